@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// navrouter: a UI-agnostic navigation router. The pure-Swift core (`NavRouterCore`) is a library product for
+/// Swift hosts; the thin `@_cdecl` layer (`NavRouterCABI`) is the dynamic library `libnavrouter.so` for C and
+/// Python hosts, checked against `include/navrouter.h`.
+///
+/// The release build of the shared library links the Swift runtime statically:
+/// `swift build -c release --product navrouter -Xswiftc -static-stdlib` (see `scripts/build-library.sh`).
+let package = Package(
+    name: "navrouter",
+    products: [
+        .library(name: "navrouter", type: .dynamic, targets: ["NavRouterCABI"]),
+        .library(name: "NavRouterCore", targets: ["NavRouterCore"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CJansson",
+            path: "Sources/CJansson",
+            pkgConfig: "jansson",
+            providers: [.apt(["libjansson-dev"])]
+        ),
+        .systemLibrary(name: "CNavRouter", path: "Sources/CNavRouter"),
+        .target(
+            name: "NavRouterCore",
+            dependencies: ["CJansson"],
+            path: "Sources/NavRouterCore"
+        ),
+        .target(
+            name: "NavRouterCABI",
+            dependencies: ["NavRouterCore", "CNavRouter"],
+            path: "Sources/NavRouterCABI",
+            exclude: ["exports.map"],
+            linkerSettings: [
+                .unsafeFlags([
+                    "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/NavRouterCABI/exports.map",
+                    "-Xlinker", "-soname=libnavrouter.so.1",
+                ])
+            ]
+        ),
+        .testTarget(
+            name: "NavRouterCoreTests",
+            dependencies: ["NavRouterCore"],
+            path: "Tests/NavRouterCoreTests"
+        ),
+    ]
+)

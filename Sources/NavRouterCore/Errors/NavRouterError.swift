@@ -1,0 +1,70 @@
+/// The one error type of the core: a status code (equal to the `NAVROUTER_E…` value in `include/navrouter.h`)
+/// and a message for people.
+///
+/// Every failure of the core is reported as a `NavRouterError`; nothing in the core traps on bad input.
+public struct NavRouterError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong, as a stable code. The raw values are the C status codes and are append-only.
+    public enum Code: Int32, Sendable, CaseIterable {
+        /// An argument is invalid (NULL, empty, out of range, not UTF-8, an unknown option).
+        case invalidArgument = -1
+        /// No route matches, or no route of that name exists.
+        case notFound = -2
+        /// A route conflicts with one already registered (same name, or matches exactly the same URLs).
+        case conflict = -3
+        /// Refused by policy: an unlisted web domain or scheme.
+        case denied = -4
+        /// The command was cancelled.
+        case cancelled = -5
+        /// A host callback failed or refused.
+        case callback = -6
+        /// A URL is malformed (bad escape, empty or dot segment, control character, invalid UTF-8 after decoding).
+        case malformedURL = -7
+        /// A route pattern is invalid.
+        case invalidPattern = -8
+        /// JSON text is invalid, or not of the expected shape.
+        case invalidJSON = -9
+        /// A configured limit was exceeded (URL length, segment count).
+        case limitExceeded = -10
+        /// Required parameters are missing, or a parameter has the wrong type.
+        case missingParameter = -11
+        /// The handle was already destroyed.
+        case destroyed = -12
+    }
+
+    /// The stable status code.
+    public var code: Code
+    /// A message that says what was wrong and where.
+    public var message: String
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - code: the status code.
+    ///   - message: what was wrong and where.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// `message`, for printing.
+    public var description: String { message }
+}
+
+extension NavRouterError.Code {
+    /// The status's name as in the C header without its prefix, e.g. `"EINVAL"`.
+    public var name: String {
+        switch self {
+        case .invalidArgument: return "EINVAL"
+        case .notFound: return "ENOTFOUND"
+        case .conflict: return "ECONFLICT"
+        case .denied: return "EDENIED"
+        case .cancelled: return "ECANCELLED"
+        case .callback: return "ECALLBACK"
+        case .malformedURL: return "EMALFORMED"
+        case .invalidPattern: return "EPATTERN"
+        case .invalidJSON: return "EJSON"
+        case .limitExceeded: return "ELIMIT"
+        case .missingParameter: return "EPARAM"
+        case .destroyed: return "EDESTROYED"
+        }
+    }
+}

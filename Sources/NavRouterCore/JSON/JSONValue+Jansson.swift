@@ -1,0 +1,128 @@
+import CJansson
+
+extension JSONValue {
+    /// Parses JSON text with Jansson.
+    ///
+    /// Duplicate object keys and `\u0000` in strings are rejected (values must survive a trip through C strings).
+    /// - Parameter text: the JSON text (any value at the top level).
+    /// - Returns: the parsed value.
+    /// - Throws: `NavRouterError` `.invalidJSON` with Jansson's message, line, column and byte position.
+    public static func parse(_ text: String) throws(NavRouterError) -> JSONValue {
+        var error = json_error_t()
+        var text = text
+        let root = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                json_loadb(chars.baseAddress, chars.count, Int(JSON_DECODE_ANY | JSON_REJECT_DUPLICATES), &error)
+            }
+        }
+        guard let root else {
+            let message = withUnsafeBytes(of: &error.text) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            throw NavRouterError(
+                .invalidJSON,
+                "invalid JSON at line \(error.line), column \(error.column) (byte \(error.position)): \(message)")
+        }
+        defer { json_decref(root) }
+        return JSONValue(jansson: root)
+    }
+
+    /// Parses JSON text that must be an object (props, metadata).
+    /// - Parameters:
+    ///   - text: the JSON text.
+    ///   - what: what the text is, for the message ("props", "metadata").
+    /// - Returns: the object's members.
+    /// - Throws: `.invalidJSON` when the text is not JSON or not an object.
+    public static func parseObject(_ text: String, what: String) throws(NavRouterError) -> [String: JSONValue] {
+        let value: JSONValue
+        do {
+            value = try parse(text)
+        } catch {
+            throw NavRouterError(.invalidJSON, "\(what): \(error.message)")
+        }
+        guard let members = value.objectValue else {
+            throw NavRouterError(.invalidJSON, "\(what) must be a JSON object, not \(value.typeName)")
+        }
+        return members
+    }
+
+    /// Writes this value as compact JSON text with sorted keys (equal values give equal text), through Jansson.
+    public var jsonText: String {
+        let root = makeJansson()
+        defer { json_decref(root) }
+        let flags = Int(JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY)
+        let size = json_dumpb(root, nil, 0, flags)
+        if size == 0 { return "null" }
+        return String(unsafeUninitializedCapacity: size) { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                json_dumpb(root, chars.baseAddress, size, flags)
+            }
+        }
+    }
+
+    /// Copies a Jansson value (borrowed) into a `JSONValue`.
+    init(jansson value: UnsafeMutablePointer<json_t>) {
+        switch value.pointee.type {
+        case JSON_OBJECT:
+            var members: [String: JSONValue] = [:]
+            var iterator = json_object_iter(value)
+            while let current = iterator {
+                let key = String(cString: json_object_iter_key(current))
+                if let member = json_object_iter_value(current) {
+                    members[key] = JSONValue(jansson: member)
+                }
+                iterator = json_object_iter_next(value, current)
+            }
+            self = .object(members)
+        case JSON_ARRAY:
+            let count = json_array_size(value)
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(count)
+            for index in 0..<count {
+                if let element = json_array_get(value, index) { elements.append(JSONValue(jansson: element)) }
+            }
+            self = .array(elements)
+        case JSON_STRING:
+            let length = json_string_length(value)
+            let bytes = UnsafeRawBufferPointer(start: json_string_value(value), count: length)
+            self = .string(String(decoding: bytes, as: UTF8.self))
+        case JSON_INTEGER:
+            self = .integer(Int64(json_integer_value(value)))
+        case JSON_REAL:
+            self = .real(json_real_value(value))
+        case JSON_TRUE:
+            self = .bool(true)
+        case JSON_FALSE:
+            self = .bool(false)
+        default:
+            self = .null
+        }
+    }
+
+    /// Builds a new Jansson value (a new reference the caller must `json_decref`).
+    func makeJansson() -> UnsafeMutablePointer<json_t> {
+        switch self {
+        case .null:
+            return json_null()
+        case .bool(let flag):
+            return flag ? json_true() : json_false()
+        case .integer(let number):
+            return json_integer(json_int_t(number))
+        case .real(let number):
+            return json_real(number) ?? json_null()
+        case .string(let text):
+            var text = text
+            return text.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { json_stringn_nocheck($0.baseAddress, $0.count) }
+            } ?? json_null()
+        case .array(let elements):
+            let array = json_array()!
+            for element in elements { json_array_append_new(array, element.makeJansson()) }
+            return array
+        case .object(let members):
+            let object = json_object()!
+            for (key, member) in members { json_object_set_new_nocheck(object, key, member.makeJansson()) }
+            return object
+        }
+    }
+}

@@ -1,0 +1,137 @@
+/// Why a URL resolved as it did: every route the matcher considered, and why each won or lost.
+public struct Explanation: Equatable, Sendable {
+    /// One route the matcher considered.
+    public struct Candidate: Equatable, Sendable {
+        /// The route's name.
+        public let route: String
+        /// The route's pattern.
+        public let pattern: String
+        /// Whether the route's pattern matches the URL's path.
+        public let matched: Bool
+        /// Whether the route won.
+        public let won: Bool
+        /// Why it won or lost, naming the segment and the rule.
+        public let reason: String
+    }
+
+    /// The URL explained.
+    public let url: String
+    /// The winning route's name, if any.
+    public let winner: String?
+    /// The error resolving the URL gives, if it fails (malformed, denied, not found, missing parameters).
+    public let error: NavRouterError?
+    /// The routes considered, the winner first, then the other matching routes, then those that failed.
+    public let candidates: [Candidate]
+
+    /// The explanation as JSON text: `{"url", "winner", "error", "status", "candidates": [{"route", "pattern",
+    /// "matched", "won", "reason"}]}`.
+    public var jsonText: String {
+        var object: [String: JSONValue] = [
+            "url": .string(url),
+            "winner": winner.map(JSONValue.string) ?? .null,
+            "error": error.map { .string($0.message) } ?? .null,
+            "status": error.map { .string($0.code.name) } ?? .string("OK"),
+        ]
+        object["candidates"] = .array(
+            candidates.map {
+                .object([
+                    "route": .string($0.route), "pattern": .string($0.pattern), "matched": .bool($0.matched),
+                    "won": .bool($0.won), "reason": .string($0.reason),
+                ])
+            })
+        return JSONValue.object(object).jsonText
+    }
+}
+
+extension RouteTable {
+    /// Explains how a URL resolves: which routes were candidates and why each won or lost.
+    ///
+    /// A diagnostic, not a hot path: it checks every route whose first segment could take the URL's.
+    /// - Parameter url: the deep link.
+    /// - Returns: the explanation; a URL that fails to scan gives its error and no candidates.
+    public func explain(_ url: String) -> Explanation {
+        var segments: [String] = []
+        var winnerIndex = -1
+        do {
+            try withScannedURL(url) { bytes, _, slices throws(NavRouterError) in
+                for slice in slices { segments.append(try Self.decode(slice, in: bytes)) }
+                winnerIndex = matchIndex(bytes, slices)
+            }
+        } catch {
+            return Explanation(url: url, winner: nil, error: error, candidates: [])
+        }
+        var resolveError: NavRouterError?
+        do {
+            _ = try resolve(url)
+        } catch {
+            resolveError = error
+        }
+        let winner = winnerIndex >= 0 ? routes[winnerIndex] : nil
+        var matched: [Explanation.Candidate] = []
+        var failed: [Explanation.Candidate] = []
+        for (index, route) in routes.enumerated() {
+            let (failure, segment) = mismatch(route.pattern, segments)
+            if let failure {
+                // The trie never looks at a route whose first literal differs from the first segment.
+                if segment == 0, case .literal? = route.pattern.segments.first, !segments.isEmpty { continue }
+                failed.append(.init(route: route.name, pattern: route.pattern.text, matched: false, won: false, reason: failure))
+            } else if index == winnerIndex {
+                var reason = "matches; the most specific matching route"
+                if let resolveError, resolveError.code == .missingParameter { reason += ", but \(resolveError.message)" }
+                matched.insert(.init(route: route.name, pattern: route.pattern.text, matched: true, won: true, reason: reason), at: 0)
+            } else {
+                let reason = winner.map { lostReason(route.pattern, to: $0) } ?? "matches"
+                matched.append(.init(route: route.name, pattern: route.pattern.text, matched: true, won: false, reason: reason))
+            }
+        }
+        return Explanation(url: url, winner: winner?.name, error: resolveError, candidates: matched + failed)
+    }
+
+    /// Why a pattern does not match the decoded segments, and at which segment; `nil` when it matches.
+    private func mismatch(_ pattern: RoutePattern, _ segments: [String]) -> (String?, Int) {
+        for (index, segment) in pattern.segments.enumerated() {
+            if index >= segments.count {
+                return ("the URL has \(segments.count) segment(s); the pattern needs at least \(index + 1)", index)
+            }
+            let value = segments[index]
+            switch segment {
+            case .literal(let literal):
+                let equal = caseSensitive ? value == literal : value.lowercased() == literal.lowercased()
+                if !equal { return ("segment \(index + 1) '\(value)' is not the literal '\(literal)'", index) }
+            case .parameter(let name, let type):
+                if !type.accepts(value) {
+                    return ("segment \(index + 1) '\(value)' is not \(type == .int ? "an int" : "a uuid") (parameter '\(name)')", index)
+                }
+            case .catchAll:
+                return (nil, index)
+            }
+        }
+        if segments.count > pattern.segments.count {
+            return ("the URL has \(segments.count) segments; the pattern has only \(pattern.segments.count)", pattern.segments.count)
+        }
+        return (nil, 0)
+    }
+
+    /// Why a matching pattern lost to the winner: the first segment where the winner's kind has priority.
+    private func lostReason(_ pattern: RoutePattern, to winner: Route) -> String {
+        func rank(_ segment: PatternSegment?) -> (Int, String) {
+            switch segment {
+            case .literal?: return (0, "a literal")
+            case .parameter(_, .int)?, .parameter(_, .uuid)?: return (1, "a typed parameter")
+            case .parameter?: return (2, "a parameter")
+            case .catchAll?: return (3, "a catch-all")
+            case nil: return (4, "nothing")
+            }
+        }
+        let count = max(pattern.segments.count, winner.pattern.segments.count)
+        for index in 0..<count {
+            let mine = rank(index < pattern.segments.count ? pattern.segments[index] : nil)
+            let theirs = rank(index < winner.pattern.segments.count ? winner.pattern.segments[index] : nil)
+            if mine.0 != theirs.0 {
+                return "lost to '\(winner.name)' at segment \(index + 1): \(theirs.1) beats \(mine.1) (literal > typed parameter > parameter > catch-all)"
+            }
+            if case .catchAll? = index < pattern.segments.count ? pattern.segments[index] : nil { break }
+        }
+        return "lost to '\(winner.name)'"
+    }
+}

@@ -1,0 +1,107 @@
+extension RouteTable {
+    /// Builds a deep link to a route from its parameters (reverse routing), optionally carrying JSON props.
+    ///
+    /// Path parameters are percent-encoded into their segments (`/` included, so a value never spans segments);
+    /// a catch-all's value is split on `/`. Parameters that are not in the path become query items, sorted by
+    /// name. Props travel base64url-encoded in the `_props` query item. The URL is resolved once before it is
+    /// returned: resolving it gives back this route, these parameters and these props.
+    /// - Parameters:
+    ///   - name: the route's name.
+    ///   - parameters: values by name (path parameters, then any extra query parameters).
+    ///   - props: a JSON object to carry, or `nil`.
+    ///   - scheme: a scheme to put in front (`myapp` gives `myapp://shop/…`), or `nil` for a relative `/shop/…`.
+    /// - Returns: the URL.
+    /// - Throws: `.notFound` (no such route), `.missingParameter` (a path or required parameter is missing, or a
+    ///   typed one has the wrong type), `.invalidArgument` (an empty, dot or NUL-bearing value, a bad scheme),
+    ///   `.conflict` (a value equals a literal of a more specific route, so the URL would open that route).
+    public func buildURL(
+        route name: String, parameters: [String: String] = [:], props: [String: JSONValue]? = nil, scheme: String? = nil
+    ) throws(NavRouterError) -> String {
+        guard let route = route(named: name) else { throw NavRouterError(.notFound, "no route is named '\(name)'") }
+        var path: [String] = []
+        for segment in route.pattern.segments {
+            switch segment {
+            case .literal(let text):
+                path.append(URLSyntax.encodePathSegment(text))
+            case .parameter(let parameter, let type):
+                let value = try Self.pathValue(parameters, parameter, route: route)
+                guard type.accepts(value) else {
+                    throw NavRouterError(
+                        .missingParameter,
+                        "route '\(name)': parameter '\(parameter)' must be \(type == .int ? "an int" : "a \(type.rawValue)"), not '\(value)'"
+                    )
+                }
+                path.append(URLSyntax.encodePathSegment(value))
+            case .catchAll(let parameter):
+                let value = try Self.pathValue(parameters, parameter, route: route)
+                for piece in value.split(separator: "/", omittingEmptySubsequences: false) {
+                    if piece.isEmpty || piece == "." || piece == ".." {
+                        throw NavRouterError(
+                            .invalidArgument,
+                            "route '\(name)': catch-all '\(parameter)' = '\(value)' has an empty or dot segment")
+                    }
+                    path.append(URLSyntax.encodePathSegment(String(piece)))
+                }
+            }
+        }
+        let inPath = Set(route.pattern.parameterNames)
+        for required in route.requiredParameters where parameters[required] == nil {
+            throw NavRouterError(.missingParameter, "route '\(name)' requires the parameter '\(required)'")
+        }
+        var query: [String] = []
+        for (key, value) in parameters.sorted(by: { $0.key < $1.key }) where !inPath.contains(key) {
+            if key.isEmpty || key == Self.propsQueryKey || key.contains("\0") || value.contains("\0") {
+                throw NavRouterError(.invalidArgument, "route '\(name)': '\(key)' cannot be a query parameter")
+            }
+            query.append(URLSyntax.encodeQueryComponent(key) + "=" + URLSyntax.encodeQueryComponent(value))
+        }
+        if let props {
+            query.append(Self.propsQueryKey + "=" + Base64URL.encode(JSONValue.object(props).jsonText.utf8))
+        }
+        var url: String
+        if let scheme {
+            guard URLSyntax.isScheme(scheme.utf8) else {
+                throw NavRouterError(.invalidArgument, "'\(scheme)' is not a valid scheme")
+            }
+            url = scheme + "://" + path.joined(separator: "/")
+        } else {
+            url = "/" + path.joined(separator: "/")
+        }
+        if !query.isEmpty { url += "?" + query.joined(separator: "&") }
+        try verifyRoundTrip(url, route: route)
+        return url
+    }
+
+    private static func pathValue(_ parameters: [String: String], _ name: String, route: Route) throws(NavRouterError)
+        -> String
+    {
+        guard let value = parameters[name] else {
+            throw NavRouterError(.missingParameter, "route '\(route.name)' needs the path parameter '\(name)'")
+        }
+        if value.isEmpty || value == "." || value == ".." || value.contains("\0") {
+            throw NavRouterError(
+                .invalidArgument, "route '\(route.name)': path parameter '\(name)' cannot be '\(value)' (empty, dot or NUL)")
+        }
+        return value
+    }
+
+    /// The built URL must open the route it was built for: a value may equal a more specific route's literal.
+    private func verifyRoundTrip(_ url: String, route: Route) throws(NavRouterError) {
+        let winner: Route
+        do {
+            winner = try withScannedURL(url) { bytes, _, segments throws(NavRouterError) in
+                let index = matchIndex(bytes, segments)
+                if index < 0 { throw notFound(url) }
+                return routes[index]
+            }
+        } catch {
+            throw NavRouterError(error.code, "the URL built for route '\(route.name)' does not resolve: \(error.message)")
+        }
+        if winner.name != route.name {
+            throw NavRouterError(
+                .conflict,
+                "the URL '\(url)' built for route '\(route.name)' would open the more specific route '\(winner.name)' (\(winner.pattern))"
+            )
+        }
+    }
+}

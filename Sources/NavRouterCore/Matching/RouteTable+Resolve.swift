@@ -1,0 +1,111 @@
+extension RouteTable {
+    /// Resolves a deep link to its route and decodes everything it carries.
+    ///
+    /// - Parameter url: an absolute (`myapp://shop/product/42`, `https://shop.example.com/product/42`) or
+    ///   relative (`/shop/product/42`, `shop/product/42`) deep link.
+    /// - Returns: the match: route, path and query parameters, catch-all remainder, fragment, props.
+    /// - Throws: `.invalidArgument` (empty URL), `.limitExceeded`, `.denied` (scheme or web domain),
+    ///   `.malformedURL`, `.notFound`, `.invalidJSON` (bad props), `.missingParameter` (a required parameter
+    ///   is missing).
+    public func resolve(_ url: String) throws(NavRouterError) -> RouteMatch {
+        try withScannedURL(url) { bytes, layout, segments throws(NavRouterError) in
+            let index = matchIndex(bytes, segments)
+            if index < 0 { throw notFound(url) }
+            return try makeMatch(routes[index], url: url, bytes: bytes, layout: layout, segments: segments)
+        }
+    }
+
+    func makeMatch(
+        _ route: Route, url: String, bytes: UnsafeBufferPointer<UInt8>, layout: URLLayout,
+        segments: UnsafeBufferPointer<SegmentSlice>
+    ) throws(NavRouterError) -> RouteMatch {
+        var pathParameters: [String: String] = [:]
+        var remainderSegments: [String]?
+        var remainder: String?
+        for (position, segment) in route.pattern.segments.enumerated() {
+            switch segment {
+            case .literal:
+                continue
+            case .parameter(let name, _):
+                pathParameters[name] = try Self.decode(segments[position], in: bytes)
+            case .catchAll(let name):
+                var parts: [String] = []
+                for rest in position..<segments.count { parts.append(try Self.decode(segments[rest], in: bytes)) }
+                pathParameters[name] = parts.joined(separator: "/")
+                remainderSegments = parts
+                let raw = bytes[Int(segments[position].start)..<Int(segments[segments.count - 1].end)]
+                remainder = String(decoding: raw, as: UTF8.self)
+            }
+        }
+        var queryItems: [QueryItem] = []
+        var props: [String: JSONValue]?
+        if let query = layout.query {
+            for item in try Self.parseQuery(UnsafeBufferPointer(rebasing: bytes[query])) {
+                guard item.name == Self.propsQueryKey else {
+                    queryItems.append(item)
+                    continue
+                }
+                if props != nil { throw NavRouterError(.invalidJSON, "the URL carries props twice") }
+                props = try Self.decodeProps(item.value)
+            }
+        }
+        var fragment: String?
+        if let range = layout.fragment {
+            fragment = try URLSyntax.percentDecode(
+                UnsafeBufferPointer(rebasing: bytes[range]), plusIsSpace: false, what: "the fragment")
+        }
+        let match = RouteMatch(
+            route: route, url: url, pathParameters: pathParameters, queryItems: queryItems,
+            remainderSegments: remainderSegments, remainder: remainder, fragment: fragment, props: props)
+        if !route.requiredParameters.isEmpty {
+            let present = match.parameters
+            let missing = route.requiredParameters.filter { present[$0] == nil }
+            if !missing.isEmpty {
+                throw NavRouterError(
+                    .missingParameter,
+                    "route '\(route.name)' requires the parameter\(missing.count > 1 ? "s" : "") \(missing.map { "'\($0)'" }.joined(separator: ", "))"
+                )
+            }
+        }
+        return match
+    }
+
+    /// A segment's value, percent-decoded once (the scanner has validated its escapes).
+    static func decode(_ segment: SegmentSlice, in bytes: UnsafeBufferPointer<UInt8>) throws(NavRouterError) -> String {
+        let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
+        if segment.flags & SegmentSlice.percent == 0 { return String(decoding: raw, as: UTF8.self) }
+        return try URLSyntax.percentDecode(raw, plusIsSpace: false, what: "a path segment")
+    }
+
+    /// Splits a query on `&` and `=` and decodes each key and value (`+` is a space); empty items are skipped.
+    static func parseQuery(_ query: UnsafeBufferPointer<UInt8>) throws(NavRouterError) -> [QueryItem] {
+        var items: [QueryItem] = []
+        var start = 0
+        while start <= query.count {
+            var end = start
+            while end < query.count && query[end] != UInt8(ascii: "&") { end += 1 }
+            if end > start {
+                var equals = start
+                while equals < end && query[equals] != UInt8(ascii: "=") { equals += 1 }
+                let name = try URLSyntax.percentDecode(
+                    UnsafeBufferPointer(rebasing: query[start..<equals]), plusIsSpace: true, what: "a query key")
+                let value =
+                    equals < end
+                    ? try URLSyntax.percentDecode(
+                        UnsafeBufferPointer(rebasing: query[(equals + 1)..<end]), plusIsSpace: true,
+                        what: "the value of query item '\(name)'") : ""
+                items.append(QueryItem(name: name, value: value))
+            }
+            start = end + 1
+        }
+        return items
+    }
+
+    /// Decodes the props query item: base64url of a JSON object.
+    static func decodeProps(_ encoded: String) throws(NavRouterError) -> [String: JSONValue] {
+        guard let bytes = Base64URL.decode(encoded), let text = String(validating: bytes, as: UTF8.self) else {
+            throw NavRouterError(.invalidJSON, "the props item '\(propsQueryKey)' is not base64url of UTF-8 text")
+        }
+        return try JSONValue.parseObject(text, what: "props")
+    }
+}

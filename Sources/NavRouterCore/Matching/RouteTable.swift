@@ -1,0 +1,94 @@
+/// An immutable, compiled snapshot of a registry's routes: what resolves, explains and builds URLs.
+///
+/// A `RouteRegistry` hands out its current table (`RouteRegistry.table`); the table never changes afterwards,
+/// so it may be used from any thread without locking, and a resolve on it never waits for a registration.
+public final class RouteTable: Sendable {
+    /// The query key that carries JSON props (base64url of a JSON object).
+    public static let propsQueryKey = "_props"
+
+    /// The routes, in registration order; a route's index here is its id in this table.
+    public let routes: [Route]
+    /// Domains, schemes and limits applied to every URL.
+    public let policy: URLPolicy
+    /// Whether literals match case-sensitively.
+    public let caseSensitive: Bool
+    /// A counter that grows with every change of the registry this table was made from.
+    public let generation: UInt64
+    let trie: CompiledTrie
+    private let indexByName: [String: Int]
+
+    init(routes: [Route], builder: RouteTrieBuilder, policy: URLPolicy, generation: UInt64) {
+        self.routes = routes
+        self.policy = policy
+        self.caseSensitive = builder.caseSensitive
+        self.generation = generation
+        self.trie = CompiledTrie(builder)
+        var indexByName: [String: Int] = [:]
+        for (index, route) in routes.enumerated() { indexByName[route.name] = index }
+        self.indexByName = indexByName
+    }
+
+    /// The route of that name, if any.
+    public func route(named name: String) -> Route? {
+        indexByName[name].map { routes[$0] }
+    }
+
+    /// Bytes held by the compiled trie (nodes, edges, literal bytes, hash slots).
+    public var trieFootprintBytes: Int { trie.footprintBytes }
+
+    /// Scans a URL into a temporary segment buffer and runs `body` on it.
+    func withScannedURL<Result>(
+        _ url: String,
+        _ body: (UnsafeBufferPointer<UInt8>, URLLayout, UnsafeBufferPointer<SegmentSlice>) throws(NavRouterError) -> Result
+    ) throws(NavRouterError) -> Result {
+        if url.isEmpty { throw NavRouterError(.invalidArgument, "the URL is empty") }
+        var url = url
+        let outcome: Swift.Result<Result, NavRouterError> = url.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: policy.maxSegments) { buffer in
+                do throws(NavRouterError) {
+                    let (layout, count) = try DeepLinkScanner.scan(bytes, policy: policy, into: buffer)
+                    return .success(try body(bytes, layout, UnsafeBufferPointer(rebasing: buffer[..<count])))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// The index of the route that the segments address, or -1.
+    @inline(__always)
+    func matchIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentSlice>) -> Int {
+        guard let url = bytes.baseAddress, let base = segments.baseAddress else {
+            return Int(trie.match(CompiledTrie.Input(url: Self.emptyBytes, segments: Self.emptySegments, count: 0)))
+        }
+        return Int(trie.match(CompiledTrie.Input(url: url, segments: base, count: segments.count)))
+    }
+
+    nonisolated(unsafe) private static let emptyBytes = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+    nonisolated(unsafe) private static let emptySegments = UnsafePointer(
+        UnsafeMutablePointer<SegmentSlice>.allocate(capacity: 1))
+
+    /// Resolves a URL to its route without allocating: the route's index and the segments' byte ranges.
+    ///
+    /// The query and fragment are checked for control characters only; `resolve(_:)` decodes them.
+    /// - Parameters:
+    ///   - url: the URL's UTF-8 bytes.
+    ///   - segments: receives the path segments (at least `policy.maxSegments` slots, or the segment limit is
+    ///     the buffer's size).
+    /// - Returns: the route's index in `routes` and the number of segments written.
+    /// - Throws: `.notFound` when no route matches, and the scanner's errors (`.malformedURL`, `.denied`, `.limitExceeded`).
+    public func lookup(
+        _ url: UnsafeBufferPointer<UInt8>, segments: UnsafeMutableBufferPointer<SegmentSlice>
+    ) throws(NavRouterError) -> (routeIndex: Int, segmentCount: Int) {
+        if url.isEmpty { throw NavRouterError(.invalidArgument, "the URL is empty") }
+        let (_, count) = try DeepLinkScanner.scan(url, policy: policy, into: segments)
+        let index = matchIndex(url, UnsafeBufferPointer(rebasing: segments[..<count]))
+        if index < 0 { throw notFound(String(decoding: url, as: UTF8.self)) }
+        return (index, count)
+    }
+
+    func notFound(_ url: String) -> NavRouterError {
+        NavRouterError(.notFound, "no route matches '\(url.count > 200 ? String(url.prefix(200)) + "…" : url)'")
+    }
+}

@@ -1,0 +1,99 @@
+/// The segment trie while routes are registered: cheap to insert into, detects conflicts, and compiles into
+/// the flat `CompiledTrie` that resolves.
+///
+/// A node has literal children (one per folded literal), at most one `int`, one `uuid` and one untyped
+/// parameter child (parameter names live in the routes, so `u/:id/a` and `u/:name/b` share a node), and two
+/// terminal slots: the route that ends here and the route whose catch-all starts here. Two routes that need the
+/// same slot match exactly the same URLs: a conflict.
+struct RouteTrieBuilder {
+    struct Node {
+        var intChild: Int32 = -1
+        var uuidChild: Int32 = -1
+        var paramChild: Int32 = -1
+        var catchAllRoute: Int32 = -1
+        var route: Int32 = -1
+    }
+
+    struct EdgeKey: Hashable {
+        var parent: Int32
+        var label: String
+    }
+
+    private(set) var nodes: [Node] = [Node()]
+    private(set) var literalEdges: [EdgeKey: Int32] = [:]
+    let caseSensitive: Bool
+
+    init(caseSensitive: Bool) {
+        self.caseSensitive = caseSensitive
+    }
+
+    /// A literal as the trie stores and compares it.
+    func fold(_ literal: String) -> String { caseSensitive ? literal : literal.lowercased() }
+
+    /// The route already registered with exactly the shape of `pattern`, if any: registering it would conflict.
+    func occupant(of pattern: RoutePattern) -> Int32? {
+        var node: Int32 = 0
+        for segment in pattern.segments {
+            switch segment {
+            case .literal(let text):
+                guard let child = literalEdges[EdgeKey(parent: node, label: fold(text))] else { return nil }
+                node = child
+            case .parameter(_, let type):
+                let child = parameterChild(of: node, type: type)
+                if child < 0 { return nil }
+                node = child
+            case .catchAll:
+                let route = nodes[Int(node)].catchAllRoute
+                return route >= 0 ? route : nil
+            }
+        }
+        let route = nodes[Int(node)].route
+        return route >= 0 ? route : nil
+    }
+
+    /// Inserts a route's pattern; the caller has checked `occupant(of:)` first.
+    mutating func insert(_ pattern: RoutePattern, route: Int32) {
+        var node: Int32 = 0
+        for segment in pattern.segments {
+            switch segment {
+            case .literal(let text):
+                let key = EdgeKey(parent: node, label: fold(text))
+                if let child = literalEdges[key] {
+                    node = child
+                } else {
+                    let child = newNode()
+                    literalEdges[key] = child
+                    node = child
+                }
+            case .parameter(_, let type):
+                var child = parameterChild(of: node, type: type)
+                if child < 0 {
+                    child = newNode()
+                    switch type {
+                    case .string: nodes[Int(node)].paramChild = child
+                    case .int: nodes[Int(node)].intChild = child
+                    case .uuid: nodes[Int(node)].uuidChild = child
+                    }
+                }
+                node = child
+            case .catchAll:
+                nodes[Int(node)].catchAllRoute = route
+                return
+            }
+        }
+        nodes[Int(node)].route = route
+    }
+
+    private func parameterChild(of node: Int32, type: ParameterType) -> Int32 {
+        switch type {
+        case .string: return nodes[Int(node)].paramChild
+        case .int: return nodes[Int(node)].intChild
+        case .uuid: return nodes[Int(node)].uuidChild
+        }
+    }
+
+    private mutating func newNode() -> Int32 {
+        nodes.append(Node())
+        return Int32(nodes.count - 1)
+    }
+}

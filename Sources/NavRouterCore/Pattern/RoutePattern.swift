@@ -1,0 +1,115 @@
+/// A parsed route pattern: `[scheme://]host/seg/...`.
+///
+/// The host is the first segment (`myapp://home/dashboard`, `/home/dashboard` and `home/dashboard` are one
+/// pattern). A scheme in a pattern is accepted and checked for syntax only: which schemes and web domains may
+/// open the app is the registry's policy (`RegistryOptions`), not a route's. `/` alone is the root (no segment).
+public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
+    /// The pattern as written.
+    public let text: String
+    /// The segments, in order.
+    public let segments: [PatternSegment]
+
+    /// The names of the path parameters and the catch-all, in order.
+    public var parameterNames: [String] { segments.compactMap(\.parameterName) }
+
+    /// The catch-all's name, when the pattern ends with one.
+    public var catchAllName: String? {
+        if case .catchAll(let name)? = segments.last { return name }
+        return nil
+    }
+
+    /// `text`.
+    public var description: String { text }
+
+    /// Parses a pattern.
+    /// - Parameter text: the pattern, e.g. `shop/product/<int:id>`.
+    /// - Throws: `.invalidPattern` saying what is wrong and at which segment: empty pattern, empty segment,
+    ///   empty or invalid parameter name, duplicate parameter name, catch-all not last, unknown type,
+    ///   a character not allowed in a literal, a dot segment.
+    public init(_ text: String) throws(NavRouterError) {
+        self.text = text
+        var rest = Substring(text)
+        func fail(_ what: String) -> NavRouterError {
+            NavRouterError(.invalidPattern, "invalid pattern '\(text)': \(what)")
+        }
+        if rest.isEmpty { throw fail("the pattern is empty") }
+        if let schemeEnd = rest.firstRange(of: "://") {
+            let scheme = rest[..<schemeEnd.lowerBound]
+            guard URLSyntax.isScheme(scheme.utf8) else { throw fail("'\(scheme)' is not a valid scheme") }
+            rest = rest[schemeEnd.upperBound...]
+        }
+        if rest.hasPrefix("/") { rest = rest.dropFirst() }
+        if rest.hasSuffix("/") { rest = rest.dropLast() }
+        var segments: [PatternSegment] = []
+        var names = Set<String>()
+        if !rest.isEmpty {
+            let pieces = rest.split(separator: "/", omittingEmptySubsequences: false)
+            for (index, piece) in pieces.enumerated() {
+                let position = "segment \(index + 1) ('\(piece)')"
+                if piece.isEmpty { throw fail("segment \(index + 1) is empty") }
+                if case .catchAll? = segments.last {
+                    throw fail("the catch-all must be the last segment, but \(position) follows it")
+                }
+                let segment: PatternSegment
+                do {
+                    segment = try Self.parseSegment(piece)
+                } catch {
+                    throw fail("\(position): \(error.message)")
+                }
+                if let name = segment.parameterName, !names.insert(name).inserted {
+                    throw fail("\(position): duplicate parameter name '\(name)'")
+                }
+                segments.append(segment)
+            }
+        }
+        self.segments = segments
+    }
+
+    private static func parseSegment(_ piece: Substring) throws(NavRouterError) -> PatternSegment {
+        if piece.hasPrefix(":") {
+            return .parameter(name: try parameterName(piece.dropFirst()), type: .string)
+        }
+        if piece.hasPrefix("*") {
+            return .catchAll(name: try parameterName(piece.dropFirst()))
+        }
+        if piece.hasPrefix("<") {
+            guard piece.hasSuffix(">"), piece.count >= 2 else {
+                throw NavRouterError(.invalidPattern, "'<' without a closing '>'")
+            }
+            let inner = piece.dropFirst().dropLast()
+            guard let colon = inner.firstIndex(of: ":") else {
+                return .parameter(name: try parameterName(inner), type: .string)
+            }
+            let typeName = inner[..<colon]
+            let name = try parameterName(inner[inner.index(after: colon)...])
+            if typeName == "path" { return .catchAll(name: name) }
+            guard let type = ParameterType(rawValue: String(typeName)) else {
+                throw NavRouterError(
+                    .invalidPattern, "unknown parameter type '\(typeName)' (expected string, int, uuid or path)")
+            }
+            return .parameter(name: name, type: type)
+        }
+        if piece == "." || piece == ".." {
+            throw NavRouterError(.invalidPattern, "dot segments are not allowed")
+        }
+        for scalar in piece.unicodeScalars where !URLSyntax.isLiteralScalar(scalar) {
+            throw NavRouterError(
+                .invalidPattern, "the character \(URLSyntax.describe(scalar)) is not allowed in a literal")
+        }
+        return .literal(String(piece))
+    }
+
+    private static func parameterName(_ name: Substring) throws(NavRouterError) -> String {
+        if name.isEmpty { throw NavRouterError(.invalidPattern, "the parameter name is empty") }
+        for (offset, byte) in name.utf8.enumerated() {
+            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            if !(isLetter || (offset > 0 && (isDigit || byte == UInt8(ascii: "-")))) {
+                throw NavRouterError(
+                    .invalidPattern,
+                    "invalid parameter name '\(name)' (letters, digits, '_' and '-', not starting with a digit or '-')")
+            }
+        }
+        return String(name)
+    }
+}

@@ -1,0 +1,176 @@
+import Synchronization
+
+/// Options fixed when a registry is created.
+public struct RegistryOptions: Equatable, Sendable {
+    /// Literals match case-sensitively (default: case-insensitively; parameter values always keep their case).
+    public var caseSensitive: Bool
+    /// Domains, schemes and limits applied to every URL (can be changed later with `setPolicy(_:)`).
+    public var policy: URLPolicy
+
+    /// Creates options.
+    public init(caseSensitive: Bool = false, policy: URLPolicy = URLPolicy()) {
+        self.caseSensitive = caseSensitive
+        self.policy = policy
+    }
+}
+
+/// The routes of an app: register, unregister, look up, and resolve deep links. Thread-safe.
+///
+/// Registration is transactional: a route or a batch (a manifest) that fails leaves the registry as it was.
+/// Resolving works on the current `table`, an immutable compiled snapshot made once after each change, so
+/// resolves never block each other and never see half a registration. Several routers may share one registry.
+public final class RouteRegistry: Sendable {
+    private struct State {
+        var routes: [Route] = []
+        var indexByName: [String: Int] = [:]
+        var builder: RouteTrieBuilder
+        var policy: URLPolicy
+        var generation: UInt64 = 0
+        var table: RouteTable?
+    }
+
+    private let state: Mutex<State>
+    /// Whether literals match case-sensitively.
+    public let caseSensitive: Bool
+
+    /// Creates an empty registry.
+    /// - Parameter options: case sensitivity and the URL policy.
+    /// - Throws: `.invalidArgument` for a bad policy.
+    public init(options: RegistryOptions = RegistryOptions()) throws(NavRouterError) {
+        try options.policy.validate()
+        caseSensitive = options.caseSensitive
+        state = Mutex(State(builder: RouteTrieBuilder(caseSensitive: options.caseSensitive), policy: options.policy))
+    }
+
+    /// The current compiled snapshot; compiled on first use after a change.
+    public var table: RouteTable {
+        state.withLock { state in
+            if let table = state.table { return table }
+            let table = RouteTable(
+                routes: state.routes, builder: state.builder, policy: state.policy, generation: state.generation)
+            state.table = table
+            return table
+        }
+    }
+
+    /// A counter that grows with every change (routes or policy).
+    public var generation: UInt64 { state.withLock { $0.generation } }
+
+    /// The routes, in registration order.
+    public var routes: [Route] { state.withLock { $0.routes } }
+
+    /// The route of that name, if any.
+    public func route(named name: String) -> Route? {
+        state.withLock { state in state.indexByName[name].map { state.routes[$0] } }
+    }
+
+    /// The current URL policy.
+    public var policy: URLPolicy { state.withLock { $0.policy } }
+
+    /// Replaces the URL policy (web domains, schemes, limits).
+    /// - Throws: `.invalidArgument` for a bad policy; the old one stays.
+    public func setPolicy(_ policy: URLPolicy) throws(NavRouterError) {
+        try policy.validate()
+        state.withLock { state in
+            state.policy = policy
+            state.generation += 1
+            state.table = nil
+        }
+    }
+
+    /// Registers one route.
+    /// - Throws: `.conflict` when the name is taken or another route matches exactly the same URLs (the message
+    ///   names both routes).
+    public func register(_ route: Route) throws(NavRouterError) {
+        try register([route])
+    }
+
+    /// Registers routes all-or-nothing: on any conflict none of them is registered.
+    /// - Throws: `.conflict` naming the routes involved.
+    public func register(_ routes: [Route]) throws(NavRouterError) {
+        try state.withLock { state throws(NavRouterError) in
+            let before = state.routes.count
+            do throws(NavRouterError) {
+                for route in routes { try Self.insert(route, into: &state) }
+            } catch {
+                Self.rebuild(&state, keeping: Array(state.routes[..<before]))
+                throw error
+            }
+            state.generation += 1
+            state.table = nil
+        }
+    }
+
+    /// Removes a route.
+    /// - Throws: `.notFound` when no route has that name.
+    public func unregister(named name: String) throws(NavRouterError) {
+        try state.withLock { state throws(NavRouterError) in
+            guard state.indexByName[name] != nil else {
+                throw NavRouterError(.notFound, "no route is named '\(name)'")
+            }
+            Self.rebuild(&state, keeping: state.routes.filter { $0.name != name })
+            state.generation += 1
+            state.table = nil
+        }
+    }
+
+    /// Removes every route of a module.
+    /// - Returns: how many routes were removed.
+    @discardableResult
+    public func unregisterModule(_ module: String) -> Int {
+        state.withLock { state in
+            let kept = state.routes.filter { $0.module != module }
+            let removed = state.routes.count - kept.count
+            if removed > 0 {
+                Self.rebuild(&state, keeping: kept)
+                state.generation += 1
+                state.table = nil
+            }
+            return removed
+        }
+    }
+
+    private static func insert(_ route: Route, into state: inout State) throws(NavRouterError) {
+        if let existing = state.indexByName[route.name] {
+            throw NavRouterError(
+                .conflict,
+                "a route named '\(route.name)' is already registered (pattern '\(state.routes[existing].pattern)')")
+        }
+        if let occupant = state.builder.occupant(of: route.pattern) {
+            let other = state.routes[Int(occupant)]
+            throw NavRouterError(
+                .conflict,
+                "route '\(route.name)' ('\(route.pattern)') conflicts with route '\(other.name)' ('\(other.pattern)'): they match exactly the same URLs"
+            )
+        }
+        let index = state.routes.count
+        state.builder.insert(route.pattern, route: Int32(index))
+        state.routes.append(route)
+        state.indexByName[route.name] = index
+    }
+
+    private static func rebuild(_ state: inout State, keeping routes: [Route]) {
+        state.routes = []
+        state.indexByName = [:]
+        state.builder = RouteTrieBuilder(caseSensitive: state.builder.caseSensitive)
+        for route in routes {
+            // These routes were registered together before, so they cannot conflict.
+            try? insert(route, into: &state)
+        }
+    }
+}
+
+extension RouteRegistry {
+    /// Resolves a deep link on the current table (see `RouteTable.resolve(_:)`).
+    public func resolve(_ url: String) throws(NavRouterError) -> RouteMatch { try table.resolve(url) }
+
+    /// Explains a deep link on the current table (see `RouteTable.explain(_:)`).
+    public func explain(_ url: String) -> Explanation { table.explain(url) }
+
+    /// Builds a deep link on the current table (see `RouteTable.buildURL(route:parameters:props:scheme:)`).
+    public func buildURL(
+        route name: String, parameters: [String: String] = [:], props: [String: JSONValue]? = nil, scheme: String? = nil
+    ) throws(NavRouterError) -> String {
+        try table.buildURL(route: name, parameters: parameters, props: props, scheme: scheme)
+    }
+}

@@ -1,0 +1,221 @@
+/// Where one path segment lies in a URL's bytes, and what it contains.
+public struct SegmentSlice: Equatable, Sendable {
+    /// Byte offset of the segment's first byte.
+    public var start: Int32
+    /// Byte offset just past the segment.
+    public var end: Int32
+    /// `SegmentSlice.percent`, `.uppercase`, `.nonASCII` bits: what the fast paths must handle.
+    public var flags: UInt8
+
+    /// The segment has a `%` escape (it is decoded before any comparison).
+    public static let percent: UInt8 = 1
+    /// The segment has an ASCII uppercase letter.
+    public static let uppercase: UInt8 = 2
+    /// The segment has a non-ASCII byte.
+    public static let nonASCII: UInt8 = 4
+    static let control: UInt8 = 8
+
+    /// Creates a slice.
+    public init(start: Int32 = 0, end: Int32 = 0, flags: UInt8 = 0) {
+        self.start = start
+        self.end = end
+        self.flags = flags
+    }
+
+    /// The segment's length in bytes.
+    @inline(__always) public var count: Int { Int(end &- start) }
+}
+
+/// Where the parts of a deep link lie in its bytes.
+struct URLLayout {
+    /// The scheme, lowercased, when the URL has one.
+    var scheme: String?
+    /// The web domain, lowercased, for `http`/`https` links.
+    var webDomain: String?
+    /// The path's bytes (without the leading `/`).
+    var path: Range<Int>
+    /// The query's bytes, after `?`.
+    var query: Range<Int>?
+    /// The fragment's bytes, after `#`.
+    var fragment: Range<Int>?
+}
+
+/// Splits a deep link into its parts and its path into segments, in one pass over the UTF-8 bytes, checking the
+/// policy, the limits and the syntax as it goes. It allocates nothing unless a segment has a `%` escape.
+enum DeepLinkScanner {
+    /// Per byte: what it adds to a segment's flags.
+    nonisolated(unsafe) private static let classes: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0..<256 {
+            var flags: UInt8 = 0
+            if byte == Int(UInt8(ascii: "%")) { flags |= SegmentSlice.percent }
+            if byte >= Int(UInt8(ascii: "A")) && byte <= Int(UInt8(ascii: "Z")) { flags |= SegmentSlice.uppercase }
+            if byte >= 0x80 { flags |= SegmentSlice.nonASCII }
+            if byte < 0x20 || byte == 0x7F { flags |= SegmentSlice.control }
+            table[byte] = flags
+        }
+        return UnsafePointer(table)
+    }()
+
+    /// Scans a URL.
+    /// - Parameters:
+    ///   - url: the URL's UTF-8 bytes.
+    ///   - policy: domains, schemes and limits.
+    ///   - segments: receives the path segments; its count is the segment limit.
+    /// - Returns: the layout and the number of segments written.
+    /// - Throws: `.limitExceeded`, `.denied` (scheme or domain), `.malformedURL`.
+    static func scan(
+        _ url: UnsafeBufferPointer<UInt8>, policy: URLPolicy, into segments: UnsafeMutableBufferPointer<SegmentSlice>
+    ) throws(NavRouterError) -> (layout: URLLayout, count: Int) {
+        let length = url.count
+        if length > policy.maxURLLength {
+            throw NavRouterError(
+                .limitExceeded, "the URL is \(length) bytes long; the limit is \(policy.maxURLLength) bytes")
+        }
+        var layout = URLLayout(path: 0..<0)
+        var index = try scanSchemeAndDomain(url, policy: policy, layout: &layout)
+        if index < length && url[index] == UInt8(ascii: "/") { index += 1 }
+        let pathStart = index
+
+        // The path: split on '/' before any decoding.
+        var count = 0
+        var segmentStart = index
+        var flags: UInt8 = 0
+        var pathEnd = length
+        while index < length {
+            let byte = url[index]
+            if byte == UInt8(ascii: "/") {
+                try close(url, segmentStart, index, flags, segments, &count)
+                segmentStart = index + 1
+                flags = 0
+            } else if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                pathEnd = index
+                break
+            } else {
+                flags |= classes[Int(byte)]
+            }
+            index += 1
+        }
+        if segmentStart < pathEnd {
+            try close(url, segmentStart, pathEnd, flags, segments, &count)
+        }  // else: an empty path, or a trailing slash, which is ignored
+        layout.path = pathStart..<pathEnd
+
+        // Query and fragment: no control characters; the first '#' ends the query.
+        if pathEnd < length {
+            var queryStart = -1
+            var position = pathEnd
+            if url[position] == UInt8(ascii: "?") {
+                queryStart = position + 1
+                position += 1
+            }
+            while position < length && url[position] != UInt8(ascii: "#") {
+                if URLSyntax.isControl(url[position]) { throw controlCharacter(url, position) }
+                position += 1
+            }
+            if queryStart >= 0 { layout.query = queryStart..<position }
+            if position < length {
+                let fragmentStart = position + 1
+                for offset in fragmentStart..<length where URLSyntax.isControl(url[offset]) {
+                    throw controlCharacter(url, offset)
+                }
+                layout.fragment = fragmentStart..<length
+            }
+        }
+        return (layout, count)
+    }
+
+    /// Recognises `scheme://` and, for web links, the domain; returns where the path starts.
+    private static func scanSchemeAndDomain(
+        _ url: UnsafeBufferPointer<UInt8>, policy: URLPolicy, layout: inout URLLayout
+    ) throws(NavRouterError) -> Int {
+        let length = url.count
+        var index = 0
+        guard length > 0, URLSyntax.isASCIILetter(url[0]) else { return 0 }
+        while index < length {
+            let byte = url[index]
+            guard URLSyntax.isASCIILetter(byte) || URLSyntax.isASCIIDigit(byte) || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+            else { break }
+            index += 1
+        }
+        guard index + 2 < length, url[index] == UInt8(ascii: ":"), url[index + 1] == UInt8(ascii: "/"),
+            url[index + 2] == UInt8(ascii: "/")
+        else { return 0 }
+        let scheme = String(decoding: url[0..<index], as: UTF8.self).lowercased()
+        layout.scheme = scheme
+        index += 3
+        guard scheme == "http" || scheme == "https" else {
+            if !policy.schemes.isEmpty && !policy.schemes.contains(scheme) {
+                throw NavRouterError(
+                    .denied,
+                    "the scheme '\(scheme)' is not one of the app's schemes (\(policy.schemes.sorted().joined(separator: ", ")))"
+                )
+            }
+            return index
+        }
+        let domainStart = index
+        while index < length, url[index] != UInt8(ascii: "/"), url[index] != UInt8(ascii: "?"),
+            url[index] != UInt8(ascii: "#")
+        {
+            if URLSyntax.isControl(url[index]) { throw controlCharacter(url, index) }
+            if url[index] == UInt8(ascii: "@") {
+                throw NavRouterError(.malformedURL, "user information ('…@') is not allowed in a deep link")
+            }
+            index += 1
+        }
+        var domain = Substring(String(decoding: url[domainStart..<index], as: UTF8.self).lowercased())
+        if let colon = domain.lastIndex(of: ":"), domain[domain.index(after: colon)...].allSatisfy(\.isASCII),
+            domain[domain.index(after: colon)...].allSatisfy(\.isNumber)
+        {
+            domain = domain[..<colon]
+        }
+        if domain.isEmpty { throw NavRouterError(.malformedURL, "the \(scheme) link has no domain") }
+        guard policy.webDomains.contains(String(domain)) else {
+            let listed = policy.webDomains.isEmpty ? "none is configured" : policy.webDomains.sorted().joined(separator: ", ")
+            throw NavRouterError(
+                .denied, "the web domain '\(domain)' is not one of the app's domains (\(listed))")
+        }
+        layout.webDomain = String(domain)
+        return index
+    }
+
+    @inline(__always)
+    private static func close(
+        _ url: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ flags: UInt8,
+        _ segments: UnsafeMutableBufferPointer<SegmentSlice>, _ count: inout Int
+    ) throws(NavRouterError) {
+        if start == end {
+            throw NavRouterError(.malformedURL, "empty path segment (segment \(count + 1)): '//' is not allowed")
+        }
+        if flags & SegmentSlice.control != 0 {
+            var offset = start
+            while !URLSyntax.isControl(url[offset]) { offset += 1 }
+            throw controlCharacter(url, offset)
+        }
+        if count == segments.count {
+            throw NavRouterError(.limitExceeded, "the path has more than \(segments.count) segments")
+        }
+        let length = end - start
+        if (length == 1 && url[start] == UInt8(ascii: ".")) || (length == 2 && url[start] == UInt8(ascii: ".")
+            && url[start + 1] == UInt8(ascii: "."))
+        {
+            throw NavRouterError(.malformedURL, "dot segment '\(length == 1 ? "." : "..")' at segment \(count + 1)")
+        }
+        if flags & SegmentSlice.percent != 0 {
+            let decoded = try URLSyntax.percentDecode(
+                UnsafeBufferPointer(rebasing: url[start..<end]), plusIsSpace: false, what: "path segment \(count + 1)")
+            if decoded == "." || decoded == ".." {
+                throw NavRouterError(.malformedURL, "encoded dot segment at segment \(count + 1)")
+            }
+        }
+        segments[count] = SegmentSlice(start: Int32(start), end: Int32(end), flags: flags)
+        count += 1
+    }
+
+    private static func controlCharacter(_ url: UnsafeBufferPointer<UInt8>, _ offset: Int) -> NavRouterError {
+        let hex = String(url[offset], radix: 16, uppercase: true)
+        return NavRouterError(
+            .malformedURL, "control character U+\(hex.count < 2 ? "000" : "00")\(hex) at byte \(offset) of the URL")
+    }
+}

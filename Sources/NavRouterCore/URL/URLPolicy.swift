@@ -1,0 +1,46 @@
+/// Which deep links may address the app, and how large they may be.
+///
+/// Universal links and app links are an explicit policy, never a guess: an `http`/`https` URL addresses the
+/// app only when its host is one of `webDomains` (the domain is then dropped and the path addresses the route);
+/// a custom scheme is accepted when `schemes` is empty or lists it. Relative links (`/home/dashboard`,
+/// `home/dashboard`) are always accepted.
+public struct URLPolicy: Equatable, Sendable {
+    /// The app's web domains, lowercased (e.g. `shop.example.com`).
+    public var webDomains: Set<String>
+    /// The app's custom schemes, lowercased (e.g. `myapp`); empty accepts any custom scheme.
+    public var schemes: Set<String>
+    /// The longest URL accepted, in UTF-8 bytes (default 8 KiB).
+    public var maxURLLength: Int
+    /// The most path segments accepted (default 64).
+    public var maxSegments: Int
+
+    /// Creates a policy.
+    /// - Parameters:
+    ///   - webDomains: the app's web domains (any case).
+    ///   - schemes: the app's custom schemes (any case); empty accepts any.
+    ///   - maxURLLength: the longest URL accepted, in bytes.
+    ///   - maxSegments: the most path segments accepted.
+    public init(webDomains: [String] = [], schemes: [String] = [], maxURLLength: Int = 8192, maxSegments: Int = 64) {
+        self.webDomains = Set(webDomains.map { $0.lowercased() })
+        self.schemes = Set(schemes.map { $0.lowercased() })
+        self.maxURLLength = maxURLLength
+        self.maxSegments = maxSegments
+    }
+
+    /// Checks the limits themselves.
+    /// - Throws: `.invalidArgument` when a limit is not positive or too large.
+    func validate() throws(NavRouterError) {
+        guard (1...(1 << 30)).contains(maxURLLength) else {
+            throw NavRouterError(.invalidArgument, "the URL length limit must be between 1 and 2^30 bytes")
+        }
+        guard (1...4096).contains(maxSegments) else {
+            throw NavRouterError(.invalidArgument, "the segment limit must be between 1 and 4096")
+        }
+        for domain in webDomains where domain.isEmpty || domain.contains("/") || domain.contains(":") {
+            throw NavRouterError(.invalidArgument, "'\(domain)' is not a web domain (write it as shop.example.com)")
+        }
+        for scheme in schemes where !URLSyntax.isScheme(scheme.utf8) || scheme == "http" || scheme == "https" {
+            throw NavRouterError(.invalidArgument, "'\(scheme)' is not a custom scheme")
+        }
+    }
+}

@@ -1,0 +1,137 @@
+/// Character classes of deep links and patterns, on UTF-8 bytes and Unicode scalars.
+enum URLSyntax {
+    /// `[A-Za-z][A-Za-z0-9+.-]*`, RFC 3986's scheme.
+    static func isScheme<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        guard let first = bytes.first, isASCIILetter(first) else { return false }
+        return bytes.allSatisfy {
+            isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ".")
+                || $0 == UInt8(ascii: "-")
+        }
+    }
+
+    @inline(__always) static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    @inline(__always) static func isASCIIDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    /// A control character (C0 or DEL). Deep links never contain them raw.
+    @inline(__always) static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
+
+    /// Whether a scalar may stand in a pattern's literal segment: no controls, no white space, and none of the
+    /// characters that delimit URLs or patterns (`/ ? # % < > \ " { } | ^` and the backquote).
+    static func isLiteralScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x21 || (0x7F...0x9F).contains(scalar.value) { return false }
+        if scalar.properties.isWhitespace { return false }
+        return !"/?#%<>\\\"{}|^`".unicodeScalars.contains(scalar)
+    }
+
+    /// A scalar, quoted for a message (controls as `U+XXXX`).
+    static func describe(_ scalar: Unicode.Scalar) -> String {
+        if scalar.value < 0x21 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.isWhitespace {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        return "'\(scalar)'"
+    }
+
+    @inline(__always) static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// Percent-decodes one component (a segment, a query key or value, a fragment) exactly once.
+    /// - Parameters:
+    ///   - bytes: the raw component.
+    ///   - plusIsSpace: `true` in the query, where `+` means a space.
+    ///   - what: the component, for messages.
+    /// - Returns: the decoded text.
+    /// - Throws: `.malformedURL` for a bad `%XX` escape, invalid UTF-8 after decoding, or a decoded NUL.
+    static func percentDecode(
+        _ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool, what: @autoclosure () -> String
+    ) throws(NavRouterError) -> String {
+        var needsWork = false
+        for byte in bytes where byte == UInt8(ascii: "%") || (plusIsSpace && byte == UInt8(ascii: "+")) {
+            needsWork = true
+            break
+        }
+        if !needsWork { return String(decoding: bytes, as: UTF8.self) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                else {
+                    let escape = String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self)
+                    throw NavRouterError(.malformedURL, "bad percent escape '\(escape)' in \(what())")
+                }
+                let value = high << 4 | low
+                if value == 0 { throw NavRouterError(.malformedURL, "%00 (NUL) is not allowed in \(what())") }
+                decoded.append(value)
+                index += 3
+            } else {
+                decoded.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index += 1
+            }
+        }
+        guard let text = String(validating: decoded, as: UTF8.self) else {
+            throw NavRouterError(.malformedURL, "\(what()) is not valid UTF-8 after percent-decoding")
+        }
+        return text
+    }
+
+    /// Percent-decodes a component given as a `Substring` (see the byte version).
+    static func percentDecode(_ text: Substring, plusIsSpace: Bool, what: @autoclosure () -> String)
+        throws(NavRouterError) -> String
+    {
+        var copy = String(text)
+        let outcome: Result<String, NavRouterError> = copy.withUTF8 { bytes in
+            Result { () throws(NavRouterError) in try percentDecode(bytes, plusIsSpace: plusIsSpace, what: what()) }
+        }
+        return try outcome.get()
+    }
+
+    /// Characters kept as they are in a path segment: RFC 3986's unreserved and sub-delims, `:` and `@`.
+    private static let pathSafe: [Bool] = safeTable("-._~!$&'()*+,;=:@")
+    /// Characters kept as they are in a query key or value (`+ & = ;` are escaped).
+    private static let querySafe: [Bool] = safeTable("-._~!$'()*,:@/?")
+
+    private static func safeTable(_ extra: String) -> [Bool] {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = true }
+        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = true }
+        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = true }
+        for byte in extra.utf8 { table[Int(byte)] = true }
+        return table
+    }
+
+    /// Percent-encodes a value for a path segment (`/`, `%`, `?`, `#`, spaces and non-ASCII are escaped).
+    static func encodePathSegment(_ text: String) -> String { percentEncode(text, safe: pathSafe) }
+
+    /// Percent-encodes a query key or value (`+`, `&`, `=` and spaces are escaped too).
+    static func encodeQueryComponent(_ text: String) -> String { percentEncode(text, safe: querySafe) }
+
+    private static func percentEncode(_ text: String, safe: [Bool]) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if safe[Int(byte)] {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

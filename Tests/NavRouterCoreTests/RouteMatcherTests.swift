@@ -1,0 +1,142 @@
+import XCTest
+
+@testable import NavRouterCore
+
+final class RouteMatcherTests: XCTestCase {
+    private let precedenceRoutes: [(String, String)] = [
+        ("me", "u/me"), ("byInt", "u/<int:id>"), ("byUUID", "u/<uuid:ref>"), ("byName", "u/:name"),
+        ("rest", "u/*rest"), ("meEdit", "u/me/edit"), ("nameEdit", "u/:name/edit"), ("nameTab", "u/:name/<int:tab>"),
+        ("deep", "u/:a/x/y"), ("litThenAny", "u/me/:z"),
+    ]
+
+    private let precedenceCases: [(String, String)] = [
+        ("/u/me", "me"), ("/u/ME", "me"), ("/u/42", "byInt"), ("/u/-9223372036854775808", "byInt"),
+        ("/u/9223372036854775808", "byName"), ("/u/1F0C8E52-59E4-4E39-9C2C-7B0A5B5F1A2B", "byUUID"),
+        ("/u/bob", "byName"), ("/u/bob/x/z", "rest"), ("/u/me/edit", "meEdit"), ("/u/bob/edit", "nameEdit"),
+        ("/u/bob/7", "nameTab"), ("/u/me/x/y", "deep"), ("/u/me/q", "litThenAny"), ("/u/me/7", "litThenAny"),
+        ("/u/me/x/q", "rest"), ("/u/%6De", "me"), ("/u/%34%32", "byInt"),
+    ]
+
+    func testMostSpecificWinsWhateverTheRegistrationOrder() throws {
+        var generator = SplitMix64(seed: 7)
+        var orders = [precedenceRoutes, precedenceRoutes.reversed()]
+        for _ in 0..<20 { orders.append(precedenceRoutes.shuffled(using: &generator)) }
+        for order in orders {
+            let registry = try makeRegistry(order)
+            for (url, expected) in precedenceCases {
+                XCTAssertEqual(try registry.resolve(url).route.name, expected, "\(url) with order \(order.map(\.0))")
+            }
+        }
+    }
+
+    func testBacktrackingReachesADeeperRoute() throws {
+        let registry = try makeRegistry([("a", "x/lit/one"), ("b", "x/:p/two")])
+        XCTAssertEqual(try registry.resolve("/x/lit/two").route.name, "b")
+        XCTAssertEqual(try registry.resolve("/x/lit/two").pathParameters, ["p": "lit"])
+        assertFails(.notFound, "no route matches '/x/lit/three'") { try registry.resolve("/x/lit/three") }
+    }
+
+    func testLiteralsIgnoreCaseButValuesKeepIt() throws {
+        let registry = try makeRegistry([("p", "Shop/Product/:Name"), ("uni", "café/Straße")])
+        let match = try registry.resolve("myapp://SHOP/product/MiXeD")
+        XCTAssertEqual(match.route.name, "p")
+        XCTAssertEqual(match.pathParameters["Name"], "MiXeD")
+        XCTAssertEqual(try registry.resolve("/CAFÉ/straße").route.name, "uni")
+        XCTAssertEqual(try registry.resolve("/caf%C3%89/STRASSE".replacingOccurrences(of: "STRASSE", with: "stra%C3%9Fe")).route.name, "uni")
+    }
+
+    func testCaseSensitiveRegistry() throws {
+        let registry = try makeRegistry([("lower", "home"), ("upper", "Home")], caseSensitive: true)
+        XCTAssertEqual(try registry.resolve("/home").route.name, "lower")
+        XCTAssertEqual(try registry.resolve("/Home").route.name, "upper")
+        assertFails(.notFound) { try registry.resolve("/HOME") }
+    }
+
+    func testConflictsNameBothRoutes() throws {
+        let registry = try makeRegistry([("byId", "u/:id"), ("files", "f/*rest"), ("home", "home")])
+        assertFails(.conflict, "'byName'", "'byId'") { try registry.register(Route(name: "byName", pattern: "u/<name>")) }
+        assertFails(.conflict, "'files2'", "'files'") { try registry.register(Route(name: "files2", pattern: "f/<path:p>")) }
+        assertFails(.conflict, "'HOME'", "'home'") { try registry.register(Route(name: "HOME", pattern: "myapp://HOME/")) }
+        assertFails(.conflict, "already registered") { try registry.register(Route(name: "home", pattern: "other")) }
+        XCTAssertNoThrow(try registry.register(Route(name: "typed", pattern: "u/<int:id>")), "typed vs untyped is no conflict")
+        XCTAssertNoThrow(try registry.register(Route(name: "uuid", pattern: "u/<uuid:id>")))
+        XCTAssertEqual(registry.routes.map(\.name), ["byId", "files", "home", "typed", "uuid"])
+    }
+
+    func testRequiredParametersAreChecked() throws {
+        let registry = try RouteRegistry()
+        try registry.register(Route(name: "search", pattern: "search/:scope", requiredParameters: ["scope", "q", "page"]))
+        assertFails(.missingParameter, "'q', 'page'") { try registry.resolve("/search/all") }
+        XCTAssertEqual(try registry.resolve("/search/all?q=x&page=2").parameters, ["scope": "all", "q": "x", "page": "2"])
+    }
+
+    func testUnregisterAndModules() throws {
+        let registry = try RouteRegistry()
+        try registry.register([
+            Route(name: "a", pattern: "m/a", module: "m"), Route(name: "b", pattern: "m/:x", module: "m"),
+            Route(name: "c", pattern: "c"),
+        ])
+        let before = registry.generation
+        try registry.unregister(named: "a")
+        XCTAssertGreaterThan(registry.generation, before)
+        XCTAssertEqual(try registry.resolve("/m/a").route.name, "b")
+        assertFails(.notFound, "no route is named 'zz'") { try registry.unregister(named: "zz") }
+        XCTAssertEqual(registry.unregisterModule("m"), 1)
+        assertFails(.notFound) { try registry.resolve("/m/a") }
+        XCTAssertEqual(registry.routes.map(\.name), ["c"])
+        try registry.register(Route(name: "a", pattern: "m/a"))
+        XCTAssertEqual(try registry.resolve("/m/a").route.name, "a")
+    }
+
+    func testBatchRegistrationIsAllOrNothing() throws {
+        let registry = try makeRegistry([("x", "x")])
+        assertFails(.conflict, "'b2'", "'b'") {
+            try registry.register([Route(name: "a", pattern: "a"), Route(name: "b", pattern: "b/:id"), Route(name: "b2", pattern: "b/:other")])
+        }
+        XCTAssertEqual(registry.routes.map(\.name), ["x"])
+        assertFails(.notFound) { try registry.resolve("/a") }
+        try registry.register(Route(name: "a", pattern: "a"))
+        XCTAssertEqual(try registry.resolve("/a").route.name, "a")
+    }
+
+    func testZeroAllocationLookupGivesRouteAndSegmentRanges() throws {
+        let registry = try makeRegistry([("p", "shop/product/<int:id>")])
+        let table = registry.table
+        var url = "/shop/PRODUCT/42?x=1"
+        let (index, count, slices) = try url.withUTF8 { bytes in
+            try withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: 8) { buffer in
+                let found = try table.lookup(bytes, segments: buffer)
+                return (found.routeIndex, found.segmentCount, Array(buffer[..<found.segmentCount]))
+            }
+        }
+        XCTAssertEqual(table.routes[index].name, "p")
+        XCTAssertEqual(count, 3)
+        XCTAssertEqual(slices.map { [$0.start, $0.end] }, [[1, 5], [6, 13], [14, 16]])
+        XCTAssertNotEqual(slices[1].flags & SegmentSlice.uppercase, 0)
+    }
+
+    func testTablesAreSnapshots() throws {
+        let registry = try makeRegistry([("a", "a")])
+        let old = registry.table
+        try registry.register(Route(name: "b", pattern: "b"))
+        assertFails(.notFound) { try old.resolve("/b") }
+        XCTAssertEqual(try registry.table.resolve("/b").route.name, "b")
+        XCTAssertTrue(registry.table === registry.table, "compiled once per change")
+    }
+
+    func testConcurrentResolvesAndRegistrations() throws {
+        let registry = try makeRegistry([("base", "base/:id")])
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for step in 0..<200 {
+                if worker == 0 {
+                    try? registry.register(Route(name: "r\(step)", pattern: "r\(step)/:x"))
+                } else {
+                    XCTAssertEqual(try? registry.resolve("/base/\(step)").route.name, "base")
+                    _ = try? registry.resolve("/r\(step)/y")
+                }
+            }
+        }
+        XCTAssertEqual(registry.routes.count, 201)
+        XCTAssertEqual(try registry.resolve("/r199/y").route.name, "r199")
+    }
+}

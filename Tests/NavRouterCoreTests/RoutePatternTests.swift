@@ -1,0 +1,53 @@
+import XCTest
+
+@testable import NavRouterCore
+
+final class RoutePatternTests: XCTestCase {
+    func testSegmentsOfEveryKind() throws {
+        let pattern = try RoutePattern("myapp://shop/product/<int:id>/:tab/<uuid:ref>/<name>/*rest")
+        XCTAssertEqual(
+            pattern.segments,
+            [
+                .literal("shop"), .literal("product"), .parameter(name: "id", type: .int),
+                .parameter(name: "tab", type: .string), .parameter(name: "ref", type: .uuid),
+                .parameter(name: "name", type: .string), .catchAll(name: "rest"),
+            ])
+        XCTAssertEqual(pattern.parameterNames, ["id", "tab", "ref", "name", "rest"])
+        XCTAssertEqual(pattern.catchAllName, "rest")
+    }
+
+    func testHostIsTheFirstSegmentWhateverTheForm() throws {
+        let forms = ["myapp://home/dashboard", "/home/dashboard", "home/dashboard", "home/dashboard/"]
+        for form in forms {
+            XCTAssertEqual(try RoutePattern(form).segments, [.literal("home"), .literal("dashboard")], form)
+        }
+    }
+
+    func testPathCatchAllAndStringTypeSpellings() throws {
+        XCTAssertEqual(try RoutePattern("files/<path:p>").segments.last, .catchAll(name: "p"))
+        XCTAssertEqual(try RoutePattern("u/<string:s>").segments.last, .parameter(name: "s", type: .string))
+        XCTAssertEqual(try RoutePattern("/").segments, [])
+    }
+
+    func testInvalidPatternsSayWhatAndWhere() {
+        assertFails(.invalidPattern, "empty") { try RoutePattern("") }
+        assertFails(.invalidPattern, "segment 2 is empty") { try RoutePattern("a//b") }
+        assertFails(.invalidPattern, "segment 2", "parameter name is empty") { try RoutePattern("a/:") }
+        assertFails(.invalidPattern, "segment 2", "parameter name is empty") { try RoutePattern("a/<int:>") }
+        assertFails(.invalidPattern, "segment 3", "duplicate parameter name 'id'") { try RoutePattern("u/:id/<int:id>") }
+        assertFails(.invalidPattern, "catch-all must be the last segment", "segment 3") { try RoutePattern("f/*rest/x") }
+        assertFails(.invalidPattern, "unknown parameter type 'float'") { try RoutePattern("a/<float:x>") }
+        assertFails(.invalidPattern, "segment 1", "'?'") { try RoutePattern("a?b") }
+        assertFails(.invalidPattern, "U+0020") { try RoutePattern("a b") }
+        assertFails(.invalidPattern, "'%'") { try RoutePattern("a%20b") }
+        assertFails(.invalidPattern, "closing '>'") { try RoutePattern("a/<id") }
+        assertFails(.invalidPattern, "invalid parameter name '1x'") { try RoutePattern("a/:1x") }
+        assertFails(.invalidPattern, "dot segments") { try RoutePattern("a/../b") }
+        assertFails(.invalidPattern, "not a valid scheme") { try RoutePattern("1app://a") }
+    }
+
+    func testRouteValidatesItsName() {
+        assertFails(.invalidArgument, "route name is empty") { try Route(name: "", pattern: "a") }
+        assertFails(.invalidArgument, "control character") { try Route(name: "a\u{1}", pattern: "a") }
+    }
+}

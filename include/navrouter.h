@@ -1,0 +1,4 @@
+/* placeholder: grows below */
+#ifndef NAVROUTER_H
+#define NAVROUTER_H
+#endif
