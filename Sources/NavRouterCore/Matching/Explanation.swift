@@ -72,8 +72,12 @@ extension RouteTable {
         for (index, route) in routes.enumerated() {
             let (failure, segment) = mismatch(route.pattern, segments)
             if let failure {
-                // The trie never looks at a route whose first literal differs from the first segment.
-                if segment == 0, case .literal? = route.pattern.segments.first, !segments.isEmpty { continue }
+                // The trie looks a literal up by its text: a route whose literal differs is never considered.
+                if segment < segments.count, segment < route.pattern.segments.count,
+                    case .literal = route.pattern.segments[segment]
+                {
+                    continue
+                }
                 failed.append(.init(route: route.name, pattern: route.pattern.text, matched: false, won: false, reason: failure))
             } else if index == winnerIndex {
                 var reason = "matches; the most specific matching route"

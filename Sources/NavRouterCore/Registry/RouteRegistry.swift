@@ -70,8 +70,17 @@ public final class RouteRegistry: Sendable {
     /// Replaces the URL policy (web domains, schemes, limits).
     /// - Throws: `.invalidArgument` for a bad policy; the old one stays.
     public func setPolicy(_ policy: URLPolicy) throws(NavRouterError) {
-        try policy.validate()
-        state.withLock { state in
+        try updatePolicy { $0 = policy }
+    }
+
+    /// Changes the URL policy atomically (no concurrent change is lost between reading and writing it).
+    /// - Parameter change: edits a copy of the current policy.
+    /// - Throws: `.invalidArgument` for a bad resulting policy; the old one stays.
+    public func updatePolicy(_ change: (inout URLPolicy) -> Void) throws(NavRouterError) {
+        try state.withLock { state throws(NavRouterError) in
+            var policy = state.policy
+            change(&policy)
+            try policy.validate()
             state.policy = policy
             state.generation += 1
             state.table = nil

@@ -1,0 +1,19 @@
+# Conveniences over scripts/: the scripts are the source of truth (README.md).
+PREFIX ?= /usr/local
+
+.PHONY: demo test install library clean
+
+demo:
+	scripts/demo.sh
+
+test:
+	scripts/test.sh
+
+library:
+	scripts/build-library.sh
+
+install:
+	scripts/install.sh "$(PREFIX)"
+
+clean:
+	rm -rf build .build Tests/c/out examples/c/out

@@ -1,0 +1,45 @@
+import Glibc
+import NavRouterCore
+
+/// Copies a required C string argument into a Swift string.
+/// - Throws: `.invalidArgument` for NULL or invalid UTF-8, naming the argument.
+func cString(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(NavRouterError) -> String {
+    guard let pointer else { throw NavRouterError(.invalidArgument, "\(name) is NULL") }
+    guard let text = String(validatingCString: pointer) else {
+        throw NavRouterError(.invalidArgument, "\(name) is not valid UTF-8")
+    }
+    return text
+}
+
+/// Copies an optional C string argument (NULL gives `nil`).
+func optionalCString(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(NavRouterError) -> String? {
+    guard pointer != nil else { return nil }
+    return try cString(pointer, name)
+}
+
+/// Copies an array of C strings.
+func cStringArray(_ pointer: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ name: String)
+    throws(NavRouterError) -> [String]
+{
+    if count == 0 { return [] }
+    guard let pointer, count > 0 else { throw NavRouterError(.invalidArgument, "\(name) is NULL or its count is negative") }
+    var strings: [String] = []
+    for index in 0..<count { strings.append(try cString(pointer[index], "\(name)[\(index)]")) }
+    return strings
+}
+
+/// A malloc'd copy of a Swift string, for the caller to free with `navrouter_string_free` (or for a box to own).
+func ownedCString(_ text: String) -> UnsafeMutablePointer<CChar> {
+    strdup(text)!
+}
+
+/// Writes an owned string into a `char **` out-parameter.
+func store(_ text: String, into out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) {
+    out.pointee = ownedCString(text)
+}
+
+/// Checks that an out-parameter is not NULL.
+func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws(NavRouterError) -> UnsafeMutablePointer<T> {
+    guard let pointer else { throw NavRouterError(.invalidArgument, "\(name) is NULL") }
+    return pointer
+}

@@ -1,0 +1,45 @@
+import CNavRouter
+import Glibc
+import NavRouterCore
+
+// The "Library" section of navrouter.h: versions, errors, memory.
+
+@_cdecl("navrouter_version") @implementation
+public func navrouter_version() -> UInt32 {
+    UInt32(NAVROUTER_VERSION_MAJOR * 10000 + NAVROUTER_VERSION_MINOR * 100 + NAVROUTER_VERSION_PATCH)
+}
+
+nonisolated(unsafe) private let versionString = UnsafePointer(
+    strdup("\(NAVROUTER_VERSION_MAJOR).\(NAVROUTER_VERSION_MINOR).\(NAVROUTER_VERSION_PATCH)")!)
+
+@_cdecl("navrouter_version_string") @implementation
+public func navrouter_version_string() -> UnsafePointer<CChar>? {
+    versionString
+}
+
+@_cdecl("navrouter_abi_version") @implementation
+public func navrouter_abi_version() -> UInt32 {
+    UInt32(NAVROUTER_ABI_VERSION)
+}
+
+@_cdecl("navrouter_last_error") @implementation
+public func navrouter_last_error() -> UnsafePointer<CChar>? {
+    LastError.current
+}
+
+nonisolated(unsafe) private let statusNames: [Int32: UnsafePointer<CChar>] = {
+    var names: [Int32: UnsafePointer<CChar>] = [0: UnsafePointer(strdup("NAVROUTER_OK")!)]
+    for code in NavRouterError.Code.allCases { names[code.rawValue] = UnsafePointer(strdup("NAVROUTER_" + code.name)!) }
+    return names
+}()
+nonisolated(unsafe) private let unknownStatus = UnsafePointer(strdup("NAVROUTER_UNKNOWN")!)
+
+@_cdecl("navrouter_status_name") @implementation
+public func navrouter_status_name(_ status: Int32) -> UnsafePointer<CChar>? {
+    statusNames[status] ?? unknownStatus
+}
+
+@_cdecl("navrouter_string_free") @implementation
+public func navrouter_string_free(_ string: UnsafeMutablePointer<CChar>?) {
+    free(string)
+}

@@ -1,0 +1,105 @@
+import CNavRouter
+import Glibc
+import NavRouterCore
+import Synchronization
+
+/// A match behind a `navrouter_match *`: the core's `RouteMatch` and the C strings handed out from it, owned by
+/// the box and freed with it. JSON texts are made on first use.
+final class MatchBox: Sendable {
+    let match: RouteMatch
+    nonisolated(unsafe) let route: UnsafeMutablePointer<CChar>
+    nonisolated(unsafe) let url: UnsafeMutablePointer<CChar>
+    nonisolated(unsafe) let parameters: [String: UnsafeMutablePointer<CChar>]
+    nonisolated(unsafe) let remainder: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) let fragment: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) let props: UnsafeMutablePointer<CChar>?
+    private let lazyTexts = Mutex<[String: UInt]>([:])
+
+    init(_ match: RouteMatch) {
+        self.match = match
+        route = ownedCString(match.route.name)
+        url = ownedCString(match.url)
+        parameters = match.parameters.mapValues(ownedCString)
+        remainder = match.remainder.map(ownedCString)
+        fragment = match.fragment.map(ownedCString)
+        props = match.propsJSON.map(ownedCString)
+    }
+
+    /// A C string made once from `make` and kept until the box is freed.
+    func text(_ key: String, _ make: () -> String) -> UnsafePointer<CChar> {
+        lazyTexts.withLock { texts in
+            if let address = texts[key], let pointer = UnsafePointer<CChar>(bitPattern: address) { return pointer }
+            let pointer = ownedCString(make())
+            texts[key] = UInt(bitPattern: pointer)
+            return UnsafePointer(pointer)
+        }
+    }
+
+    deinit {
+        free(route)
+        free(url)
+        for pointer in parameters.values { free(pointer) }
+        free(remainder)
+        free(fragment)
+        free(props)
+        lazyTexts.withLock { texts in
+            for address in texts.values { free(UnsafeMutableRawPointer(bitPattern: address)) }
+        }
+    }
+}
+
+/// The box behind a match handle, or `nil` (borrowed getters return NULL rather than a status).
+private func box(_ handle: OpaquePointer?) -> MatchBox? {
+    try? Handles.object(handle, .match, as: MatchBox.self)
+}
+
+@_cdecl("navrouter_match_route") @implementation
+public func navrouter_match_route(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
+    box(match).map { UnsafePointer($0.route) }
+}
+
+@_cdecl("navrouter_match_url") @implementation
+public func navrouter_match_url(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
+    box(match).map { UnsafePointer($0.url) }
+}
+
+@_cdecl("navrouter_match_param") @implementation
+public func navrouter_match_param(_ match: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
+    guard let box = box(match), let name, let key = String(validatingCString: name) else { return nil }
+    return box.parameters[key].map { UnsafePointer($0) }
+}
+
+@_cdecl("navrouter_match_remainder") @implementation
+public func navrouter_match_remainder(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
+    box(match)?.remainder.map { UnsafePointer($0) }
+}
+
+@_cdecl("navrouter_match_fragment") @implementation
+public func navrouter_match_fragment(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
+    box(match)?.fragment.map { UnsafePointer($0) }
+}
+
+@_cdecl("navrouter_match_props") @implementation
+public func navrouter_match_props(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
+    box(match)?.props.map { UnsafePointer($0) }
+}
+
+@_cdecl("navrouter_match_params_json") @implementation
+public func navrouter_match_params_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
+    box(match).map { box in box.text("params") { box.match.parametersJSON } }
+}
+
+@_cdecl("navrouter_match_path_params_json") @implementation
+public func navrouter_match_path_params_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
+    box(match).map { box in box.text("path") { box.match.pathParametersJSON } }
+}
+
+@_cdecl("navrouter_match_query_json") @implementation
+public func navrouter_match_query_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
+    box(match).map { box in box.text("query") { box.match.queryItemsJSON } }
+}
+
+@_cdecl("navrouter_match_free") @implementation
+public func navrouter_match_free(_ match: OpaquePointer?) {
+    Handles.free(match, .match)
+}

@@ -1,0 +1,246 @@
+import CNavRouter
+import NavRouterCore
+
+// The "Registry" section of navrouter.h. Each function converts its arguments, calls the core, maps errors.
+
+private func registry(_ handle: OpaquePointer?) throws(NavRouterError) -> RouteRegistry {
+    try Handles.object(handle, .registry, as: RouteRegistry.self)
+}
+
+@_cdecl("navrouter_registry_new") @implementation
+public func navrouter_registry_new(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ flags: UInt32) -> Int32 {
+    out?.pointee = nil
+    return cCall { () throws(NavRouterError) in
+        let out = try required(out, "out")
+        guard flags & ~NAVROUTER_REGISTRY_CASE_SENSITIVE == 0 else {
+            throw NavRouterError(.invalidArgument, "unknown registry flags 0x\(String(flags, radix: 16))")
+        }
+        let options = RegistryOptions(caseSensitive: flags & NAVROUTER_REGISTRY_CASE_SENSITIVE != 0)
+        out.pointee = Handles.make(try RouteRegistry(options: options), .registry)
+    }
+}
+
+@_cdecl("navrouter_registry_free") @implementation
+public func navrouter_registry_free(_ registry: OpaquePointer?) {
+    Handles.free(registry, .registry)
+}
+
+@_cdecl("navrouter_registry_set_web_domains") @implementation
+public func navrouter_registry_set_web_domains(
+    _ handle: OpaquePointer?, _ domains: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int
+) -> Int32 {
+    cCall { () throws(NavRouterError) in
+        let domains = Set(try cStringArray(domains, count, "domains").map { $0.lowercased() })
+        try registry(handle).updatePolicy { $0.webDomains = domains }
+    }
+}
+
+@_cdecl("navrouter_registry_set_schemes") @implementation
+public func navrouter_registry_set_schemes(
+    _ handle: OpaquePointer?, _ schemes: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int
+) -> Int32 {
+    cCall { () throws(NavRouterError) in
+        let schemes = Set(try cStringArray(schemes, count, "schemes").map { $0.lowercased() })
+        try registry(handle).updatePolicy { $0.schemes = schemes }
+    }
+}
+
+@_cdecl("navrouter_registry_set_limits") @implementation
+public func navrouter_registry_set_limits(_ handle: OpaquePointer?, _ maxURLLength: Int, _ maxSegments: Int) -> Int32 {
+    cCall { () throws(NavRouterError) in
+        try registry(handle).updatePolicy {
+            $0.maxURLLength = maxURLLength
+            $0.maxSegments = maxSegments
+        }
+    }
+}
+
+@_cdecl("navrouter_registry_add_route") @implementation
+public func navrouter_registry_add_route(
+    _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ pattern: UnsafePointer<CChar>?, _ flags: UInt32
+) -> Int32 {
+    cCall { () throws(NavRouterError) in
+        let registry = try registry(handle)
+        let known = NAVROUTER_ROUTE_PRESENTATION_MASK | NAVROUTER_ROUTE_REQUIRES_AUTH | NAVROUTER_ROUTE_EXTERNAL
+        guard flags & ~known == 0 else {
+            throw NavRouterError(.invalidArgument, "unknown route flags 0x\(String(flags & ~known, radix: 16))")
+        }
+        let presentation: Presentation
+        switch flags & NAVROUTER_ROUTE_PRESENTATION_MASK {
+        case NAVROUTER_ROUTE_PUSH: presentation = .push
+        case NAVROUTER_ROUTE_MODAL_SHEET: presentation = .modal(.sheet)
+        case NAVROUTER_ROUTE_MODAL_FULLSCREEN: presentation = .modal(.fullscreen)
+        case NAVROUTER_ROUTE_ROOT: presentation = .root
+        default: throw NavRouterError(.invalidArgument, "unknown presentation \(flags & NAVROUTER_ROUTE_PRESENTATION_MASK)")
+        }
+        try registry.register(
+            try Route(
+                name: try cString(name, "name"), pattern: try cString(pattern, "pattern"), presentation: presentation,
+                requiresAuth: flags & NAVROUTER_ROUTE_REQUIRES_AUTH != 0, external: flags & NAVROUTER_ROUTE_EXTERNAL != 0))
+    }
+}
+
+@_cdecl("navrouter_registry_load_manifest") @implementation
+public func navrouter_registry_load_manifest(
+    _ handle: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ outCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    outCount?.pointee = 0
+    return cCall { () throws(NavRouterError) in
+        let loaded = try registry(handle).loadManifest(try cString(json, "json"))
+        outCount?.pointee = loaded.count
+    }
+}
+
+@_cdecl("navrouter_registry_remove_route") @implementation
+public func navrouter_registry_remove_route(_ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> Int32 {
+    cCall { () throws(NavRouterError) in try registry(handle).unregister(named: try cString(name, "name")) }
+}
+
+@_cdecl("navrouter_registry_remove_module") @implementation
+public func navrouter_registry_remove_module(
+    _ handle: OpaquePointer?, _ module: UnsafePointer<CChar>?, _ outRemoved: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    outRemoved?.pointee = 0
+    return cCall { () throws(NavRouterError) in
+        let removed = try registry(handle).unregisterModule(try cString(module, "module"))
+        outRemoved?.pointee = removed
+    }
+}
+
+@_cdecl("navrouter_registry_route_count") @implementation
+public func navrouter_registry_route_count(_ handle: OpaquePointer?, _ outCount: UnsafeMutablePointer<Int>?) -> Int32 {
+    outCount?.pointee = 0
+    return cCall { () throws(NavRouterError) in
+        let out = try required(outCount, "out_count")
+        out.pointee = try registry(handle).table.routes.count
+    }
+}
+
+@_cdecl("navrouter_registry_route_json") @implementation
+public func navrouter_registry_route_json(
+    _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    outJSON?.pointee = nil
+    return cCall { () throws(NavRouterError) in
+        let out = try required(outJSON, "out_json")
+        let name = try cString(name, "name")
+        guard let route = try registry(handle).route(named: name) else {
+            throw NavRouterError(.notFound, "no route is named '\(name)'")
+        }
+        store(route.jsonValue.jsonText, into: out)
+    }
+}
+
+@_cdecl("navrouter_registry_routes_json") @implementation
+public func navrouter_registry_routes_json(
+    _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    outJSON?.pointee = nil
+    return cCall { () throws(NavRouterError) in
+        let out = try required(outJSON, "out_json")
+        store(JSONValue.array(try registry(handle).routes.map(\.jsonValue)).jsonText, into: out)
+    }
+}
+
+@_cdecl("navrouter_registry_resolve") @implementation
+public func navrouter_registry_resolve(
+    _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    out?.pointee = nil
+    return cCall { () throws(NavRouterError) in
+        let out = try required(out, "out")
+        let match = try registry(handle).resolve(try cString(url, "url"))
+        out.pointee = Handles.make(MatchBox(match), .match)
+    }
+}
+
+@_cdecl("navrouter_registry_lookup") @implementation
+public func navrouter_registry_lookup(
+    _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ length: Int, _ outRouteIndex: UnsafeMutablePointer<UInt32>?,
+    _ segments: UnsafeMutablePointer<navrouter_range>?, _ capacity: Int, _ outSegmentCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    outRouteIndex?.pointee = 0
+    outSegmentCount?.pointee = 0
+    return cCall { () throws(NavRouterError) in
+        let outRoute = try required(outRouteIndex, "out_route_index")
+        guard let url else { throw NavRouterError(.invalidArgument, "url is NULL") }
+        guard length >= 0, capacity >= 0, capacity == 0 || segments != nil else {
+            throw NavRouterError(.invalidArgument, "a negative length or capacity, or NULL segments with a capacity")
+        }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
+        guard String(validating: bytes, as: UTF8.self) != nil || length == 0 else {
+            throw NavRouterError(.invalidArgument, "url is not valid UTF-8")
+        }
+        let table = try registry(handle).table
+        let found: Result<(Int, Int), NavRouterError> = withUnsafeTemporaryAllocation(
+            of: SegmentSlice.self, capacity: max(1, min(capacity, table.policy.maxSegments))
+        ) { buffer in
+            let slots = UnsafeMutableBufferPointer(rebasing: buffer[..<min(capacity, table.policy.maxSegments)])
+            return Result { () throws(NavRouterError) in
+                let result = try table.lookup(bytes, segments: slots)
+                for index in 0..<result.segmentCount {
+                    segments![index] = navrouter_range(start: UInt32(slots[index].start), end: UInt32(slots[index].end))
+                }
+                return (result.routeIndex, result.segmentCount)
+            }
+        }
+        let (route, count) = try found.get()
+        outRoute.pointee = UInt32(route)
+        outSegmentCount?.pointee = count
+    }
+}
+
+@_cdecl("navrouter_registry_route_name") @implementation
+public func navrouter_registry_route_name(
+    _ handle: OpaquePointer?, _ index: UInt32, _ outName: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    outName?.pointee = nil
+    return cCall { () throws(NavRouterError) in
+        let out = try required(outName, "out_name")
+        let routes = try registry(handle).table.routes
+        guard Int(index) < routes.count else {
+            throw NavRouterError(.notFound, "no route has index \(index) (there are \(routes.count))")
+        }
+        store(routes[Int(index)].name, into: out)
+    }
+}
+
+@_cdecl("navrouter_registry_explain") @implementation
+public func navrouter_registry_explain(
+    _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    outJSON?.pointee = nil
+    return cCall { () throws(NavRouterError) in
+        let out = try required(outJSON, "out_json")
+        store(try registry(handle).explain(try cString(url, "url")).jsonText, into: out)
+    }
+}
+
+@_cdecl("navrouter_registry_build_url") @implementation
+public func navrouter_registry_build_url(
+    _ handle: OpaquePointer?, _ route: UnsafePointer<CChar>?, _ paramsJSON: UnsafePointer<CChar>?,
+    _ propsJSON: UnsafePointer<CChar>?, _ scheme: UnsafePointer<CChar>?,
+    _ outURL: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    outURL?.pointee = nil
+    return cCall { () throws(NavRouterError) in
+        let out = try required(outURL, "out_url")
+        let registry = try registry(handle)
+        var parameters: [String: String] = [:]
+        if let text = try optionalCString(paramsJSON, "params_json") {
+            for (key, value) in try JSONValue.parseObject(text, what: "params") {
+                guard let string = value.stringValue else {
+                    throw NavRouterError(.invalidJSON, "params: the value of '\(key)' must be a string, not \(value.typeName)")
+                }
+                parameters[key] = string
+            }
+        }
+        let props = try optionalCString(propsJSON, "props_json").map { (text) throws(NavRouterError) in
+            try JSONValue.parseObject(text, what: "props")
+        }
+        let url = try registry.buildURL(
+            route: try cString(route, "route"), parameters: parameters, props: props,
+            scheme: try optionalCString(scheme, "scheme"))
+        store(url, into: out)
+    }
+}

@@ -1,0 +1,33 @@
+extension Route {
+    /// The route as a JSON object, with the field names of manifests plus `module` and `parameters` (the
+    /// pattern's parameter names): what hosts read back through the C ABI and the bindings.
+    public var jsonValue: JSONValue {
+        var object: [String: JSONValue] = [
+            "name": .string(name),
+            "pattern": .string(pattern.text),
+            "presentation": .string(presentation.name),
+            "requires_auth": .bool(requiresAuth),
+            "external": .bool(external),
+            "required_parameters": .array(requiredParameters.map(JSONValue.string)),
+            "parameters": .array(pattern.parameterNames.map(JSONValue.string)),
+            "metadata": metadata.map(JSONValue.object) ?? .null,
+            "parent": parent.map(JSONValue.string) ?? .null,
+            "module": module.map(JSONValue.string) ?? .null,
+        ]
+        if case .modal(let style) = presentation { object["style"] = .string(style.rawValue) }
+        return .object(object)
+    }
+}
+
+extension RouteMatch {
+    /// The merged parameters as a JSON object of strings.
+    public var parametersJSON: String { JSONValue.object(parameters.mapValues(JSONValue.string)).jsonText }
+
+    /// The path parameters as a JSON object of strings.
+    public var pathParametersJSON: String { JSONValue.object(pathParameters.mapValues(JSONValue.string)).jsonText }
+
+    /// Every query item, in order, as a JSON array of `[name, value]` pairs.
+    public var queryItemsJSON: String {
+        JSONValue.array(queryItems.map { .array([.string($0.name), .string($0.value)]) }).jsonText
+    }
+}

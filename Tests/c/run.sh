@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The C suite: the header compiles cleanly as C99 and C++, the library exports exactly the header's functions
+# and is self-contained, and the C test programs pass (also under valgrind: no definite leaks, no invalid reads).
+# Expects the library installed in build/ (scripts/build-library.sh). Last line: "c: N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+export PKG_CONFIG_PATH="$PWD/build/lib/pkgconfig"
+out=Tests/c/out
+mkdir -p "$out"
+passed=0
+failed=0
+check() { # check NAME COMMAND...: one test
+    local name=$1
+    shift
+    if "$@" >"$out/$name.log" 2>&1; then
+        passed=$((passed + 1))
+        echo "ok   $name"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $name"
+        sed 's/^/     /' "$out/$name.log" | tail -n 30
+    fi
+}
+flags=$(pkg-config --cflags --libs navrouter jansson)
+strict="-Wall -Wextra -Werror -pedantic"
+
+check header_c99 gcc -std=c99 $strict Tests/c/headertest.c $flags -o "$out/headertest"
+check header_cxx g++ -std=c++11 $strict -x c++ Tests/c/headertest.c -x none $flags -o "$out/headertest_cxx"
+
+exports_match_header() {
+    local so=build/lib/libnavrouter.so
+    local exported declared
+    exported=$(nm -D --defined-only "$so" | awk '$2 ~ /^[TDBRVW]$/ {print $3}' | sed 's/@.*//' | sort -u)
+    declared=$(grep -ohE '\bnavrouter_[A-Za-z0-9_]+[[:space:]]*\(' include/navrouter.h | sed 's/[[:space:]]*($//' | sort -u)
+    if [ "$exported" != "$declared" ]; then
+        echo "exported but not declared:"; comm -23 <(echo "$exported") <(echo "$declared")
+        echo "declared but not exported:"; comm -13 <(echo "$exported") <(echo "$declared")
+        return 1
+    fi
+    echo "$(echo "$exported" | wc -l) functions, all declared in include/navrouter.h, nothing else exported"
+}
+check exports_match_header exports_match_header
+
+self_contained() {
+    local so=build/lib/libnavrouter.so
+    local needed
+    needed=$(readelf -d "$so" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
+    echo "needs: $needed"
+    readelf -d "$so" | grep -q 'SONAME.*\[libnavrouter.so.1\]' || { echo "soname is not libnavrouter.so.1"; return 1; }
+    for lib in $needed; do
+        case $lib in
+            libc.so.* | libm.so.* | libstdc++.so.* | libgcc_s.so.* | libjansson.so.* | ld-linux*) ;;
+            *) echo "unexpected dependency: $lib"; return 1 ;;
+        esac
+    done
+}
+check self_contained self_contained
+
+check build_test_registry gcc -std=c99 $strict Tests/c/test_registry.c $flags -lpthread -o "$out/test_registry"
+if [ -x "$out/test_registry" ]; then
+    "$out/test_registry" examples/manifests/shop.json | tee "$out/test_registry.log"
+    summary=$(tail -n 1 "$out/test_registry.log")
+    passed=$((passed + $(echo "$summary" | sed -n 's/.*: \([0-9]*\) passed.*/\1/p')))
+    failed=$((failed + $(echo "$summary" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')))
+    case "$summary" in *passed*) ;; *) failed=$((failed + 1)); echo "FAIL test_registry crashed" ;; esac
+    if command -v valgrind >/dev/null; then
+        check valgrind_test_registry valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 \
+            "$out/test_registry" examples/manifests/shop.json
+    fi
+fi
+
+echo "c: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

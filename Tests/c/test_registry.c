@@ -1,0 +1,414 @@
+/* The C ABI's registry and match functions, tested from C against the installed header and library. */
+#define _POSIX_C_SOURCE 200809L
+#include <navrouter.h>
+#include <navrouter_jansson.h>
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+static char *read_file(const char *path) {
+    FILE *file = fopen(path, "rb");
+    char *text;
+    long size;
+    if (!file) return NULL;
+    fseek(file, 0, SEEK_END);
+    size = ftell(file);
+    fseek(file, 0, SEEK_SET);
+    text = malloc((size_t)size + 1);
+    if (text && fread(text, 1, (size_t)size, file) != (size_t)size) {
+        free(text);
+        text = NULL;
+    }
+    if (text) text[size] = '\0';
+    fclose(file);
+    return text;
+}
+
+static const char *manifest_path = "examples/manifests/shop.json";
+
+static navrouter_registry *shop_registry(void) {
+    navrouter_registry *registry = NULL;
+    char *manifest = read_file(manifest_path);
+    size_t count = 0;
+    CHECK(manifest != NULL);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_load_manifest(registry, manifest, &count));
+    CHECK(count >= 10);
+    free(manifest);
+    return registry;
+}
+
+static void test_versions_and_status_names(void) {
+    CHECK(navrouter_version() == NAVROUTER_VERSION_NUMBER);
+    CHECK_STR(NAVROUTER_VERSION_STRING, navrouter_version_string());
+    CHECK(navrouter_abi_version() == NAVROUTER_ABI_VERSION);
+    CHECK_STR("NAVROUTER_OK", navrouter_status_name(NAVROUTER_OK));
+    CHECK_STR("NAVROUTER_EINVAL", navrouter_status_name(NAVROUTER_EINVAL));
+    CHECK_STR("NAVROUTER_ENOTFOUND", navrouter_status_name(NAVROUTER_ENOTFOUND));
+    CHECK_STR("NAVROUTER_ECONFLICT", navrouter_status_name(NAVROUTER_ECONFLICT));
+    CHECK_STR("NAVROUTER_EDENIED", navrouter_status_name(NAVROUTER_EDENIED));
+    CHECK_STR("NAVROUTER_ECANCELLED", navrouter_status_name(NAVROUTER_ECANCELLED));
+    CHECK_STR("NAVROUTER_ECALLBACK", navrouter_status_name(NAVROUTER_ECALLBACK));
+    CHECK_STR("NAVROUTER_EMALFORMED", navrouter_status_name(NAVROUTER_EMALFORMED));
+    CHECK_STR("NAVROUTER_EPATTERN", navrouter_status_name(NAVROUTER_EPATTERN));
+    CHECK_STR("NAVROUTER_EJSON", navrouter_status_name(NAVROUTER_EJSON));
+    CHECK_STR("NAVROUTER_ELIMIT", navrouter_status_name(NAVROUTER_ELIMIT));
+    CHECK_STR("NAVROUTER_EPARAM", navrouter_status_name(NAVROUTER_EPARAM));
+    CHECK_STR("NAVROUTER_EDESTROYED", navrouter_status_name(NAVROUTER_EDESTROYED));
+    CHECK_STR("NAVROUTER_UNKNOWN", navrouter_status_name(12345));
+    navrouter_string_free(NULL);
+}
+
+static void test_registry_lifecycle_and_bad_handles(void) {
+    navrouter_registry *registry = (navrouter_registry *)&registry;
+    navrouter_match *match = NULL;
+    size_t count = 99;
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_new(NULL, 0));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_new(&registry, 0x80));
+    CHECK(registry == NULL);
+    CHECK_CONTAINS("unknown registry flags", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, NAVROUTER_REGISTRY_CASE_SENSITIVE));
+    CHECK_STR("", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(registry, "a", "a/:x", 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "/a/1", &match));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_route_count((navrouter_registry *)match, &count));
+    CHECK_CONTAINS("a match handle was passed where a registry handle belongs", navrouter_last_error());
+    navrouter_match_free(match);
+    navrouter_match_free(match); /* a second free is ignored */
+    CHECK(navrouter_match_route(match) == NULL);
+    navrouter_registry_free(registry);
+    navrouter_registry_free(registry);
+    CHECK_STATUS(NAVROUTER_EDESTROYED, navrouter_registry_route_count(registry, &count));
+    CHECK(count == 0);
+    CHECK_STATUS(NAVROUTER_EDESTROYED, navrouter_registry_add_route(registry, "b", "b", 0));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_route_count(NULL, &count));
+    CHECK_CONTAINS("registry handle is NULL", navrouter_last_error());
+    navrouter_registry_free(NULL);
+    navrouter_match_free(NULL);
+}
+
+static void test_add_route_errors(void) {
+    navrouter_registry *registry = NULL;
+    const char invalid_utf8[] = {'a', (char)0xC3, (char)0x28, 0};
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(registry, "user", "user/:id", NAVROUTER_ROUTE_EXTERNAL));
+    CHECK_STATUS(NAVROUTER_ECONFLICT, navrouter_registry_add_route(registry, "user2", "user/<name>", 0));
+    CHECK_CONTAINS("'user2'", navrouter_last_error());
+    CHECK_CONTAINS("'user'", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_ECONFLICT, navrouter_registry_add_route(registry, "user", "other", 0));
+    CHECK_STATUS(NAVROUTER_EPATTERN, navrouter_registry_add_route(registry, "bad", "a/*rest/b", 0));
+    CHECK_CONTAINS("catch-all must be the last segment", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_EPATTERN, navrouter_registry_add_route(registry, "bad", "a/<float:x>", 0));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_route(registry, NULL, "a", 0));
+    CHECK_CONTAINS("name is NULL", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_route(registry, "x", NULL, 0));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_route(registry, invalid_utf8, "a", 0));
+    CHECK_CONTAINS("not valid UTF-8", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_route(registry, "", "a", 0));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_route(registry, "x", "x", 0x1000));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_route(registry, "x", "x", 0x7));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(registry, "typed", "user/<int:id>", NAVROUTER_ROUTE_MODAL_SHEET));
+    navrouter_registry_free(registry);
+}
+
+static void test_manifest_and_route_json(void) {
+    navrouter_registry *registry = shop_registry();
+    char *json = NULL;
+    size_t count = 0;
+    json_t *route;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_route_json(registry, "review", &json));
+    route = navrouter_jansson_parse(json);
+    CHECK(route != NULL);
+    CHECK_STR("modal", json_string_value(json_object_get(route, "presentation")));
+    CHECK_STR("sheet", json_string_value(json_object_get(route, "style")));
+    CHECK_STR("product", json_string_value(json_object_get(route, "parent")));
+    CHECK(json_is_true(json_object_get(route, "requires_auth")));
+    CHECK_STR("id", json_string_value(json_array_get(json_object_get(route, "parameters"), 0)));
+    json_decref(route);
+    navrouter_string_free(json);
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_route_json(registry, "nope", &json));
+    CHECK(json == NULL);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_routes_json(registry, &json));
+    route = navrouter_jansson_parse(json);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_route_count(registry, &count));
+    CHECK(json_array_size(route) == count);
+    json_decref(route);
+    navrouter_string_free(json);
+    CHECK_STATUS(NAVROUTER_EJSON, navrouter_registry_load_manifest(registry, "{\"module\": \"m\", \"routes\": [{}", NULL));
+    CHECK_CONTAINS("line 1", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_EJSON,
+                 navrouter_registry_load_manifest(
+                     registry, "{\"module\": \"m\", \"routes\": [{\"name\": \"z\", \"pattern\": \"z\", \"external\": 1}]}", NULL));
+    CHECK_CONTAINS("module 'm', route 'z': field 'external'", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_ECONFLICT,
+                 navrouter_registry_load_manifest(registry,
+                                                  "{\"module\": \"m\", \"routes\": [{\"name\": \"z\", \"pattern\": \"z\"},"
+                                                  " {\"name\": \"p2\", \"pattern\": \"shop/product/<int:x>\"}]}",
+                                                  &count));
+    CHECK(count == 0);
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_route_json(registry, "z", &json)); /* all-or-nothing */
+    navrouter_registry_free(registry);
+}
+
+static void test_resolve(void) {
+    navrouter_registry *registry = shop_registry();
+    navrouter_match *match = NULL;
+    json_t *params;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "myapp://SHOP/product/42?ref=mail&tag=a&tag=b#top", &match));
+    CHECK_STR("product", navrouter_match_route(match));
+    CHECK_STR("42", navrouter_match_param(match, "id"));
+    CHECK_STR("mail", navrouter_match_param(match, "ref"));
+    CHECK_STR("b", navrouter_match_param(match, "tag"));
+    CHECK(navrouter_match_param(match, "nope") == NULL);
+    CHECK(navrouter_match_param(match, NULL) == NULL);
+    CHECK_STR("top", navrouter_match_fragment(match));
+    CHECK(navrouter_match_props(match) == NULL);
+    CHECK(navrouter_match_remainder(match) == NULL);
+    CHECK_STR("{\"id\":\"42\"}", navrouter_match_path_params_json(match));
+    CHECK_STR("[[\"ref\",\"mail\"],[\"tag\",\"a\"],[\"tag\",\"b\"]]", navrouter_match_query_json(match));
+    params = navrouter_jansson_match_params(match);
+    CHECK_STR("42", json_string_value(json_object_get(params, "id")));
+    CHECK(json_object_size(params) == 3);
+    json_decref(params);
+    navrouter_match_free(match);
+
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "/help/orders/Return%20Policy", &match));
+    CHECK_STR("orders/Return%20Policy", navrouter_match_remainder(match));
+    CHECK_STR("orders/Return Policy", navrouter_match_param(match, "topic"));
+    navrouter_match_free(match);
+
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_resolve(registry, "/shop/nothing", &match));
+    CHECK(match == NULL);
+    CHECK_CONTAINS("no route matches '/shop/nothing'", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_EMALFORMED, navrouter_registry_resolve(registry, "/shop//cart", &match));
+    CHECK_STATUS(NAVROUTER_EMALFORMED, navrouter_registry_resolve(registry, "/shop/category/%zz", &match));
+    CHECK_STATUS(NAVROUTER_EPARAM, navrouter_registry_resolve(registry, "/shop/search", &match));
+    CHECK_CONTAINS("'q'", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_EDENIED, navrouter_registry_resolve(registry, "https://evil.example.com/shop/cart", &match));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_resolve(registry, NULL, &match));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_resolve(registry, "/shop/cart", NULL));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_resolve(registry, "", &match));
+    navrouter_registry_free(registry);
+}
+
+static void test_huge_and_invalid_input(void) {
+    navrouter_registry *registry = shop_registry();
+    navrouter_match *match = NULL;
+    size_t size = 1u << 20;
+    char *huge = malloc(size + 1);
+    char bad[] = "/shop/category/\xff\xfe";
+    memset(huge, 'a', size);
+    memcpy(huge, "/shop/category/", 15);
+    huge[size] = '\0';
+    CHECK_STATUS(NAVROUTER_ELIMIT, navrouter_registry_resolve(registry, huge, &match));
+    CHECK_CONTAINS("limit is 8192 bytes", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(registry, "huge", huge + 1, 0)); /* a 1 MiB literal */
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_remove_route(registry, "huge"));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_limits(registry, 2u << 20, 64));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, huge, &match));
+    CHECK(navrouter_match_param(match, "slug") != NULL && strlen(navrouter_match_param(match, "slug")) == size - 15);
+    navrouter_match_free(match);
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_resolve(registry, bad, &match));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_set_limits(registry, 0, 64));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_load_manifest(registry, bad, NULL));
+    CHECK_STATUS(NAVROUTER_EJSON, navrouter_registry_load_manifest(registry, huge, NULL));
+    free(huge);
+    navrouter_registry_free(registry);
+}
+
+static void test_policy(void) {
+    navrouter_registry *registry = shop_registry();
+    navrouter_match *match = NULL;
+    const char *domains[] = {"Shop.Example.com"};
+    const char *schemes[] = {"myapp"};
+    const char *not_custom[] = {"https"};
+    CHECK_STATUS(NAVROUTER_EDENIED, navrouter_registry_resolve(registry, "https://shop.example.com/shop/cart", &match));
+    CHECK_CONTAINS("none is configured", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_web_domains(registry, domains, 1));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_schemes(registry, schemes, 1));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "https://shop.example.com/shop/cart", &match));
+    CHECK_STR("cart", navrouter_match_route(match));
+    navrouter_match_free(match);
+    CHECK_STATUS(NAVROUTER_EDENIED, navrouter_registry_resolve(registry, "otherapp://shop/cart", &match));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_set_schemes(registry, not_custom, 1));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_set_schemes(registry, NULL, 1));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "myapp://shop/cart", &match)); /* old list kept */
+    navrouter_match_free(match);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_web_domains(registry, NULL, 0));
+    CHECK_STATUS(NAVROUTER_EDENIED, navrouter_registry_resolve(registry, "https://shop.example.com/shop/cart", &match));
+    navrouter_registry_free(registry);
+}
+
+static void test_lookup_without_allocation(void) {
+    navrouter_registry *registry = shop_registry();
+    const char *url = "/shop/product/42/review?x=1";
+    navrouter_range ranges[8];
+    uint32_t index = 0;
+    size_t count = 0;
+    char *name = NULL;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_lookup(registry, url, strlen(url), &index, ranges, 8, &count));
+    CHECK(count == 4);
+    CHECK(ranges[2].start == 14 && ranges[2].end == 16);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_route_name(registry, index, &name));
+    CHECK_STR("review", name);
+    navrouter_string_free(name);
+    CHECK_STATUS(NAVROUTER_ELIMIT, navrouter_registry_lookup(registry, url, strlen(url), &index, ranges, 2, &count));
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_lookup(registry, url, 6, &index, ranges, 8, &count));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, url, strlen(url), &index, NULL, 8, &count));
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_route_name(registry, 100000, &name));
+    navrouter_registry_free(registry);
+}
+
+static void test_explain(void) {
+    navrouter_registry *registry = shop_registry();
+    char *json = NULL;
+    json_t *explanation;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_explain(registry, "/shop/product/abc", &json));
+    explanation = navrouter_jansson_parse(json);
+    CHECK_STR("ENOTFOUND", json_string_value(json_object_get(explanation, "status")));
+    CHECK(json_is_null(json_object_get(explanation, "winner")));
+    CHECK_CONTAINS("is not an int", json);
+    json_decref(explanation);
+    navrouter_string_free(json);
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_explain(registry, "/x", NULL));
+    navrouter_registry_free(registry);
+}
+
+static void test_build_url_round_trip(void) {
+    navrouter_registry *registry = shop_registry();
+    navrouter_match *match = NULL;
+    char *url = NULL;
+    json_t *params = json_pack("{s:s, s:s}", "id", "42", "from", "a b&c");
+    json_t *props = json_pack("{s:s, s:i, s:[b]}", "title", "Ünïcode", "count", 3, "flags", 1);
+    json_t *back;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_jansson_build_url(registry, "product", params, props, "myapp", &url));
+    CHECK_CONTAINS("myapp://shop/product/42?from=a%20b%26c&_props=", url);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, url, &match));
+    CHECK_STR("product", navrouter_match_route(match));
+    CHECK_STR("a b&c", navrouter_match_param(match, "from"));
+    back = navrouter_jansson_match_props(match);
+    CHECK(json_equal(back, props));
+    json_decref(back);
+    navrouter_match_free(match);
+    navrouter_string_free(url);
+    CHECK_STATUS(NAVROUTER_EPARAM, navrouter_registry_build_url(registry, "product", "{\"id\": \"x\"}", NULL, NULL, &url));
+    CHECK(url == NULL);
+    CHECK_STATUS(NAVROUTER_EJSON, navrouter_registry_build_url(registry, "product", "{\"id\": 42}", NULL, NULL, &url));
+    CHECK_STATUS(NAVROUTER_EJSON, navrouter_registry_build_url(registry, "product", "{\"id\": \"1\"}", "[1]", NULL, &url));
+    CHECK_STATUS(NAVROUTER_EJSON, navrouter_registry_build_url(registry, "product", "{bad", NULL, NULL, &url));
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_build_url(registry, "nope", NULL, NULL, NULL, &url));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_build_url(registry, "cart", NULL, NULL, NULL, NULL));
+    json_decref(params);
+    json_decref(props);
+    navrouter_registry_free(registry);
+}
+
+static void test_remove_route_and_module(void) {
+    navrouter_registry *registry = shop_registry();
+    navrouter_match *match = NULL;
+    size_t removed = 0, before = 0, after = 0;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_route_count(registry, &before));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_remove_route(registry, "cart"));
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_remove_route(registry, "cart"));
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_resolve(registry, "/shop/cart", &match));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_remove_module(registry, "account", &removed));
+    CHECK(removed == 5);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_route_count(registry, &after));
+    CHECK(after == before - 6);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_remove_module(registry, "nothing", &removed));
+    CHECK(removed == 0);
+    navrouter_registry_free(registry);
+}
+
+static void *own_error_thread(void *unused) {
+    static int ok = 1;
+    (void)unused;
+    navrouter_registry_new(NULL, 0);
+    return strstr(navrouter_last_error(), "out is NULL") != NULL ? (void *)&ok : NULL;
+}
+
+static void test_last_error_is_per_thread(void) {
+    pthread_t thread;
+    void *result = NULL;
+    navrouter_registry *registry = NULL;
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_resolve(NULL, "/x", NULL));
+    pthread_create(&thread, NULL, own_error_thread, NULL);
+    pthread_join(thread, &result);
+    CHECK(result != NULL);
+    CHECK_CONTAINS("NULL", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
+    CHECK_STR("", navrouter_last_error());
+    navrouter_registry_free(registry);
+}
+
+struct stress_args {
+    navrouter_registry *registry;
+    int worker;
+    int failures;
+};
+
+static void *stress_worker(void *raw) {
+    struct stress_args *args = raw;
+    char name[64], url[64];
+    int step;
+    for (step = 0; step < 300; step++) {
+        navrouter_match *match = NULL;
+        if (args->worker % 4 == 0) {
+            snprintf(name, sizeof name, "w%d-%d", args->worker, step);
+            snprintf(url, sizeof url, "w%d/r%d/:x", args->worker, step);
+            if (navrouter_registry_add_route(args->registry, name, url, 0) != NAVROUTER_OK) args->failures++;
+        } else {
+            snprintf(url, sizeof url, "/shop/product/%d", step);
+            if (navrouter_registry_resolve(args->registry, url, &match) != NAVROUTER_OK ||
+                strcmp(navrouter_match_route(match), "product") != 0)
+                args->failures++;
+            navrouter_match_free(match);
+            if (navrouter_registry_resolve(args->registry, "/nope/x", &match) != NAVROUTER_ENOTFOUND) args->failures++;
+            if (strstr(navrouter_last_error(), "no route matches '/nope/x'") == NULL) args->failures++;
+        }
+    }
+    return NULL;
+}
+
+static void test_threads_share_a_registry(void) {
+    navrouter_registry *registry = shop_registry();
+    pthread_t threads[8];
+    struct stress_args args[8];
+    size_t count = 0;
+    int index;
+    for (index = 0; index < 8; index++) {
+        args[index].registry = registry;
+        args[index].worker = index;
+        args[index].failures = 0;
+        pthread_create(&threads[index], NULL, stress_worker, &args[index]);
+    }
+    for (index = 0; index < 8; index++) {
+        pthread_join(threads[index], NULL);
+        CHECK(args[index].failures == 0);
+    }
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_route_count(registry, &count));
+    CHECK(count == 17 + 2 * 300);
+    navrouter_registry_free(registry);
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1) manifest_path = argv[1];
+    RUN(test_versions_and_status_names);
+    RUN(test_registry_lifecycle_and_bad_handles);
+    RUN(test_add_route_errors);
+    RUN(test_manifest_and_route_json);
+    RUN(test_resolve);
+    RUN(test_huge_and_invalid_input);
+    RUN(test_policy);
+    RUN(test_lookup_without_allocation);
+    RUN(test_explain);
+    RUN(test_build_url_round_trip);
+    RUN(test_remove_route_and_module);
+    RUN(test_last_error_is_per_thread);
+    RUN(test_threads_share_a_registry);
+    return HARNESS_SUMMARY("c registry");
+}

@@ -1,0 +1,150 @@
+"""Loading libnavrouter.so and declaring its functions: one table of signatures, applied once at load."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from ctypes import POINTER, c_bool, c_char_p, c_int, c_size_t, c_uint32, c_void_p
+from pathlib import Path
+from typing import Optional
+
+from ._errors import error_for
+
+ABI_VERSION = 1
+_SONAME = f"libnavrouter.so.{ABI_VERSION}"
+_library_path: Optional[str] = None
+_lib: Optional[ctypes.CDLL] = None
+
+
+class _Registry(ctypes.Structure):
+    """Opaque navrouter_registry."""
+
+
+class _Match(ctypes.Structure):
+    """Opaque navrouter_match."""
+
+
+class Range(ctypes.Structure):
+    """navrouter_range: a byte range [start, end)."""
+
+    _fields_ = [("start", c_uint32), ("end", c_uint32)]
+
+
+RegistryPtr = POINTER(_Registry)
+MatchPtr = POINTER(_Match)
+
+
+def set_library_path(path: str) -> None:
+    """Use this libnavrouter.so; call before the first use of the library."""
+    global _library_path
+    if _lib is not None:
+        raise RuntimeError("navrouter: the library is already loaded")
+    _library_path = path
+
+
+def _check(status: int, func, args):
+    """errcheck for functions returning a status: raise on a negative one, reading the message at once."""
+    if status < 0:
+        raise error_for(status, lib().navrouter_last_error().decode("utf-8", "replace"))
+    return status
+
+
+# (name, argtypes, restype, errcheck)
+_SIGNATURES = [
+    ("navrouter_version", [], c_uint32, None),
+    ("navrouter_version_string", [], c_char_p, None),
+    ("navrouter_abi_version", [], c_uint32, None),
+    ("navrouter_last_error", [], c_char_p, None),
+    ("navrouter_status_name", [c_int], c_char_p, None),
+    ("navrouter_string_free", [c_void_p], None, None),
+    ("navrouter_registry_new", [POINTER(RegistryPtr), c_uint32], c_int, _check),
+    ("navrouter_registry_free", [RegistryPtr], None, None),
+    ("navrouter_registry_set_web_domains", [RegistryPtr, POINTER(c_char_p), c_size_t], c_int, _check),
+    ("navrouter_registry_set_schemes", [RegistryPtr, POINTER(c_char_p), c_size_t], c_int, _check),
+    ("navrouter_registry_set_limits", [RegistryPtr, c_size_t, c_size_t], c_int, _check),
+    ("navrouter_registry_add_route", [RegistryPtr, c_char_p, c_char_p, c_uint32], c_int, _check),
+    ("navrouter_registry_load_manifest", [RegistryPtr, c_char_p, POINTER(c_size_t)], c_int, _check),
+    ("navrouter_registry_remove_route", [RegistryPtr, c_char_p], c_int, _check),
+    ("navrouter_registry_remove_module", [RegistryPtr, c_char_p, POINTER(c_size_t)], c_int, _check),
+    ("navrouter_registry_route_count", [RegistryPtr, POINTER(c_size_t)], c_int, _check),
+    ("navrouter_registry_route_json", [RegistryPtr, c_char_p, POINTER(c_void_p)], c_int, _check),
+    ("navrouter_registry_routes_json", [RegistryPtr, POINTER(c_void_p)], c_int, _check),
+    ("navrouter_registry_resolve", [RegistryPtr, c_char_p, POINTER(MatchPtr)], c_int, _check),
+    ("navrouter_registry_lookup",
+     [RegistryPtr, c_char_p, c_size_t, POINTER(c_uint32), POINTER(Range), c_size_t, POINTER(c_size_t)], c_int, _check),
+    ("navrouter_registry_route_name", [RegistryPtr, c_uint32, POINTER(c_void_p)], c_int, _check),
+    ("navrouter_registry_explain", [RegistryPtr, c_char_p, POINTER(c_void_p)], c_int, _check),
+    ("navrouter_registry_build_url", [RegistryPtr, c_char_p, c_char_p, c_char_p, c_char_p, POINTER(c_void_p)], c_int, _check),
+    ("navrouter_match_route", [MatchPtr], c_char_p, None),
+    ("navrouter_match_url", [MatchPtr], c_char_p, None),
+    ("navrouter_match_param", [MatchPtr, c_char_p], c_char_p, None),
+    ("navrouter_match_remainder", [MatchPtr], c_char_p, None),
+    ("navrouter_match_fragment", [MatchPtr], c_char_p, None),
+    ("navrouter_match_props", [MatchPtr], c_char_p, None),
+    ("navrouter_match_params_json", [MatchPtr], c_char_p, None),
+    ("navrouter_match_path_params_json", [MatchPtr], c_char_p, None),
+    ("navrouter_match_query_json", [MatchPtr], c_char_p, None),
+    ("navrouter_match_free", [MatchPtr], None, None),
+]
+
+
+def _candidates():
+    env = os.environ.get("NAVROUTER_LIBRARY")
+    if env:
+        yield env
+    if _library_path:
+        yield _library_path
+    bundled = Path(__file__).with_name(_SONAME)
+    if bundled.exists():
+        yield str(bundled)
+    yield _SONAME
+
+
+def lib() -> ctypes.CDLL:
+    """The loaded library (loaded and checked on first use)."""
+    global _lib
+    if _lib is not None:
+        return _lib
+    errors = []
+    for candidate in _candidates():
+        try:
+            loaded = ctypes.CDLL(candidate)
+        except OSError as error:
+            errors.append(f"{candidate}: {error}")
+            continue
+        for name, argtypes, restype, errcheck in _SIGNATURES:
+            function = getattr(loaded, name)
+            function.argtypes = argtypes
+            function.restype = restype
+            if errcheck is not None:
+                function.errcheck = errcheck
+        abi = loaded.navrouter_abi_version()
+        if abi != ABI_VERSION:
+            raise ImportError(f"navrouter: {candidate} has ABI version {abi}, these bindings need {ABI_VERSION}")
+        _lib = loaded
+        return loaded
+    raise ImportError("navrouter: cannot load libnavrouter: " + "; ".join(errors))
+
+
+def encode(text: str, name: str) -> bytes:
+    """A Python string as UTF-8 bytes for the C ABI (NUL is refused here, as C would cut the string)."""
+    if not isinstance(text, str):
+        raise TypeError(f"{name} must be a str, not {type(text).__name__}")
+    if "\0" in text:
+        from ._errors import InvalidArgumentError, EINVAL
+
+        raise InvalidArgumentError(EINVAL, f"{name} contains a NUL character")
+    return text.encode("utf-8", "surrogatepass")
+
+
+def decode(raw: Optional[bytes]) -> Optional[str]:
+    """Borrowed C string → Python string (None stays None)."""
+    return None if raw is None else raw.decode("utf-8")
+
+
+def take_string(pointer: c_void_p) -> str:
+    """Copies an owned C string, then frees it."""
+    try:
+        return ctypes.string_at(pointer.value).decode("utf-8")
+    finally:
+        lib().navrouter_string_free(pointer)

@@ -1,0 +1,193 @@
+"""Registry: routes, deep-link resolution, explanations and reverse routing."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+from ctypes import c_char_p, c_size_t, c_uint32, c_void_p
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
+
+from . import _ffi
+from ._errors import EDESTROYED, DestroyedError
+from ._ffi import decode, encode, lib, take_string
+
+#: Route flags (see navrouter.h).
+PUSH = 0x0
+MODAL_SHEET = 0x1
+MODAL_FULLSCREEN = 0x2
+ROOT = 0x3
+REQUIRES_AUTH = 0x10
+EXTERNAL = 0x20
+
+_PRESENTATIONS = {"push": PUSH, "sheet": MODAL_SHEET, "fullscreen": MODAL_FULLSCREEN, "root": ROOT}
+
+
+@dataclass(frozen=True)
+class Match:
+    """A resolved deep link: the route and everything the URL carried, decoded."""
+
+    route: str
+    url: str
+    parameters: Dict[str, str]
+    path_parameters: Dict[str, str]
+    query_items: List[Tuple[str, str]]
+    remainder: Optional[str] = None
+    fragment: Optional[str] = None
+    props: Optional[Dict[str, Any]] = None
+
+    @property
+    def query(self) -> Dict[str, str]:
+        """Query parameters; for a repeated key the last value wins."""
+        return {name: value for name, value in self.query_items}
+
+
+class Registry:
+    """A set of routes. Thread-safe; close() (or a ``with`` block) frees it."""
+
+    def __init__(self, *, case_sensitive: bool = False):
+        handle = _ffi.RegistryPtr()
+        lib().navrouter_registry_new(ctypes.byref(handle), 0x1 if case_sensitive else 0)
+        self._handle: Optional[_ffi.RegistryPtr] = handle
+
+    def _ptr(self) -> _ffi.RegistryPtr:
+        """The live handle; DestroyedError once closed."""
+        if self._handle is None:
+            raise DestroyedError(EDESTROYED, "the registry is closed")
+        return self._handle
+
+    @property
+    def _as_parameter_(self):
+        return self._ptr()
+
+    def close(self) -> None:
+        """Frees the registry; a second call does nothing."""
+        if self._handle is not None:
+            lib().navrouter_registry_free(self._handle)
+            self._handle = None
+
+    def __enter__(self) -> "Registry":
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown: the library may already be gone
+            pass
+
+    # Routes
+
+    def add_route(self, name: str, pattern: str, *, presentation: str = "push", requires_auth: bool = False,
+                  external: bool = False) -> None:
+        """Registers a route. presentation: push, sheet, fullscreen or root."""
+        if presentation not in _PRESENTATIONS:
+            raise ValueError(f"presentation must be one of {', '.join(_PRESENTATIONS)}, not {presentation!r}")
+        flags = _PRESENTATIONS[presentation] | (REQUIRES_AUTH if requires_auth else 0) | (EXTERNAL if external else 0)
+        lib().navrouter_registry_add_route(self._ptr(), encode(name, "name"), encode(pattern, "pattern"), flags)
+
+    def load_manifest(self, manifest: Any) -> int:
+        """Loads a JSON manifest (text, or a dict/list to be written as JSON) all-or-nothing; returns the count."""
+        text = manifest if isinstance(manifest, str) else json.dumps(manifest)
+        count = c_size_t()
+        lib().navrouter_registry_load_manifest(self._ptr(), encode(text, "manifest"), ctypes.byref(count))
+        return count.value
+
+    def remove_route(self, name: str) -> None:
+        """Removes a route by name."""
+        lib().navrouter_registry_remove_route(self._ptr(), encode(name, "name"))
+
+    def remove_module(self, module: str) -> int:
+        """Removes every route of a module; returns how many."""
+        removed = c_size_t()
+        lib().navrouter_registry_remove_module(self._ptr(), encode(module, "module"), ctypes.byref(removed))
+        return removed.value
+
+    def __len__(self) -> int:
+        count = c_size_t()
+        lib().navrouter_registry_route_count(self._ptr(), ctypes.byref(count))
+        return count.value
+
+    def route(self, name: str) -> Dict[str, Any]:
+        """One route as a dict (name, pattern, presentation, style, flags, parameters, metadata, parent, module)."""
+        out = c_void_p()
+        lib().navrouter_registry_route_json(self._ptr(), encode(name, "name"), ctypes.byref(out))
+        return json.loads(take_string(out))
+
+    def routes(self) -> List[Dict[str, Any]]:
+        """Every route, in registration order."""
+        out = c_void_p()
+        lib().navrouter_registry_routes_json(self._ptr(), ctypes.byref(out))
+        return json.loads(take_string(out))
+
+    # Policy
+
+    def set_web_domains(self, domains: Iterable[str]) -> None:
+        """The app's web domains: http/https links to them address the app."""
+        self._set_list(lib().navrouter_registry_set_web_domains, domains, "domains")
+
+    def set_schemes(self, schemes: Iterable[str]) -> None:
+        """The app's custom schemes; empty accepts any."""
+        self._set_list(lib().navrouter_registry_set_schemes, schemes, "schemes")
+
+    def set_limits(self, max_url_length: int = 8192, max_segments: int = 64) -> None:
+        """Limits applied to every URL."""
+        lib().navrouter_registry_set_limits(self._ptr(), max_url_length, max_segments)
+
+    def _set_list(self, function, values: Iterable[str], name: str) -> None:
+        encoded = [encode(value, name) for value in values]
+        array = (c_char_p * max(1, len(encoded)))(*encoded)
+        function(self._ptr(), array, len(encoded))
+
+    # Resolving
+
+    def resolve(self, url: str) -> Match:
+        """Resolves a deep link; raises RouteNotFoundError, MalformedURLError, DeniedError, ... on failure."""
+        handle = _ffi.MatchPtr()
+        lib().navrouter_registry_resolve(self._ptr(), encode(url, "url"), ctypes.byref(handle))
+        try:
+            c = lib()
+            props = decode(c.navrouter_match_props(handle))
+            return Match(
+                route=decode(c.navrouter_match_route(handle)),
+                url=decode(c.navrouter_match_url(handle)),
+                parameters=json.loads(c.navrouter_match_params_json(handle)),
+                path_parameters=json.loads(c.navrouter_match_path_params_json(handle)),
+                query_items=[tuple(item) for item in json.loads(c.navrouter_match_query_json(handle))],
+                remainder=decode(c.navrouter_match_remainder(handle)),
+                fragment=decode(c.navrouter_match_fragment(handle)),
+                props=json.loads(props) if props is not None else None,
+            )
+        finally:
+            lib().navrouter_match_free(handle)
+
+    def lookup(self, url: str, capacity: int = 64) -> Tuple[str, List[Tuple[int, int]]]:
+        """The zero-allocation look-up: the route's name and each path segment's byte range in the UTF-8 URL."""
+        raw = encode(url, "url")
+        index = c_uint32()
+        ranges = (_ffi.Range * max(1, capacity))()
+        count = c_size_t()
+        lib().navrouter_registry_lookup(self._ptr(), raw, len(raw), ctypes.byref(index), ranges, capacity, ctypes.byref(count))
+        name = c_void_p()
+        lib().navrouter_registry_route_name(self._ptr(), index.value, ctypes.byref(name))
+        return take_string(name), [(ranges[i].start, ranges[i].end) for i in range(count.value)]
+
+    def explain(self, url: str) -> Dict[str, Any]:
+        """Why a URL resolves as it does: {"winner", "status", "error", "candidates": [...]}."""
+        out = c_void_p()
+        lib().navrouter_registry_explain(self._ptr(), encode(url, "url"), ctypes.byref(out))
+        return json.loads(take_string(out))
+
+    def build_url(self, route: str, parameters: Optional[Mapping[str, str]] = None,
+                  props: Optional[Mapping[str, Any]] = None, scheme: Optional[str] = None) -> str:
+        """Builds a deep link to a route (reverse routing), optionally carrying JSON props."""
+        out = c_void_p()
+        lib().navrouter_registry_build_url(
+            self, encode(route, "route"),
+            encode(json.dumps(dict(parameters)), "parameters") if parameters is not None else None,
+            encode(json.dumps(dict(props)), "props") if props is not None else None,
+            encode(scheme, "scheme") if scheme is not None else None,
+            ctypes.byref(out))
+        return take_string(out)

@@ -1,0 +1,30 @@
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT / "bindings" / "python"))
+os.environ.setdefault("NAVROUTER_LIBRARY", str(ROOT / "build" / "lib" / "libnavrouter.so.1"))
+
+import navrouter  # noqa: E402
+
+
+@pytest.fixture
+def shop():
+    with navrouter.Registry() as registry:
+        registry.load_manifest((ROOT / "examples" / "manifests" / "shop.json").read_text())
+        yield registry
+
+
+@pytest.fixture
+def bench_table():
+    def load(name):
+        registry = navrouter.Registry()
+        for pattern in (ROOT / "benchmarks" / "data" / f"{name}.txt").read_text().split():
+            registry.add_route(pattern, pattern)
+        lookups = [line.split("\t") for line in (ROOT / "benchmarks" / "data" / f"{name}.lookups.txt").read_text().splitlines()]
+        return registry, lookups
+
+    return load

@@ -1,0 +1,128 @@
+import threading
+
+import pytest
+
+import navrouter
+from navrouter import (ConflictError, DeniedError, DestroyedError, InvalidArgumentError, JSONError, LimitError,
+                       MalformedURLError, ParameterError, PatternError, RouteNotFoundError)
+
+
+def test_version():
+    assert navrouter.version() == "0.1.0"
+
+
+def test_resolve_gives_everything_decoded(shop):
+    match = shop.resolve("myapp://Shop/product/42?ref=a+b&tag=1&tag=2#top")
+    assert match.route == "product"
+    assert match.path_parameters == {"id": "42"}
+    assert match.parameters == {"id": "42", "ref": "a b", "tag": "2"}
+    assert match.query_items == [("ref", "a b"), ("tag", "1"), ("tag", "2")]
+    assert match.query["tag"] == "2"
+    assert match.fragment == "top"
+    assert match.props is None
+
+
+def test_errors_become_exception_classes(shop):
+    with pytest.raises(RouteNotFoundError, match="no route matches '/nope'") as info:
+        shop.resolve("/nope")
+    assert isinstance(info.value, LookupError) and info.value.status == -2
+    with pytest.raises(MalformedURLError, match="empty path segment"):
+        shop.resolve("/shop//cart")
+    with pytest.raises(DeniedError, match="web domain"):
+        shop.resolve("https://evil.example.com/shop/cart")
+    with pytest.raises(ParameterError, match="'q'"):
+        shop.resolve("/shop/search")
+    with pytest.raises(LimitError):
+        shop.resolve("/shop/category/" + "x" * (1 << 20))
+    with pytest.raises(InvalidArgumentError, match="NUL"):
+        shop.resolve("/shop/cart\0")
+    with pytest.raises(InvalidArgumentError, match="not valid UTF-8"):
+        shop.resolve("/shop/category/\udcff")
+
+
+def test_routes_and_registration_errors(shop):
+    assert len(shop) == 17
+    review = shop.route("review")
+    assert review["presentation"] == "modal" and review["style"] == "sheet" and review["parent"] == "product"
+    assert [route["name"] for route in shop.routes()][:3] == ["home", "catalog", "cart"]
+    with pytest.raises(ConflictError, match="'p2'.*'product'"):
+        shop.add_route("p2", "shop/product/<int:other>")
+    with pytest.raises(PatternError, match="unknown parameter type 'float'"):
+        shop.add_route("bad", "x/<float:y>")
+    with pytest.raises(JSONError, match="module 'm', route 'r'"):
+        shop.load_manifest({"module": "m", "routes": [{"name": "r", "pattern": "r", "external": "yes"}]})
+    shop.add_route("typed", "shop/product/<uuid:ref>", presentation="sheet", external=True)
+    assert shop.route("typed")["style"] == "sheet"
+    shop.remove_route("typed")
+    assert shop.remove_module("account") == 5
+    with pytest.raises(RouteNotFoundError):
+        shop.resolve("/account/profile")
+
+
+def test_policy(shop):
+    shop.set_web_domains(["shop.example.com"])
+    shop.set_schemes(["myapp"])
+    assert shop.resolve("https://shop.example.com/shop/cart").route == "cart"
+    with pytest.raises(DeniedError, match="scheme 'other'"):
+        shop.resolve("other://shop/cart")
+    with pytest.raises(InvalidArgumentError):
+        shop.set_schemes(["https"])
+    shop.set_limits(max_url_length=32)
+    with pytest.raises(LimitError, match="limit is 32 bytes"):
+        shop.resolve("/shop/category/" + "x" * 40)
+
+
+def test_build_url_round_trip_with_props(shop):
+    props = {"title": "Ünïcode ✓", "count": 3, "nested": {"list": [True, None, 1.5]}}
+    url = shop.build_url("product", {"id": "7", "from": "a b&c"}, props=props, scheme="myapp")
+    assert url.startswith("myapp://shop/product/7?from=a%20b%26c&_props=")
+    match = shop.resolve(url)
+    assert (match.route, match.parameters, match.props) == ("product", {"id": "7", "from": "a b&c"}, props)
+    with pytest.raises(ParameterError, match="must be an int"):
+        shop.build_url("product", {"id": "x"})
+    with pytest.raises(RouteNotFoundError):
+        shop.build_url("nope")
+
+
+def test_explain_and_lookup(shop):
+    explanation = shop.explain("/shop/product/abc")
+    assert explanation["status"] == "ENOTFOUND" and explanation["winner"] is None
+    assert any("is not an int" in candidate["reason"] for candidate in explanation["candidates"])
+    assert shop.lookup("/shop/product/42/review") == ("review", [(1, 5), (6, 13), (14, 16), (17, 23)])
+
+
+def test_closed_registry_raises():
+    registry = navrouter.Registry()
+    registry.close()
+    registry.close()
+    with pytest.raises(DestroyedError):
+        registry.resolve("/x")
+
+
+@pytest.mark.parametrize("table", ["github", "static"])
+def test_bench_tables_resolve_to_their_patterns(bench_table, table):
+    registry, lookups = bench_table(table)
+    wrong = [(url, expected, registry.resolve(url).route) for url, expected in lookups
+             if registry.resolve(url).route != expected]
+    assert wrong == []
+
+
+def test_threads(shop):
+    errors = []
+
+    def worker(index):
+        try:
+            for step in range(200):
+                assert shop.resolve(f"/shop/product/{step}").parameters["id"] == str(step)
+                if index == 0:
+                    shop.add_route(f"t{step}", f"t/{step}")
+        except Exception as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=worker, args=(index,)) for index in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(shop) == 17 + 200

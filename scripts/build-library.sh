@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# Builds libnavrouter.so and installs it into build/ (the layout the C tests, the Python tests and the demo use).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install.sh build

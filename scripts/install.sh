@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds the self-contained libnavrouter.so (Swift runtime linked statically) and installs it under PREFIX:
+#   PREFIX/lib/libnavrouter.so.X.Y.Z, libnavrouter.so.<ABI>, libnavrouter.so
+#   PREFIX/include/navrouter.h, navrouter_jansson.h
+#   PREFIX/lib/pkgconfig/navrouter.pc   (so that `cc app.c $(pkg-config --cflags --libs navrouter jansson)` works)
+# Usage: scripts/install.sh PREFIX      (make install PREFIX=... calls it)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+prefix="${1:?usage: scripts/install.sh PREFIX}"
+mkdir -p "$prefix"
+prefix="$(cd "$prefix" && pwd)"
+
+version=$(sed -n 's/^#define NAVROUTER_VERSION_STRING "\(.*\)"$/\1/p' include/navrouter.h)
+abi=$(sed -n 's/^#define NAVROUTER_ABI_VERSION \([0-9]*\)$/\1/p' include/navrouter.h)
+
+swift build -c release --product navrouter -Xswiftc -static-stdlib >/dev/null
+built="$(swift build -c release --show-bin-path)/libnavrouter.so"
+
+mkdir -p "$prefix/lib/pkgconfig" "$prefix/include"
+install -m 0755 "$built" "$prefix/lib/libnavrouter.so.$version"
+ln -sf "libnavrouter.so.$version" "$prefix/lib/libnavrouter.so.$abi"
+ln -sf "libnavrouter.so.$abi" "$prefix/lib/libnavrouter.so"
+install -m 0644 include/navrouter.h include/navrouter_jansson.h "$prefix/include/"
+cat > "$prefix/lib/pkgconfig/navrouter.pc" <<PC
+prefix=$prefix
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+
+Name: navrouter
+Description: Embeddable, UI-agnostic navigation router (Swift core, C ABI)
+Version: $version
+Requires.private: jansson
+Libs: -L\${libdir} -lnavrouter -Wl,-rpath,\${libdir}
+Cflags: -I\${includedir}
+PC
+echo "installed libnavrouter.so.$version into $prefix"

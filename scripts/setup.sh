@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what building and testing navrouter needs, only when it is missing: Jansson's headers, pkg-config,
+# gcc/g++, valgrind (Debian packages) and pytest (PyPI). The Swift 6 toolchain must already be on PATH.
+set -euo pipefail
+
+command -v swift >/dev/null || { echo "setup: swift is not on PATH (navrouter needs Swift 6)" >&2; exit 1; }
+
+missing=()
+command -v pkg-config >/dev/null || missing+=(pkg-config)
+{ command -v pkg-config >/dev/null && pkg-config --exists jansson; } || missing+=(libjansson-dev)
+command -v gcc >/dev/null || missing+=(gcc)
+command -v g++ >/dev/null || missing+=(g++)
+command -v valgrind >/dev/null || missing+=(valgrind)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing ${missing[*]}"
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if ! python3 -c "import pytest" 2>/dev/null; then
+    echo "setup: installing pytest"
+    python3 -m pip install -q pytest
+fi
