@@ -1,0 +1,31 @@
+/// A command to a router. Each runs as a transaction: resolve, (guards), apply, events.
+public enum NavigationCommand: Equatable, Sendable {
+    /// Set up tabs from the registry's `root` routes (registration order), or a main stack when there are none.
+    case start
+    /// Set the tabs explicitly: one tab per URL (each a `root` route), selecting `selected`.
+    case setTabs(urls: [String], selected: Int)
+    /// Open a URL as its route's presentation says, shaped by the options.
+    case navigate(url: String, options: NavigationOptions)
+    /// Pop `count` entries from the current stack (never its root), handing `result` to the opener of the top one.
+    case pop(count: Int, result: JSONValue?)
+    /// Pop the current stack to its root.
+    case popToRoot
+    /// Pop the current stack down to this entry (it stays).
+    case popTo(entry: EntryID)
+    /// Keep the current stack's entries up to and including `index`; pop the rest (INNavigation's `popAfter`).
+    case popAfter(index: Int)
+    /// Replace the current stack with entries for these URLs, bottom first (INNavigation's `set(routes:)`).
+    case setStack(urls: [String])
+    /// Dismiss the top `count` modal layers (`Int.max`: all), handing `result` to the opener of the top layer's top entry.
+    case dismiss(count: Int, result: JSONValue?)
+    /// Select a tab by index.
+    case selectTab(index: Int)
+    /// Pop, or dismiss at a modal's root (refused when that layer prevents dismissal); fails at a tab's root.
+    case back
+    /// The user popped entries directly (swipe back): keep `entry` as the new top of its stack.
+    case userPopped(to: EntryID)
+    /// The user dismissed the top `count` layers directly (sheet dragged down).
+    case userDismissed(count: Int)
+    /// Replace the whole state with a snapshot (JSON text).
+    case restore(snapshot: String)
+}

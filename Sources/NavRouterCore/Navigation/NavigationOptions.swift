@@ -1,0 +1,48 @@
+/// How `navigate` puts an entry on screen, overriding the route's presentation.
+public enum PresentationOverride: Equatable, Sendable {
+    /// Push onto the current stack.
+    case push
+    /// Present in a new modal layer.
+    case modal(ModalStyle)
+    /// Replace the current stack's top entry.
+    case replaceTop
+    /// Select the route's tab (a `root` route).
+    case root
+}
+
+/// Options of `Router.navigate`: presentation, stack shaping, results. All default to off.
+public struct NavigationOptions: Equatable, Sendable {
+    /// Overrides the route's presentation.
+    public var presentation: PresentationOverride?
+    /// The current stack becomes this entry alone.
+    public var replace: Bool = false
+    /// A presented layer may not be dismissed by the user.
+    public var preventDismissal: Bool = false
+    /// Whether the host should animate (passed on in events).
+    public var animated: Bool = true
+    /// Don't push when the top entry has the same route and the same parameters.
+    public var singleTop: Bool = false
+    /// Before pushing, pop down to the topmost entry of this route (removing it too when `popUpToInclusive`).
+    public var popUpTo: String?
+    /// With `popUpTo`: remove that entry too.
+    public var popUpToInclusive: Bool = false
+    /// When the route is already in the current stack, remove it and everything above it before pushing
+    /// (with `singleTop` and equal parameters, keep it and remove only what is above).
+    public var clearTop: Bool = false
+    /// Build the route's parent chain underneath when it is not in the current stack (default for external links).
+    public var buildBackStack: Bool?
+    /// The entry expects a result, delivered to the current top entry when it is popped or dismissed.
+    public var expectsResult: Bool = false
+    /// Props (a JSON object) for the entry; they win over props carried in the URL.
+    public var props: [String: JSONValue]?
+    /// The link comes from outside the app (a notification, another app, the web).
+    public var external: Bool = false
+
+    /// Default options.
+    public init() {}
+
+    /// Options built in place: `NavigationOptions { $0.singleTop = true }`.
+    public init(_ configure: (inout NavigationOptions) -> Void) {
+        configure(&self)
+    }
+}

@@ -1,0 +1,125 @@
+/// One tab: a root route and its own stack (the stack's first entry is the tab's root).
+public struct Tab: Equatable, Sendable {
+    /// The root route's name; `nil` for the single main stack of an app without tabs.
+    public var route: String?
+    /// The tab's stack, bottom first.
+    public var stack: [NavigationEntry]
+
+    /// Creates a tab.
+    public init(route: String?, stack: [NavigationEntry]) {
+        self.route = route
+        self.stack = stack
+    }
+}
+
+/// A modal layer above the tabs, with its own stack.
+public struct ModalLayer: Equatable, Sendable {
+    /// How the layer is shown.
+    public var style: ModalStyle
+    /// The user may not dismiss it (swipe down); commands still may.
+    public var preventDismissal: Bool
+    /// The layer's stack, bottom first; never empty.
+    public var stack: [NavigationEntry]
+
+    /// Creates a layer.
+    public init(style: ModalStyle, preventDismissal: Bool, stack: [NavigationEntry]) {
+        self.style = style
+        self.preventDismissal = preventDismissal
+        self.stack = stack
+    }
+}
+
+/// Where a stack is: a tab's, or a modal layer's.
+public enum StackLocation: Equatable, Sendable {
+    /// The stack of the tab at this index.
+    case tab(Int)
+    /// The stack of the modal layer at this index (0 is the lowest layer).
+    case layer(Int)
+}
+
+/// Everything on screen: tabs (one selected), modal layers above them, and the id counter.
+public struct NavigationState: Equatable, Sendable {
+    /// The tabs; a router without root routes has one tab with `route == nil` (its main stack).
+    public var tabs: [Tab]
+    /// The selected tab's index.
+    public var selectedTab: Int
+    /// Modal layers, lowest first.
+    public var layers: [ModalLayer]
+    /// The id the next entry gets.
+    public var nextEntryID: EntryID
+
+    /// An empty state: one main stack, no layers.
+    public init() {
+        tabs = [Tab(route: nil, stack: [])]
+        selectedTab = 0
+        layers = []
+        nextEntryID = 1
+    }
+
+    /// Creates a state (for restoring and tests).
+    public init(tabs: [Tab], selectedTab: Int, layers: [ModalLayer], nextEntryID: EntryID) {
+        self.tabs = tabs
+        self.selectedTab = selectedTab
+        self.layers = layers
+        self.nextEntryID = nextEntryID
+    }
+
+    /// Where commands act: the top modal layer's stack, else the selected tab's.
+    public var currentLocation: StackLocation {
+        layers.isEmpty ? .tab(selectedTab) : .layer(layers.count - 1)
+    }
+
+    /// The stack at a location.
+    public func stack(at location: StackLocation) -> [NavigationEntry] {
+        switch location {
+        case .tab(let index): return tabs[index].stack
+        case .layer(let index): return layers[index].stack
+        }
+    }
+
+    /// Replaces the stack at a location.
+    mutating func setStack(_ stack: [NavigationEntry], at location: StackLocation) {
+        switch location {
+        case .tab(let index): tabs[index].stack = stack
+        case .layer(let index): layers[index].stack = stack
+        }
+    }
+
+    /// The current stack (see `currentLocation`).
+    public var currentStack: [NavigationEntry] { stack(at: currentLocation) }
+
+    /// The entry on top of everything, if any.
+    public var topEntry: NavigationEntry? { currentStack.last }
+
+    /// Every entry, tabs first then layers, bottom to top.
+    public var allEntries: [NavigationEntry] { tabs.flatMap(\.stack) + layers.flatMap(\.stack) }
+
+    /// The entry with that id and where it is.
+    public func find(_ id: EntryID) -> (entry: NavigationEntry, location: StackLocation, index: Int)? {
+        for (tabIndex, tab) in tabs.enumerated() {
+            if let index = tab.stack.firstIndex(where: { $0.id == id }) { return (tab.stack[index], .tab(tabIndex), index) }
+        }
+        for (layerIndex, layer) in layers.enumerated() {
+            if let index = layer.stack.firstIndex(where: { $0.id == id }) {
+                return (layer.stack[index], .layer(layerIndex), index)
+            }
+        }
+        return nil
+    }
+
+    /// The state's invariants; `nil` when they hold, else what is wrong.
+    public var invariantViolation: String? {
+        if tabs.isEmpty { return "there is no tab" }
+        if !tabs.indices.contains(selectedTab) { return "the selected tab \(selectedTab) does not exist" }
+        if let empty = layers.firstIndex(where: { $0.stack.isEmpty }) { return "modal layer \(empty) is empty" }
+        var seen = Set<EntryID>()
+        for entry in allEntries {
+            if !seen.insert(entry.id).inserted { return "entry id \(entry.id) is used twice" }
+            if entry.id >= nextEntryID { return "entry id \(entry.id) is not below the id counter \(nextEntryID)" }
+        }
+        for tab in tabs where tab.route != nil && tab.stack.first?.route != tab.route {
+            return "tab '\(tab.route!)' does not start with its root route"
+        }
+        return nil
+    }
+}

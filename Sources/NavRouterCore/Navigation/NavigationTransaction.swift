@@ -1,0 +1,463 @@
+/// Applies commands to a working copy of a router's state, collecting the events, the entries it created (whose
+/// views are released if the transaction fails) and the entries that left (whose views are released once it is
+/// committed). Pure state logic: no locks, no callbacks other than `makeView`.
+struct NavigationTransaction {
+    var state: NavigationState
+    let table: RouteTable
+    let transitionID: UInt64
+    /// Builds the view of a new entry (`nil` when no handler is set); throws `.callback` when a handler declines.
+    let makeView: (NavigationEntry) throws(NavRouterError) -> ViewHandle?
+    var events: [NavigationEvent] = []
+    var created: [NavigationEntry] = []
+    var removed: [NavigationEntry] = []
+    var animated = true
+
+    init(
+        state: NavigationState, table: RouteTable, transitionID: UInt64,
+        makeView: @escaping (NavigationEntry) throws(NavRouterError) -> ViewHandle?
+    ) {
+        self.state = state
+        self.table = table
+        self.transitionID = transitionID
+        self.makeView = makeView
+    }
+
+    // MARK: Commands
+
+    mutating func apply(_ command: NavigationCommand) throws(NavRouterError) {
+        switch command {
+        case .start:
+            try start()
+        case .setTabs(let urls, let selected):
+            try setTabs(urls, selected: selected)
+        case .navigate(let url, let options):
+            animated = options.animated
+            try navigate(url, options)
+        case .pop(let count, let result):
+            try pop(count: count, result: result)
+        case .popToRoot:
+            try popTo(index: 0)
+        case .popTo(let id):
+            guard let index = state.currentStack.firstIndex(where: { $0.id == id }) else {
+                throw NavRouterError(.notFound, "entry \(id) is not in the current stack")
+            }
+            try popTo(index: index)
+        case .popAfter(let index):
+            guard state.currentStack.indices.contains(index) else {
+                throw NavRouterError(
+                    .invalidArgument, "index \(index) is not in the current stack (it has \(state.currentStack.count) entries)")
+            }
+            try popTo(index: index)
+        case .setStack(let urls):
+            try setStack(urls)
+        case .dismiss(let count, let result):
+            try dismiss(count: count, result: result, userInitiated: false)
+        case .selectTab(let index):
+            try selectTab(index)
+        case .back:
+            try back()
+        case .userPopped(let id):
+            try userPopped(to: id)
+        case .userDismissed(let count):
+            try dismiss(count: count, result: nil, userInitiated: true)
+        case .restore(let snapshot):
+            try restore(snapshot)
+        }
+    }
+
+    private mutating func start() throws(NavRouterError) {
+        let roots = table.routes.filter { $0.presentation == .root }
+        if roots.isEmpty {
+            replaceAll(with: NavigationState(tabs: [Tab(route: nil, stack: [])], selectedTab: 0, layers: [], nextEntryID: state.nextEntryID))
+            emit(.tabsSetUp)
+            return
+        }
+        var urls: [String] = []
+        for route in roots {
+            do {
+                urls.append(try table.buildURL(route: route.name))
+            } catch {
+                throw NavRouterError(error.code, "cannot set up the tab of root route '\(route.name)': \(error.message)")
+            }
+        }
+        try setTabs(urls, selected: 0)
+    }
+
+    private mutating func setTabs(_ urls: [String], selected: Int) throws(NavRouterError) {
+        guard !urls.isEmpty else { throw NavRouterError(.invalidArgument, "at least one tab is needed") }
+        guard urls.indices.contains(selected) else {
+            throw NavRouterError(.invalidArgument, "the selected tab \(selected) is not one of the \(urls.count) tabs")
+        }
+        var tabs: [Tab] = []
+        for url in urls {
+            let entry = try makeEntry(try table.resolve(url), options: NavigationOptions(), opener: nil)
+            if tabs.contains(where: { $0.route == entry.route }) {
+                throw NavRouterError(.conflict, "route '\(entry.route)' is given for two tabs")
+            }
+            tabs.append(Tab(route: entry.route, stack: [entry]))
+        }
+        replaceAll(with: NavigationState(tabs: tabs, selectedTab: selected, layers: [], nextEntryID: state.nextEntryID))
+        var event = NavigationEvent(kind: .tabsSetUp, transitionID: transitionID)
+        event.entries = tabs.map { $0.stack[0] }
+        event.location = .tab(selected)
+        append(event)
+    }
+
+    private mutating func navigate(_ url: String, _ options: NavigationOptions) throws(NavRouterError) {
+        let match = try table.resolve(url)
+        let presentation: PresentationOverride
+        switch options.presentation {
+        case let override?: presentation = override
+        case nil:
+            switch match.route.presentation {
+            case .push: presentation = .push
+            case .modal(let style): presentation = .modal(style)
+            case .root: presentation = .root
+            }
+        }
+        switch presentation {
+        case .root:
+            try openTab(of: match, options: options)
+        case .modal(let style):
+            let entry = try makeEntry(match, options: options, opener: state.topEntry?.id)
+            state.layers.append(ModalLayer(style: style, preventDismissal: options.preventDismissal, stack: [entry]))
+            var event = NavigationEvent(kind: .present, transitionID: transitionID)
+            event.entry = entry
+            event.location = .layer(state.layers.count - 1)
+            event.style = style
+            append(event)
+        case .replaceTop:
+            let location = state.currentLocation
+            var stack = state.stack(at: location)
+            let entry = try makeEntry(match, options: options, opener: stack.last?.opener)
+            if stack.count == 1, case .tab(let index) = location, state.tabs[index].route != nil {
+                throw NavRouterError(.invalidArgument, "the top entry is the root of tab '\(state.tabs[index].route!)'; it cannot be replaced")
+            }
+            let old = stack.popLast()
+            stack.append(entry)
+            try replaceStack(at: location, with: stack, removed: old.map { [$0] } ?? [])
+        case .push:
+            let buildBackStack = options.buildBackStack ?? options.external
+            if buildBackStack, match.route.parent != nil {
+                try pushWithBackStack(match, options: options)
+            } else {
+                try push(match, options: options)
+            }
+        }
+    }
+
+    /// Pushes onto the current stack, shaped by `replace`, `popUpTo`, `clearTop` and `singleTop`.
+    private mutating func push(_ match: RouteMatch, options: NavigationOptions) throws(NavRouterError) {
+        let location = state.currentLocation
+        let original = state.stack(at: location)
+        var stack = original
+        let keep = minimumKept(at: location)
+        if options.replace { stack.removeSubrange(min(keep, stack.count)...) }
+        if let target = options.popUpTo, let index = stack.lastIndex(where: { $0.route == target }) {
+            stack.removeSubrange(max(keep, options.popUpToInclusive ? index : index + 1)...)
+        }
+        var reuse = false
+        if options.clearTop, let index = stack.lastIndex(where: { $0.route == match.route.name }), index >= keep {
+            reuse = options.singleTop && stack[index].parameters == match.parameters
+            stack.removeSubrange((reuse ? index + 1 : index)...)
+        }
+        if options.singleTop, let top = stack.last, top.route == match.route.name, top.parameters == match.parameters {
+            reuse = true
+        }
+        let gone = Array(original.filter { entry in !stack.contains { $0.id == entry.id } })
+        if !reuse {
+            stack.append(try makeEntry(match, options: options, opener: original.last?.id))
+        }
+        if gone.isEmpty {
+            if reuse { return }  // single-top: nothing changes
+            state.setStack(stack, at: location)
+            var event = NavigationEvent(kind: .push, transitionID: transitionID)
+            event.entry = stack.last
+            event.location = location
+            append(event)
+        } else {
+            try replaceStack(at: location, with: stack, removed: gone)
+        }
+    }
+
+    /// Pushes with the route's parent chain built underneath (Jetpack's synthetic back stack, go_router's `go`).
+    private mutating func pushWithBackStack(_ match: RouteMatch, options: NavigationOptions) throws(NavRouterError) {
+        var chain: [Route] = []
+        var parentName = match.route.parent
+        while let name = parentName {
+            guard let parent = table.route(named: name) else {
+                throw NavRouterError(.notFound, "the parent route '\(name)' of '\(chain.last?.name ?? match.route.name)' is not registered")
+            }
+            if chain.contains(where: { $0.name == name }) || name == match.route.name || chain.count > 32 {
+                throw NavRouterError(.invalidArgument, "the parent routes of '\(match.route.name)' form a cycle at '\(name)'")
+            }
+            chain.insert(parent, at: 0)
+            parentName = parent.parent
+        }
+        // Where to build: the deepest ancestor already in the current stack, else the root ancestor's tab.
+        var location = state.currentLocation
+        var stack = state.stack(at: location)
+        var missing = chain[...]
+        if let (position, index) = deepestAncestor(chain, in: stack) {
+            missing = chain[(position + 1)...]
+            let gone = Array(stack[(index + 1)...])
+            stack.removeSubrange((index + 1)...)
+            try buildChain(missing, match, options: options, onto: &stack, location: location, gone: gone)
+            return
+        }
+        if let tabIndex = state.tabs.firstIndex(where: { $0.route == chain.first?.name }) {
+            dismissAllLayers()
+            if state.selectedTab != tabIndex {
+                state.selectedTab = tabIndex
+                var event = NavigationEvent(kind: .tabSelected, transitionID: transitionID)
+                event.location = .tab(tabIndex)
+                event.entry = state.tabs[tabIndex].stack.last
+                append(event)
+            }
+            location = .tab(tabIndex)
+            stack = state.tabs[tabIndex].stack
+            missing = chain.dropFirst()
+        }
+        let keep = minimumKept(at: location)
+        let gone = Array(stack[min(keep, stack.count)...])
+        stack.removeSubrange(min(keep, stack.count)...)
+        try buildChain(missing, match, options: options, onto: &stack, location: location, gone: gone)
+    }
+
+    private func deepestAncestor(_ chain: [Route], in stack: [NavigationEntry]) -> (position: Int, index: Int)? {
+        for position in chain.indices.reversed() {
+            if let index = stack.lastIndex(where: { $0.route == chain[position].name }) { return (position, index) }
+        }
+        return nil
+    }
+
+    private mutating func buildChain(
+        _ chain: ArraySlice<Route>, _ match: RouteMatch, options: NavigationOptions, onto stack: inout [NavigationEntry],
+        location: StackLocation, gone: [NavigationEntry]
+    ) throws(NavRouterError) {
+        for ancestor in chain {
+            let names = Set(ancestor.pattern.parameterNames + ancestor.requiredParameters)
+            let inherited = match.parameters.filter { names.contains($0.key) }
+            let url: String
+            do {
+                url = try table.buildURL(route: ancestor.name, parameters: inherited)
+            } catch {
+                throw NavRouterError(
+                    error.code, "cannot build the back stack of '\(match.route.name)' at '\(ancestor.name)': \(error.message)")
+            }
+            stack.append(try makeEntry(try table.resolve(url), options: NavigationOptions(), opener: stack.last?.id))
+        }
+        stack.append(try makeEntry(match, options: options, opener: stack.last?.id))
+        try replaceStack(at: location, with: stack, removed: gone)
+    }
+
+    private mutating func openTab(of match: RouteMatch, options: NavigationOptions) throws(NavRouterError) {
+        guard let index = state.tabs.firstIndex(where: { $0.route == match.route.name }) else {
+            throw NavRouterError(.notFound, "route '\(match.route.name)' is not the root of a tab")
+        }
+        try selectTab(index)
+        if options.replace { try popTo(index: 0) }
+    }
+
+    private mutating func selectTab(_ index: Int) throws(NavRouterError) {
+        guard state.tabs.indices.contains(index) else {
+            throw NavRouterError(.invalidArgument, "tab \(index) does not exist (there are \(state.tabs.count))")
+        }
+        dismissAllLayers()
+        if state.selectedTab == index { return }
+        state.selectedTab = index
+        var event = NavigationEvent(kind: .tabSelected, transitionID: transitionID)
+        event.location = .tab(index)
+        event.entry = state.tabs[index].stack.last
+        append(event)
+    }
+
+    private mutating func pop(count: Int, result: JSONValue?) throws(NavRouterError) {
+        let stack = state.currentStack
+        guard count >= 1 else { throw NavRouterError(.invalidArgument, "the pop count must be at least 1, not \(count)") }
+        guard count < stack.count else {
+            throw NavRouterError(
+                .invalidArgument,
+                "cannot pop \(count) entr\(count == 1 ? "y" : "ies"): the current stack has \(max(0, stack.count - 1)) above its root")
+        }
+        try popTo(index: stack.count - 1 - count, result: result)
+    }
+
+    /// Pops the current stack down to `index` (kept).
+    private mutating func popTo(index: Int, result: JSONValue? = nil, userInitiated: Bool = false) throws(NavRouterError) {
+        let location = state.currentLocation
+        try popStack(at: location, to: index, result: result, userInitiated: userInitiated)
+    }
+
+    private mutating func popStack(at location: StackLocation, to index: Int, result: JSONValue?, userInitiated: Bool)
+        throws(NavRouterError)
+    {
+        var stack = state.stack(at: location)
+        guard index + 1 < stack.count else { return }  // nothing above
+        let gone = Array(stack[(index + 1)...])
+        stack.removeSubrange((index + 1)...)
+        state.setStack(stack, at: location)
+        var event = NavigationEvent(kind: .pop, transitionID: transitionID)
+        event.entry = stack.last
+        event.removed = gone
+        event.location = location
+        event.userInitiated = userInitiated
+        append(event)
+        leave(gone, result: result)
+    }
+
+    private mutating func setStack(_ urls: [String]) throws(NavRouterError) {
+        guard !urls.isEmpty else { throw NavRouterError(.invalidArgument, "a stack needs at least one URL") }
+        let location = state.currentLocation
+        let old = state.stack(at: location)
+        var stack: [NavigationEntry] = []
+        var matches: [RouteMatch] = []
+        for url in urls { matches.append(try table.resolve(url)) }
+        if case .tab(let index) = location, let root = state.tabs[index].route, matches[0].route.name != root {
+            stack.append(old[0])  // a tab keeps its root under the given entries
+        }
+        for match in matches {
+            stack.append(try makeEntry(match, options: NavigationOptions(), opener: stack.last?.id))
+        }
+        try replaceStack(at: location, with: stack, removed: old.filter { entry in !stack.contains { $0.id == entry.id } })
+    }
+
+    private mutating func dismiss(count: Int, result: JSONValue?, userInitiated: Bool) throws(NavRouterError) {
+        guard count >= 1 else { throw NavRouterError(.invalidArgument, "the dismiss count must be at least 1, not \(count)") }
+        guard !state.layers.isEmpty else { throw NavRouterError(.notFound, "there is no modal layer to dismiss") }
+        var remaining = min(count, state.layers.count)
+        var result = result
+        while remaining > 0 {
+            dismissTopLayer(result: result, userInitiated: userInitiated)
+            result = nil
+            remaining -= 1
+        }
+    }
+
+    private mutating func dismissAllLayers() {
+        while !state.layers.isEmpty { dismissTopLayer(result: nil, userInitiated: false) }
+    }
+
+    private mutating func dismissTopLayer(result: JSONValue?, userInitiated: Bool) {
+        let layer = state.layers.removeLast()
+        var event = NavigationEvent(kind: .dismiss, transitionID: transitionID)
+        event.location = .layer(state.layers.count)
+        event.style = layer.style
+        event.removed = layer.stack
+        event.entry = state.topEntry
+        event.userInitiated = userInitiated
+        append(event)
+        leave(layer.stack, result: result)
+    }
+
+    private mutating func back() throws(NavRouterError) {
+        if state.currentStack.count > 1 {
+            try pop(count: 1, result: nil)
+        } else if let layer = state.layers.last {
+            if layer.preventDismissal {
+                throw NavRouterError(.denied, "the top modal layer prevents dismissal; dismiss it with a command")
+            }
+            try dismiss(count: 1, result: nil, userInitiated: false)
+        } else {
+            throw NavRouterError(.notFound, "nothing to go back to: the current stack is at its root")
+        }
+    }
+
+    private mutating func userPopped(to id: EntryID) throws(NavRouterError) {
+        guard let (_, location, index) = state.find(id) else {
+            throw NavRouterError(.notFound, "entry \(id) is not in the state")
+        }
+        try popStack(at: location, to: index, result: nil, userInitiated: true)
+    }
+
+    private mutating func restore(_ snapshot: String) throws(NavRouterError) {
+        let restored = try NavigationSnapshot.decode(snapshot, table: table)
+        var withViews = restored
+        for (tabIndex, tab) in restored.tabs.enumerated() {
+            for (index, entry) in tab.stack.enumerated() { withViews.tabs[tabIndex].stack[index] = try adopt(entry) }
+        }
+        for (layerIndex, layer) in restored.layers.enumerated() {
+            for (index, entry) in layer.stack.enumerated() { withViews.layers[layerIndex].stack[index] = try adopt(entry) }
+        }
+        replaceAll(with: withViews)
+        var event = NavigationEvent(kind: .restored, transitionID: transitionID)
+        event.entries = withViews.allEntries
+        event.location = withViews.currentLocation
+        append(event)
+    }
+
+    // MARK: Helpers
+
+    /// Entries a stack keeps at the bottom: a tab with a root route keeps its root.
+    private func minimumKept(at location: StackLocation) -> Int {
+        if case .tab(let index) = location, state.tabs[index].route != nil { return 1 }
+        return 0
+    }
+
+    private mutating func makeEntry(_ match: RouteMatch, options: NavigationOptions, opener: EntryID?) throws(NavRouterError)
+        -> NavigationEntry
+    {
+        var entry = NavigationEntry(
+            id: state.nextEntryID, route: match.route.name, url: match.url, parameters: match.parameters,
+            props: options.props ?? match.props, expectsResult: options.expectsResult,
+            opener: options.expectsResult ? opener : nil)
+        state.nextEntryID += 1
+        return try adopt(entry)
+    }
+
+    /// Builds the view of an entry and records it as created by this transaction.
+    private mutating func adopt(_ entry: NavigationEntry) throws(NavRouterError) -> NavigationEntry {
+        var entry = entry
+        entry.view = try makeView(entry)
+        created.append(entry)
+        return entry
+    }
+
+    private mutating func replaceStack(at location: StackLocation, with stack: [NavigationEntry], removed gone: [NavigationEntry])
+        throws(NavRouterError)
+    {
+        state.setStack(stack, at: location)
+        var event = NavigationEvent(kind: .stackReplaced, transitionID: transitionID)
+        event.entries = stack
+        event.entry = stack.last
+        event.removed = gone
+        event.location = location
+        append(event)
+        leave(gone, result: nil)
+    }
+
+    private mutating func replaceAll(with newState: NavigationState) {
+        let old = state.allEntries
+        state = newState
+        let kept = Set(newState.allEntries.map(\.id))
+        leave(old.filter { !kept.contains($0.id) }, result: nil, deliverResults: false)
+    }
+
+    /// Records entries that left the state; the top-most one that expects a result gets `result`, the others
+    /// that expect one are told they closed without.
+    private mutating func leave(_ entries: [NavigationEntry], result: JSONValue?, deliverResults: Bool = true) {
+        removed += entries
+        guard deliverResults else { return }
+        var pending = result
+        for entry in entries.reversed() where entry.expectsResult {
+            var event = NavigationEvent(kind: .resultDelivered, transitionID: transitionID)
+            event.entry = entry.opener.flatMap { state.find($0)?.entry }
+            event.resultOf = entry.id
+            event.result = pending
+            pending = nil
+            append(event)
+        }
+    }
+
+    private mutating func emit(_ kind: NavigationEventKind) {
+        var event = NavigationEvent(kind: kind, transitionID: transitionID)
+        event.location = state.currentLocation
+        append(event)
+    }
+
+    private mutating func append(_ event: NavigationEvent) {
+        var event = event
+        event.animated = animated
+        events.append(event)
+    }
+}

@@ -1,0 +1,237 @@
+import Synchronization
+
+/// A router: the navigation state of one window or scene (tabs, modal layers, stacks) over a shared registry.
+///
+/// Every command is a transaction: resolve → (guards) → apply → events. A failing command leaves the state
+/// exactly as it was (views it had made are released) and throws. Commands are serialized: one runs at a time;
+/// a command issued while another runs (from another thread, or from inside a callback) or while the router
+/// waits for the host's transition is queued and run in order, never dropped. Callbacks (navigator, handlers)
+/// run on the thread that issued the command or that drains the queue, never while a lock is held.
+public final class Router: Sendable {
+    /// When a command's transition is finished.
+    public enum TransitionMode: Sendable {
+        /// When the navigator's callback returns (the default).
+        case immediate
+        /// When the host calls `transitionFinished(_:)` with the command's transition id; until then further
+        /// commands are queued.
+        case waitForHost
+    }
+
+    /// What became of a command.
+    public enum Outcome: Equatable, Sendable {
+        /// It ran; its transition id, or `nil` when it changed nothing.
+        case applied(transition: UInt64?)
+        /// It was queued behind a running command or an unfinished transition; it runs later, and if it then
+        /// fails the navigator receives a `commandFailed` event.
+        case queued(ticket: UInt64)
+    }
+
+    /// The host's navigator: receives every event; returning `false` refuses the command, which is then rolled
+    /// back and fails with `.callback` (events already delivered for it are void).
+    public typealias Navigator = @Sendable (NavigationEvent) -> Bool
+
+    private struct Control {
+        var state = NavigationState()
+        var started = false
+        var closed = false
+        var handlers: [String: any RouteHandler] = [:]
+        var defaultHandler: (any RouteHandler)?
+        var navigator: Navigator?
+        var mode = TransitionMode.immediate
+        var running = false
+        var awaiting: UInt64?
+        var queue: [(ticket: UInt64, command: NavigationCommand)] = []
+        var nextTransition: UInt64 = 1
+        var nextTicket: UInt64 = 1
+    }
+
+    /// The registry the router resolves against (shared with other routers; changes are seen at once).
+    public let registry: RouteRegistry
+    private let control = Mutex(Control())
+
+    /// Creates a router on a registry. Its state is empty until `start()` (or the first command, which starts it).
+    public init(registry: RouteRegistry) {
+        self.registry = registry
+    }
+
+    deinit {
+        let (state, handlers, fallback) = control.withLock { ($0.state, $0.handlers, $0.defaultHandler) }
+        Self.release(state.allEntries, handlers: handlers, fallback: fallback)
+    }
+
+    // MARK: Configuration
+
+    /// Sets the navigator that receives events (`nil`: none).
+    public func setNavigator(_ navigator: Navigator?) {
+        control.withLock { $0.navigator = navigator }
+    }
+
+    /// Sets the handler that builds views for a route's entries (`nil` removes it).
+    public func setHandler(_ handler: (any RouteHandler)?, forRoute route: String) {
+        control.withLock { $0.handlers[route] = handler }
+    }
+
+    /// Sets the handler for routes without their own (`nil` removes it).
+    public func setDefaultHandler(_ handler: (any RouteHandler)?) {
+        control.withLock { $0.defaultHandler = handler }
+    }
+
+    /// Sets the transition mode. Switching to `.immediate` finishes an awaited transition and runs the queue.
+    public func setTransitionMode(_ mode: TransitionMode) {
+        let drain = control.withLock { control -> Bool in
+            control.mode = mode
+            guard mode == .immediate, control.awaiting != nil else { return false }
+            control.awaiting = nil
+            if control.running { return false }
+            control.running = true
+            return true
+        }
+        if drain { self.drain() }
+    }
+
+    // MARK: Reading
+
+    /// The current state (a copy). Inside an event callback it is the state before the command; the
+    /// `stateChanged` event comes after the change is committed.
+    public var state: NavigationState { control.withLock { $0.state } }
+
+    /// The current state as a snapshot (JSON, versioned; see `NavigationSnapshot`).
+    public func snapshot() -> String { NavigationSnapshot.encode(state) }
+
+    /// The transition the router waits for, if any.
+    public var awaitedTransition: UInt64? { control.withLock { $0.awaiting } }
+
+    /// The number of queued commands.
+    public var queuedCommandCount: Int { control.withLock { $0.queue.count } }
+
+    // MARK: Commands
+
+    /// Runs (or queues) a command.
+    /// - Returns: `.applied` with the transition id (nil when nothing changed), or `.queued`.
+    /// - Throws: the command's error; the state is then exactly as before.
+    @discardableResult
+    public func perform(_ command: NavigationCommand) throws(NavRouterError) -> Outcome {
+        let admitted: Result<UInt64?, NavRouterError> = control.withLock { control in
+            if control.closed { return .failure(NavRouterError(.destroyed, "the router is closed")) }
+            if control.running || control.awaiting != nil {
+                let ticket = control.nextTicket
+                control.nextTicket += 1
+                control.queue.append((ticket, command))
+                return .success(ticket)
+            }
+            control.running = true
+            return .success(nil)
+        }
+        if let ticket = try admitted.get() { return .queued(ticket: ticket) }
+        let result = execute(command)
+        drain()
+        return .applied(transition: try result.get())
+    }
+
+    /// Tells the router the host finished the transition it waits for; queued commands then run on this thread.
+    /// - Throws: `.invalidArgument` when no transition, or another one, is awaited.
+    public func transitionFinished(_ transition: UInt64) throws(NavRouterError) {
+        let drain: Result<Bool, NavRouterError> = control.withLock { control in
+            guard let awaiting = control.awaiting else {
+                return .failure(NavRouterError(.invalidArgument, "no transition is awaited (got \(transition))"))
+            }
+            guard awaiting == transition else {
+                return .failure(NavRouterError(.invalidArgument, "transition \(transition) is not the one awaited (\(awaiting))"))
+            }
+            control.awaiting = nil
+            if control.running { return .success(false) }  // the running thread goes on with the queue
+            control.running = true
+            return .success(true)
+        }
+        if try drain.get() { self.drain() }
+    }
+
+    /// Releases every view and refuses further commands (`.destroyed`). Idempotent.
+    public func close() {
+        let (entries, handlers, fallback) = control.withLock { control -> ([NavigationEntry], [String: any RouteHandler], (any RouteHandler)?) in
+            if control.closed { return ([], [:], nil) }
+            control.closed = true
+            control.queue.removeAll()
+            let entries = control.state.allEntries
+            control.state = NavigationState(tabs: [Tab(route: nil, stack: [])], selectedTab: 0, layers: [], nextEntryID: control.state.nextEntryID)
+            return (entries, control.handlers, control.defaultHandler)
+        }
+        Self.release(entries, handlers: handlers, fallback: fallback)
+    }
+
+    // MARK: Running
+
+    private func drain() {
+        while true {
+            let next: NavigationCommand? = control.withLock { control in
+                if control.closed || control.awaiting != nil || control.queue.isEmpty {
+                    control.running = false
+                    return nil
+                }
+                return control.queue.removeFirst().command
+            }
+            guard let next else { return }
+            if case .failure(let error) = execute(next) {
+                let (navigator, transition) = control.withLock { control -> (Navigator?, UInt64) in
+                    control.nextTransition += 1
+                    return (control.navigator, control.nextTransition - 1)
+                }
+                var event = NavigationEvent(kind: .commandFailed, transitionID: transition)
+                event.failure = error
+                _ = navigator?(event)
+            }
+        }
+    }
+
+    /// Runs one command as a transaction. Called only by the thread that set `running`.
+    private func execute(_ command: NavigationCommand) -> Result<UInt64?, NavRouterError> {
+        let (before, started, handlers, fallback, navigator, mode, transition) = control.withLock { control in
+            control.nextTransition += 1
+            return (
+                control.state, control.started, control.handlers, control.defaultHandler, control.navigator, control.mode,
+                control.nextTransition - 1
+            )
+        }
+        var transaction = NavigationTransaction(state: before, table: registry.table, transitionID: transition) {
+            entry throws(NavRouterError) in
+            guard let handler = handlers[entry.route] ?? fallback else { return nil }
+            guard let view = handler.makeView(for: entry) else {
+                throw NavRouterError(.callback, "the handler of route '\(entry.route)' declined to build a view")
+            }
+            return view
+        }
+        do throws(NavRouterError) {
+            switch command {
+            case .start, .setTabs, .restore: break
+            default: if !started { try transaction.apply(.start) }
+            }
+            try transaction.apply(command)
+            if let violation = transaction.state.invariantViolation {
+                throw NavRouterError(.invalidArgument, "the command would break the state: \(violation)")
+            }
+            for event in transaction.events where navigator.map({ !$0(event) }) ?? false {
+                throw NavRouterError(.callback, "the navigator refused the \(event.kind.rawValue) event")
+            }
+        } catch {
+            Self.release(transaction.created, handlers: handlers, fallback: fallback)
+            return .failure(error)
+        }
+        let changed = !transaction.events.isEmpty
+        control.withLock { control in
+            control.state = transaction.state
+            control.started = true
+            if changed && mode == .waitForHost { control.awaiting = transition }
+        }
+        Self.release(transaction.removed, handlers: handlers, fallback: fallback)
+        guard changed else { return .success(nil) }
+        _ = navigator?(NavigationEvent(kind: .stateChanged, transitionID: transition))
+        return .success(transition)
+    }
+
+    private static func release(_ entries: [NavigationEntry], handlers: [String: any RouteHandler], fallback: (any RouteHandler)?) {
+        for entry in entries {
+            guard let view = entry.view, let handler = handlers[entry.route] ?? fallback else { continue }
+            handler.releaseView(view, of: entry)
+        }
+    }
+}
