@@ -426,11 +426,13 @@ struct NavigationTransaction {
         leave(gone, result: nil)
     }
 
+    /// Replaces the whole state; every old entry leaves. The id counter never goes back, so ids are never reused.
     private mutating func replaceAll(with newState: NavigationState) {
         let old = state.allEntries
+        let counter = max(state.nextEntryID, newState.nextEntryID)
         state = newState
-        let kept = Set(newState.allEntries.map(\.id))
-        leave(old.filter { !kept.contains($0.id) }, result: nil, deliverResults: false)
+        state.nextEntryID = counter
+        leave(old, result: nil, deliverResults: false)
     }
 
     /// Records entries that left the state; the top-most one that expects a result gets `result`, the others
