@@ -66,16 +66,17 @@ final class ViewLedger: RouteHandler, Sendable {
     }
 }
 
-/// The shop registry from the example manifest.
-func shopRegistry() throws -> RouteRegistry {
+/// The shop registry from the example manifest (logged in unless told otherwise).
+func shopRegistry(authenticated: Bool = true) throws -> RouteRegistry {
     let registry = try RouteRegistry(options: RegistryOptions(policy: URLPolicy(webDomains: ["shop.example.com"])))
     try registry.loadManifest(try repositoryFile("examples/manifests/shop.json"))
+    registry.guards.setAuthenticated(authenticated)
     return registry
 }
 
 /// A started router over the shop registry with a ledger and a recorder.
-func shopRouter() throws -> (Router, ViewLedger, EventRecorder) {
-    let router = Router(registry: try shopRegistry())
+func shopRouter(authenticated: Bool = true) throws -> (Router, ViewLedger, EventRecorder) {
+    let router = Router(registry: try shopRegistry(authenticated: authenticated))
     let ledger = ViewLedger()
     let recorder = EventRecorder()
     router.setDefaultHandler(ledger)

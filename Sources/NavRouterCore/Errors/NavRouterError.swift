@@ -29,6 +29,8 @@ public struct NavRouterError: Error, Equatable, Sendable, CustomStringConvertibl
         case missingParameter = -11
         /// The handle was already destroyed.
         case destroyed = -12
+        /// An external link tried to open a route not flagged `external`.
+        case notExternal = -13
     }
 
     /// The stable status code.
@@ -65,6 +67,7 @@ extension NavRouterError.Code {
         case .limitExceeded: return "ELIMIT"
         case .missingParameter: return "EPARAM"
         case .destroyed: return "EDESTROYED"
+        case .notExternal: return "EEXTERNAL"
         }
     }
 }

@@ -18,6 +18,8 @@ public struct RouteMatch: Equatable, Sendable {
     public let route: Route
     /// The URL as given.
     public let url: String
+    /// The path as it stood in the URL (still percent-encoded, without scheme, web domain, query or fragment).
+    public let path: String
     /// The path parameters by name (values keep their case). A catch-all's value is its segments joined by `/`.
     public let pathParameters: [String: String]
     /// Every query item in order, repeated keys included (the props item excepted).
@@ -59,11 +61,12 @@ public struct RouteMatch: Equatable, Sendable {
     public var propsJSON: String? { props.map { JSONValue.object($0).jsonText } }
 
     init(
-        route: Route, url: String, pathParameters: [String: String], queryItems: [QueryItem],
+        route: Route, url: String, path: String, pathParameters: [String: String], queryItems: [QueryItem],
         remainderSegments: [String]?, remainder: String?, fragment: String?, props: [String: JSONValue]?
     ) {
         self.route = route
         self.url = url
+        self.path = path
         self.pathParameters = pathParameters
         self.queryItems = queryItems
         self.remainderSegments = remainderSegments

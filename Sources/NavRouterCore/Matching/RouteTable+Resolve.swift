@@ -55,7 +55,7 @@ extension RouteTable {
                 UnsafeBufferPointer(rebasing: bytes[range]), plusIsSpace: false, what: "the fragment")
         }
         let match = RouteMatch(
-            route: route, url: url, pathParameters: pathParameters, queryItems: queryItems,
+            route: route, url: url, path: String(decoding: bytes[layout.path], as: UTF8.self), pathParameters: pathParameters, queryItems: queryItems,
             remainderSegments: remainderSegments, remainder: remainder, fragment: fragment, props: props)
         if !route.requiredParameters.isEmpty {
             let present = match.parameters

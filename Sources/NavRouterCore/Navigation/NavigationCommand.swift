@@ -28,4 +28,9 @@ public enum NavigationCommand: Equatable, Sendable {
     case userDismissed(count: Int)
     /// Replace the whole state with a snapshot (JSON text).
     case restore(snapshot: String)
+    /// Re-check the state against the guards: while logged out, protected entries (and what is above them) go;
+    /// entries a `before` interceptor now cancels or redirects go; flows towards protected routes are cancelled.
+    case refresh
+    /// Resume a pending flow (an interceptor's or the login step's) with a decision.
+    case resume(flow: UInt64, decision: InterceptorDecision)
 }

@@ -21,6 +21,8 @@ public enum NavigationEventKind: String, Sendable, CaseIterable {
     /// A queued command failed when it ran: `failure` says why. (A command that is not queued reports its
     /// failure to its caller instead.)
     case commandFailed = "command_failed"
+    /// A pending flow was dropped (cancelled by its interceptor, login failed, logged out): `failure` says why.
+    case flowCancelled = "flow_cancelled"
     /// Sent once after each command that changed the state, after the change is committed.
     case stateChanged = "state_changed"
 }
@@ -49,8 +51,10 @@ public struct NavigationEvent: Equatable, Sendable {
     public var resultOf: EntryID?
     /// For `resultDelivered`: the result (a JSON value), or `nil` when the entry closed without one.
     public var result: JSONValue?
-    /// For `commandFailed`: the error.
+    /// For `commandFailed` and `flowCancelled`: the error.
     public var failure: NavRouterError?
+    /// For `flowCancelled`: the flow's token.
+    public var flow: UInt64?
 
     /// Creates an event.
     public init(kind: NavigationEventKind, transitionID: UInt64) {

@@ -62,6 +62,37 @@ struct NavigationTransaction {
             try dismiss(count: count, result: nil, userInitiated: true)
         case .restore(let snapshot):
             try restore(snapshot)
+        case .refresh, .resume:
+            break  // guard commands: the router's pipeline handles them
+        }
+    }
+
+    /// Removes every entry `shouldGo` picks, with everything above it in its stack; a modal layer whose root goes is
+    /// dismissed with the layers above it; a tab keeps its root. Emits pop and dismiss events; delivers no results.
+    mutating func prune(_ shouldGo: (NavigationEntry) -> Bool) {
+        if let layer = state.layers.firstIndex(where: { $0.stack.first.map(shouldGo) ?? false }) {
+            while state.layers.count > layer { dismissTopLayer(result: nil, userInitiated: false) }
+        }
+        for layer in state.layers.indices {
+            if let index = state.layers[layer].stack.firstIndex(where: shouldGo) {
+                try? popStack(at: .layer(layer), to: index - 1, result: nil, userInitiated: false)
+            }
+        }
+        for tab in state.tabs.indices {
+            let keep = minimumKept(at: .tab(tab))
+            if let index = state.tabs[tab].stack.indices.dropFirst(keep).first(where: { shouldGo(state.tabs[tab].stack[$0]) }) {
+                if index == 0 {
+                    let gone = state.tabs[tab].stack
+                    state.tabs[tab].stack = []
+                    var event = NavigationEvent(kind: .pop, transitionID: transitionID)
+                    event.removed = gone
+                    event.location = .tab(tab)
+                    append(event)
+                    removed += gone
+                } else {
+                    try? popStack(at: .tab(tab), to: index - 1, result: nil, userInitiated: false)
+                }
+            }
         }
     }
 

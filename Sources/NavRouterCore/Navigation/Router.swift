@@ -24,13 +24,30 @@ public final class Router: Sendable {
         /// It was queued behind a running command or an unfinished transition; it runs later, and if it then
         /// fails the navigator receives a `commandFailed` event.
         case queued(ticket: UInt64)
+        /// It waits as a pending flow (an interceptor's or the login step's); resume it with `resumeFlow`.
+        case pending(flow: UInt64)
+        /// The authentication handler claimed the URL as a callback; it was not routed.
+        case handled
     }
 
     /// The host's navigator: receives every event; returning `false` refuses the command, which is then rolled
     /// back and fails with `.callback` (events already delivered for it are void).
     public typealias Navigator = @Sendable (NavigationEvent) -> Bool
 
-    private struct Control {
+    struct PendingFlow {
+        enum Stage: Equatable {
+            case login
+            case interceptor(next: Int)
+            case leave
+        }
+        let command: NavigationCommand
+        var stage: Stage
+        var redirects: [String]
+        var approvedLeaves: Set<EntryID>
+        let destinationRequiresAuth: Bool
+    }
+
+    struct Control {
         var state = NavigationState()
         var started = false
         var closed = false
@@ -43,15 +60,17 @@ public final class Router: Sendable {
         var queue: [(ticket: UInt64, command: NavigationCommand)] = []
         var nextTransition: UInt64 = 1
         var nextTicket: UInt64 = 1
+        var flows: [UInt64: PendingFlow] = [:]
     }
 
     /// The registry the router resolves against (shared with other routers; changes are seen at once).
     public let registry: RouteRegistry
-    private let control = Mutex(Control())
+    let control = Mutex(Control())
 
     /// Creates a router on a registry. Its state is empty until `start()` (or the first command, which starts it).
     public init(registry: RouteRegistry) {
         self.registry = registry
+        registry.guards.attach(self)
     }
 
     deinit {
@@ -125,7 +144,7 @@ public final class Router: Sendable {
         if let ticket = try admitted.get() { return .queued(ticket: ticket) }
         let result = execute(command)
         drain()
-        return .applied(transition: try result.get())
+        return try result.get()
     }
 
     /// Tells the router the host finished the transition it waits for; queued commands then run on this thread.
@@ -172,63 +191,107 @@ public final class Router: Sendable {
             }
             guard let next else { return }
             if case .failure(let error) = execute(next) {
-                let (navigator, transition) = control.withLock { control -> (Navigator?, UInt64) in
-                    control.nextTransition += 1
-                    return (control.navigator, control.nextTransition - 1)
-                }
-                var event = NavigationEvent(kind: .commandFailed, transitionID: transition)
+                var event = NavigationEvent(kind: .commandFailed, transitionID: 0)
                 event.failure = error
-                _ = navigator?(event)
+                notify(event)
             }
         }
     }
 
-    /// Runs one command as a transaction. Called only by the thread that set `running`.
-    private func execute(_ command: NavigationCommand) -> Result<UInt64?, NavRouterError> {
-        let (before, started, handlers, fallback, navigator, mode, transition) = control.withLock { control in
+    /// Sends an event outside any command (its transition id is a fresh one).
+    func notify(_ event: NavigationEvent) {
+        let (navigator, transition) = control.withLock { control -> (Navigator?, UInt64) in
             control.nextTransition += 1
-            return (
-                control.state, control.started, control.handlers, control.defaultHandler, control.navigator, control.mode,
-                control.nextTransition - 1
-            )
+            return (control.navigator, control.nextTransition - 1)
         }
-        var transaction = NavigationTransaction(state: before, table: registry.table, transitionID: transition) {
+        var event = event
+        event.transitionID = transition
+        _ = navigator?(event)
+    }
+
+    /// What a command's transaction needs from the router, read once under the lock.
+    struct Context {
+        let before: NavigationState
+        let started: Bool
+        let handlers: [String: any RouteHandler]
+        let fallback: (any RouteHandler)?
+        let navigator: Navigator?
+        let mode: TransitionMode
+        let transition: UInt64
+    }
+
+    func makeContext() -> Context {
+        control.withLock { control in
+            control.nextTransition += 1
+            return Context(
+                before: control.state, started: control.started, handlers: control.handlers, fallback: control.defaultHandler,
+                navigator: control.navigator, mode: control.mode, transition: control.nextTransition - 1)
+        }
+    }
+
+    func makeTransaction(_ context: Context) -> NavigationTransaction {
+        NavigationTransaction(state: context.before, table: registry.table, transitionID: context.transition) {
             entry throws(NavRouterError) in
-            guard let handler = handlers[entry.route] ?? fallback else { return nil }
+            guard let handler = context.handlers[entry.route] ?? context.fallback else { return nil }
             guard let view = handler.makeView(for: entry) else {
                 throw NavRouterError(.callback, "the handler of route '\(entry.route)' declined to build a view")
             }
             return view
         }
+    }
+
+    /// Applies a command as a transaction (auto-starting the router), runs the leave guards on what it removes
+    /// (unless `vetoable` is false), emits its events, and commits it. Called only by the running thread.
+    /// - Returns: the transition id (nil when nothing changed), or a pending flow held by a leave guard.
+    func commit(
+        _ command: NavigationCommand, _ context: Context, vetoable: Bool, approvedLeaves: Set<EntryID> = [],
+        extra: ((inout NavigationTransaction) throws(NavRouterError) -> Void)? = nil
+    ) -> Result<Outcome, NavRouterError> {
+        var transaction = makeTransaction(context)
         do throws(NavRouterError) {
             switch command {
             case .start, .setTabs, .restore: break
-            default: if !started { try transaction.apply(.start) }
+            default: if !context.started { try transaction.apply(.start) }
             }
             try transaction.apply(command)
+            try extra?(&transaction)
             if let violation = transaction.state.invariantViolation {
                 throw NavRouterError(.invalidArgument, "the command would break the state: \(violation)")
             }
-            for event in transaction.events where navigator.map({ !$0(event) }) ?? false {
+            if !registry.guards.isAuthenticated {
+                if case .restore = command { transaction.prune { self.requiresAuth($0) } }
+                if let entry = transaction.state.allEntries.first(where: { self.requiresAuth($0) }) {
+                    throw NavRouterError(.denied, "route '\(entry.route)' requires authentication")
+                }
+            }
+            if vetoable, let flow = try runLeaveGuards(transaction.removed, command: command, approved: approvedLeaves) {
+                Self.release(transaction.created, handlers: context.handlers, fallback: context.fallback)
+                return .success(.pending(flow: flow))
+            }
+            for event in transaction.events where context.navigator.map({ !$0(event) }) ?? false {
                 throw NavRouterError(.callback, "the navigator refused the \(event.kind.rawValue) event")
             }
         } catch {
-            Self.release(transaction.created, handlers: handlers, fallback: fallback)
+            Self.release(transaction.created, handlers: context.handlers, fallback: context.fallback)
             return .failure(error)
         }
         let changed = !transaction.events.isEmpty
         control.withLock { control in
             control.state = transaction.state
             control.started = true
-            if changed && mode == .waitForHost { control.awaiting = transition }
+            if changed && context.mode == .waitForHost { control.awaiting = context.transition }
         }
-        Self.release(transaction.removed, handlers: handlers, fallback: fallback)
-        guard changed else { return .success(nil) }
-        _ = navigator?(NavigationEvent(kind: .stateChanged, transitionID: transition))
-        return .success(transition)
+        Self.release(transaction.removed, handlers: context.handlers, fallback: context.fallback)
+        guard changed else { return .success(.applied(transition: nil)) }
+        _ = context.navigator?(NavigationEvent(kind: .stateChanged, transitionID: context.transition))
+        return .success(.applied(transition: context.transition))
     }
 
-    private static func release(_ entries: [NavigationEntry], handlers: [String: any RouteHandler], fallback: (any RouteHandler)?) {
+    func requiresAuth(_ entry: NavigationEntry) -> Bool {
+        registry.table.route(named: entry.route)?.requiresAuth ?? false
+    }
+
+    static func release(_ entries: [NavigationEntry], handlers: [String: any RouteHandler], fallback: (any RouteHandler)?) {
         for entry in entries {
             guard let view = entry.view, let handler = handlers[entry.route] ?? fallback else { continue }
             handler.releaseView(view, of: entry)

@@ -32,6 +32,8 @@ public final class RouteRegistry: Sendable {
     private let state: Mutex<State>
     /// Whether literals match case-sensitively.
     public let caseSensitive: Bool
+    /// Interceptors, authentication and guard options shared by every router on this registry.
+    public let guards = GuardCenter()
 
     /// Creates an empty registry.
     /// - Parameter options: case sensitivity and the URL policy.
@@ -123,11 +125,12 @@ public final class RouteRegistry: Sendable {
         }
     }
 
-    /// Removes every route of a module.
+    /// Removes every route and interceptor of a module.
     /// - Returns: how many routes were removed.
     @discardableResult
     public func unregisterModule(_ module: String) -> Int {
-        state.withLock { state in
+        guards.removeInterceptors(ofModule: module)
+        return state.withLock { state in
             let kept = state.routes.filter { $0.module != module }
             let removed = state.routes.count - kept.count
             if removed > 0 {
@@ -140,6 +143,10 @@ public final class RouteRegistry: Sendable {
     }
 
     private static func insert(_ route: Route, into state: inout State) throws(NavRouterError) {
+        if route.presentation == .root && route.requiresAuth {
+            throw NavRouterError(
+                .invalidArgument, "root route '\(route.name)' cannot require authentication: a tab is never emptied by logging out")
+        }
         if let existing = state.indexByName[route.name] {
             throw NavRouterError(
                 .conflict,

@@ -1,0 +1,110 @@
+import Synchronization
+
+/// A registry's guards: interceptors, the authentication state and handler, guard options, and the routers
+/// that use the registry (so that logging out prunes every one of them). Thread-safe.
+public final class GuardCenter: Sendable {
+    private final class WeakRouter: @unchecked Sendable {
+        weak var router: Router?
+        init(_ router: Router) { self.router = router }
+    }
+
+    private struct State {
+        var interceptors: [InterceptorRegistration] = []
+        var nextID: UInt64 = 1
+        var authenticated = false
+        var handler: (any AuthenticationHandler)?
+        var options = GuardOptions()
+        var routers: [WeakRouter] = []
+    }
+
+    private let state = Mutex(State())
+
+    init() {}
+
+    /// Registers an interceptor.
+    /// - Returns: its id (for `removeInterceptor`).
+    /// - Throws: `.invalidPattern` for a bad scope pattern.
+    @discardableResult
+    public func addInterceptor(
+        _ interceptor: any Interceptor, name: String, phase: InterceptorPhase = .before,
+        priority: InterceptorPriority = .medium, scope: InterceptorScope = .all, requiresAuth: Bool = false,
+        module: String? = nil
+    ) throws(NavRouterError) -> UInt64 {
+        let compiled = try CompiledScope(scope)
+        return state.withLock { state in
+            let id = state.nextID
+            state.nextID += 1
+            state.interceptors.append(
+                InterceptorRegistration(
+                    id: id, name: name, phase: phase, priority: priority, requiresAuth: requiresAuth, module: module,
+                    interceptor: interceptor, scope: compiled))
+            return id
+        }
+    }
+
+    /// Removes an interceptor.
+    /// - Throws: `.notFound` when no interceptor has that id.
+    public func removeInterceptor(_ id: UInt64) throws(NavRouterError) {
+        let removed = state.withLock { state in
+            let before = state.interceptors.count
+            state.interceptors.removeAll { $0.id == id }
+            return before != state.interceptors.count
+        }
+        if !removed { throw NavRouterError(.notFound, "no interceptor has id \(id)") }
+    }
+
+    /// Removes a module's interceptors; returns how many.
+    @discardableResult
+    func removeInterceptors(ofModule module: String) -> Int {
+        state.withLock { state in
+            let before = state.interceptors.count
+            state.interceptors.removeAll { $0.module == module }
+            return before - state.interceptors.count
+        }
+    }
+
+    /// The interceptors of a phase that apply to a route and path, in running order: priority (mandatory first),
+    /// then registration order.
+    public func interceptors(for phase: InterceptorPhase, route: String, path: String) -> [InterceptorRegistration] {
+        let all = state.withLock { $0.interceptors }
+        return all.filter { $0.phase == phase && $0.scope.applies(route: route, path: path) }
+            .sorted { $0.priority != $1.priority ? $0.priority > $1.priority : $0.id < $1.id }
+    }
+
+    /// The number of interceptors.
+    public var interceptorCount: Int { state.withLock { $0.interceptors.count } }
+
+    /// Whether the user is authenticated.
+    public var isAuthenticated: Bool { state.withLock { $0.authenticated } }
+
+    /// Sets the authenticated state. Logging out prunes protected entries from every router on the registry
+    /// (with events; never an empty tab) and cancels their pending flows towards protected routes.
+    public func setAuthenticated(_ authenticated: Bool) {
+        let routers = state.withLock { state -> [Router] in
+            let was = state.authenticated
+            state.authenticated = authenticated
+            state.routers.removeAll { $0.router == nil }
+            return was && !authenticated ? state.routers.compactMap(\.router) : []
+        }
+        for router in routers { _ = try? router.perform(.refresh) }
+    }
+
+    /// The authentication handler (`nil`: protected routes simply fail with `.denied` while logged out).
+    public var authenticationHandler: (any AuthenticationHandler)? {
+        get { state.withLock { $0.handler } }
+        set { state.withLock { $0.handler = newValue } }
+    }
+
+    /// Guard options: redirect bound, fallback route.
+    public var options: GuardOptions {
+        get { state.withLock { $0.options } }
+        set { state.withLock { $0.options = newValue } }
+    }
+
+    func attach(_ router: Router) {
+        state.withLock { state in
+            state.routers.removeAll { $0.router == nil }
+            state.routers.append(WeakRouter(router))
+        }
+    }
+}

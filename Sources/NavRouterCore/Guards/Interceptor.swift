@@ -1,0 +1,127 @@
+/// When an interceptor runs.
+public enum InterceptorPhase: String, Sendable, CaseIterable {
+    /// Before a navigation is applied: may proceed, cancel, redirect, or hold it as a pending flow.
+    case before
+    /// After a navigation was applied and its events emitted: may navigate (commands are queued), not cancel.
+    case after
+    /// Before an entry leaves by a command (pop, dismiss, replacement): may veto it (unsaved changes).
+    /// Changes the user made directly are not vetoable.
+    case leave
+}
+
+/// Interceptor priority: higher runs first; equal priorities run in registration order.
+public enum InterceptorPriority: Int, Sendable, CaseIterable, Comparable {
+    /// Runs last.
+    case low = 0
+    /// The default.
+    case medium = 1
+    /// Runs early.
+    case high = 2
+    /// Runs first.
+    case mandatory = 3
+
+    /// Orders by raw value.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// An interceptor's answer.
+public enum InterceptorDecision: Equatable, Sendable {
+    /// Go on.
+    case proceed
+    /// Stop the command; it fails with `.cancelled` and this reason.
+    case cancel(reason: String)
+    /// Open this URL instead (redirect chains are bounded by `GuardOptions.maxRedirects`).
+    case redirect(url: String)
+    /// Hold the command as a pending flow: keep `context.flow` and resume it later with `Router.resumeFlow`.
+    case pending
+}
+
+/// What an interceptor is asked about.
+public struct InterceptionContext: Sendable {
+    /// The phase.
+    public let phase: InterceptorPhase
+    /// The destination (`before`, `after`): the resolved URL.
+    public let destination: RouteMatch?
+    /// The entry leaving (`leave`), or the entry opened (`after`).
+    public let entry: NavigationEntry?
+    /// The flow token to keep when answering `.pending`; resuming it applies the command on the state as it is then.
+    public let flow: UInt64
+    /// Whether the user is authenticated.
+    public let isAuthenticated: Bool
+    /// Whether the navigation came from outside the app.
+    public let external: Bool
+    /// The router asking (commands issued from the interceptor are queued behind the current one).
+    public let router: Router
+}
+
+/// A guard on navigation (NavigationRouter's interceptors, made total and resumable).
+public protocol Interceptor: Sendable {
+    /// Decides about a navigation. Called on the thread running the command, without a lock held.
+    func intercept(_ context: InterceptionContext) -> InterceptorDecision
+}
+
+/// An `Interceptor` made of a closure.
+public struct ClosureInterceptor: Interceptor {
+    private let body: @Sendable (InterceptionContext) -> InterceptorDecision
+
+    /// Wraps a closure.
+    public init(_ body: @escaping @Sendable (InterceptionContext) -> InterceptorDecision) { self.body = body }
+
+    /// Calls the closure.
+    public func intercept(_ context: InterceptionContext) -> InterceptorDecision { body(context) }
+}
+
+/// Which destinations an interceptor applies to.
+public enum InterceptorScope: Sendable {
+    /// Every route.
+    case all
+    /// Routes with these names.
+    case routes(Set<String>)
+    /// Routes whose URL path matches this pattern (e.g. `shop/*rest`, `account/orders/<uuid:ref>`).
+    case pattern(String)
+}
+
+/// An interceptor as registered: its id, name, scope, phase, priority and module.
+public struct InterceptorRegistration: Sendable {
+    /// The id given at registration (registration order).
+    public let id: UInt64
+    /// A name for messages.
+    public let name: String
+    /// The phase it runs in.
+    public let phase: InterceptorPhase
+    /// Its priority.
+    public let priority: InterceptorPriority
+    /// Runs only when the user is authenticated (after the login step).
+    public let requiresAuth: Bool
+    /// The module that registered it, if any.
+    public let module: String?
+    /// The interceptor.
+    public let interceptor: any Interceptor
+    let scope: CompiledScope
+}
+
+/// A scope ready to test routes and paths.
+enum CompiledScope: Sendable {
+    case all
+    case routes(Set<String>)
+    case pattern(RouteTable)
+
+    init(_ scope: InterceptorScope) throws(NavRouterError) {
+        switch scope {
+        case .all: self = .all
+        case .routes(let names): self = .routes(names)
+        case .pattern(let pattern):
+            let registry = try RouteRegistry()
+            try registry.register(Route(name: "scope", pattern: pattern))
+            self = .pattern(registry.table)
+        }
+    }
+
+    func applies(route: String, path: String) -> Bool {
+        switch self {
+        case .all: return true
+        case .routes(let names): return names.contains(route)
+        case .pattern(let table): return (try? table.resolve("/" + path)) != nil
+        }
+    }
+}
