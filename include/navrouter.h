@@ -78,6 +78,15 @@ extern "C" {
 #define NAVROUTER_EPARAM (-11)
 /** The handle was already freed. */
 #define NAVROUTER_EDESTROYED (-12)
+/** An external link tried to open a route that is not flagged external. */
+#define NAVROUTER_EEXTERNAL (-13)
+
+/** Not an error: the command was queued behind a running command or an unfinished transition (see *out_id). */
+#define NAVROUTER_QUEUED 1
+/** Not an error: the command waits as a pending flow (an interceptor's or the login step's; *out_id is the flow). */
+#define NAVROUTER_PENDING 2
+/** Not an error: the authentication handler claimed the URL as a callback; it was not routed. */
+#define NAVROUTER_HANDLED 3
 
 /* ---------------------------------------------------------------------------------------------------------
  * Handles
@@ -87,6 +96,14 @@ extern "C" {
 typedef struct navrouter_registry navrouter_registry;
 /** The result of resolving a URL: immutable, readable from any thread until freed. */
 typedef struct navrouter_match navrouter_match;
+/** The navigation state of one window or scene (tabs, modal layers, stacks) over a registry. */
+typedef struct navrouter_router navrouter_router;
+/** A navigation event, borrowed: valid only during the navigator callback that receives it. */
+typedef struct navrouter_event navrouter_event;
+/** An entry of a stack, borrowed: valid only during the callback (or the event) that hands it out. */
+typedef struct navrouter_entry navrouter_entry;
+/** What an interceptor is asked, borrowed: valid only during the interceptor callback. */
+typedef struct navrouter_interception navrouter_interception;
 
 /** A byte range [start, end) into a string the caller passed in. */
 typedef struct navrouter_range {
@@ -317,6 +334,390 @@ const char *navrouter_match_query_json(const navrouter_match *match);
 
 /** Frees a match. NULL is a no-op; a second free is detected and ignored. */
 void navrouter_match_free(navrouter_match *match);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Callback types
+ * ------------------------------------------------------------------------------------------------------- */
+
+/** Frees user data when the registration that holds it is replaced or its handle freed; called exactly once. */
+typedef void (*navrouter_destroy_fn)(void *user_data);
+
+/**
+ * Receives every navigation event (the host renders them). Runs on the thread that issued the command (or that
+ * drains the queue), never while the library holds a lock; it may call the router (commands are then queued).
+ * @return 0 to accept; non-zero refuses the command, which is rolled back and fails with NAVROUTER_ECALLBACK.
+ */
+typedef int (*navrouter_navigator_fn)(const navrouter_event *event, void *user_data);
+
+/** Builds the host's view for a new entry. @return the view (any non-NULL pointer), or NULL to decline: the
+ *  command then fails with NAVROUTER_ECALLBACK and nothing changes. */
+typedef void *(*navrouter_make_view_fn)(const navrouter_entry *entry, void *user_data);
+
+/** Releases the view of an entry that left the state; called exactly once per view made. */
+typedef void (*navrouter_release_view_fn)(void *view, const navrouter_entry *entry, void *user_data);
+
+/** Decides about a navigation. @return a NAVROUTER_DECISION_ value; with CANCEL or REDIRECT, set the reason or
+ *  the URL with navrouter_interception_set_argument(). */
+typedef int (*navrouter_interceptor_fn)(navrouter_interception *interception, void *user_data);
+
+/** The user must log in to open destination: show the login UI, then call navrouter_router_complete_login()
+ *  with flow (after navrouter_registry_set_authenticated() on success). destination is borrowed for the call. */
+typedef void (*navrouter_login_fn)(navrouter_router *router, uint64_t flow, const navrouter_match *destination,
+                                   void *user_data);
+
+/** Whether url is an authentication callback (an OAuth redirect); return true to claim (and handle) it: it is
+ *  then not routed and the navigate call returns NAVROUTER_HANDLED. */
+typedef bool (*navrouter_claim_callback_fn)(navrouter_router *router, const char *url, void *user_data);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Guards: interceptors and authentication (registry-wide, shared by every router on the registry)
+ * ------------------------------------------------------------------------------------------------------- */
+
+/** Interceptor phase: before a navigation is applied (may proceed, cancel, redirect, or hold it pending). */
+#define NAVROUTER_PHASE_BEFORE 0u
+/** Interceptor phase: after a navigation was applied (may navigate; cannot cancel). */
+#define NAVROUTER_PHASE_AFTER 1u
+/** Interceptor phase: before an entry leaves by a command (may veto; user-made changes are not vetoable). */
+#define NAVROUTER_PHASE_LEAVE 2u
+
+/** Interceptor priorities: higher runs first; equal priorities run in registration order. */
+#define NAVROUTER_PRIORITY_LOW 0u
+#define NAVROUTER_PRIORITY_MEDIUM 1u
+#define NAVROUTER_PRIORITY_HIGH 2u
+#define NAVROUTER_PRIORITY_MANDATORY 3u
+
+/** Interceptor flag: run only when the user is authenticated (after the login step). */
+#define NAVROUTER_INTERCEPTOR_REQUIRES_AUTH 0x1u
+
+/** Decisions an interceptor returns. */
+#define NAVROUTER_DECISION_PROCEED 0
+#define NAVROUTER_DECISION_CANCEL 1
+#define NAVROUTER_DECISION_REDIRECT 2
+#define NAVROUTER_DECISION_PENDING 3
+
+/**
+ * Registers an interceptor.
+ * @param name a name for messages.
+ * @param phase NAVROUTER_PHASE_BEFORE, _AFTER or _LEAVE.
+ * @param priority NAVROUTER_PRIORITY_LOW .. _MANDATORY.
+ * @param pattern applies to routes whose URL path matches this pattern (e.g. "shop/ *rest" without the space);
+ *        NULL together with routes == NULL applies to every route.
+ * @param routes applies to routes with these names (count route_count); ignored when pattern is set.
+ * @param flags 0 or NAVROUTER_INTERCEPTOR_REQUIRES_AUTH.
+ * @param module the module it belongs to (navrouter_registry_remove_module removes it), or NULL.
+ * @param fn the interceptor; user_data is passed to it; destroy (may be NULL) frees user_data exactly once, when
+ *        the interceptor is removed or the registry freed.
+ * @param[out] out_id the interceptor's id; may be NULL.
+ * @return NAVROUTER_OK, NAVROUTER_EINVAL or NAVROUTER_EPATTERN. On failure destroy is not called.
+ */
+int navrouter_registry_add_interceptor(navrouter_registry *registry, const char *name, uint32_t phase, uint32_t priority,
+                                       const char *pattern, const char *const *routes, size_t route_count, uint32_t flags,
+                                       const char *module, navrouter_interceptor_fn fn, void *user_data,
+                                       navrouter_destroy_fn destroy, uint64_t *out_id);
+
+/** Removes an interceptor. @return NAVROUTER_OK, NAVROUTER_EINVAL or NAVROUTER_ENOTFOUND. */
+int navrouter_registry_remove_interceptor(navrouter_registry *registry, uint64_t id);
+
+/**
+ * Sets the authenticated state. Logging out prunes protected entries from every router on the registry (events
+ * are emitted; a tab keeps its root) and cancels pending flows towards protected routes.
+ */
+int navrouter_registry_set_authenticated(navrouter_registry *registry, bool authenticated);
+
+/** Whether the user is authenticated. @param[out] out receives it. */
+int navrouter_registry_is_authenticated(navrouter_registry *registry, bool *out);
+
+/**
+ * Sets the authentication handler (NULL functions: protected routes fail with NAVROUTER_EDENIED while logged out,
+ * and no URL is claimed). destroy (may be NULL) frees user_data when the handler is replaced or the registry freed.
+ */
+int navrouter_registry_set_auth_handler(navrouter_registry *registry, navrouter_login_fn login,
+                                        navrouter_claim_callback_fn claim_callback, void *user_data,
+                                        navrouter_destroy_fn destroy);
+
+/**
+ * Sets the guard options: the longest redirect chain (default 8; beyond it a command fails with NAVROUTER_ELIMIT
+ * and the chain in its message) and a fallback route opened for unmatched URLs (with the URL as its "url"
+ * parameter), or NULL for none.
+ */
+int navrouter_registry_set_guard_options(navrouter_registry *registry, uint32_t max_redirects, const char *fallback_route);
+
+/** The interception's phase (NAVROUTER_PHASE_...). */
+uint32_t navrouter_interception_phase(const navrouter_interception *interception);
+/** The destination route's name (before, after) or the leaving entry's route (leave); never NULL in a callback. */
+const char *navrouter_interception_route(const navrouter_interception *interception);
+/** The destination URL (before, after) or the leaving entry's URL (leave). */
+const char *navrouter_interception_url(const navrouter_interception *interception);
+/** A parameter of the destination (or of the leaving entry), or NULL. */
+const char *navrouter_interception_param(const navrouter_interception *interception, const char *name);
+/** The destination's (or leaving entry's) parameters as a JSON object. */
+const char *navrouter_interception_params_json(const navrouter_interception *interception);
+/** The flow token to keep when returning NAVROUTER_DECISION_PENDING (resume it with navrouter_router_resume_flow). */
+uint64_t navrouter_interception_flow(const navrouter_interception *interception);
+/** Whether the user is authenticated. */
+bool navrouter_interception_authenticated(const navrouter_interception *interception);
+/** Whether the navigation came from outside the app. */
+bool navrouter_interception_external(const navrouter_interception *interception);
+/** The router asking (commands issued on it from the callback are queued). Borrowed. */
+navrouter_router *navrouter_interception_router(const navrouter_interception *interception);
+/**
+ * Sets the cancel reason (with NAVROUTER_DECISION_CANCEL) or the redirect URL (with NAVROUTER_DECISION_REDIRECT).
+ * The text is copied. @return NAVROUTER_OK or NAVROUTER_EINVAL.
+ */
+int navrouter_interception_set_argument(navrouter_interception *interception, const char *text);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Router
+ * ------------------------------------------------------------------------------------------------------- */
+
+/**
+ * Creates a router on a registry (the router retains the registry: free them in any order).
+ * The state is empty until navrouter_router_start() or the first command, which starts it: one tab per root
+ * route (registration order), or one main stack when there are none.
+ * @param[out] out the router; NULL on failure. Free with navrouter_router_free().
+ */
+int navrouter_router_new(navrouter_router **out, navrouter_registry *registry);
+
+/** Frees a router: every view is released (release callbacks run on this thread). NULL is a no-op. */
+void navrouter_router_free(navrouter_router *router);
+
+/** Sets the navigator (NULL fn: none). destroy (may be NULL) frees user_data when replaced or the router freed. */
+int navrouter_router_set_navigator(navrouter_router *router, navrouter_navigator_fn fn, void *user_data,
+                                   navrouter_destroy_fn destroy);
+
+/**
+ * Sets the view handler of a route (route NULL: the default for routes without their own; make NULL removes it).
+ * destroy (may be NULL) frees user_data when the handler is replaced or the router freed.
+ */
+int navrouter_router_set_handler(navrouter_router *router, const char *route, navrouter_make_view_fn make,
+                                 navrouter_release_view_fn release, void *user_data, navrouter_destroy_fn destroy);
+
+/** Transition mode: a transition is finished when the navigator callback returns (default). */
+#define NAVROUTER_TRANSITION_IMMEDIATE 0u
+/** Transition mode: a transition is finished when the host calls navrouter_router_transition_finished(); commands
+ *  issued meanwhile are queued (NAVROUTER_QUEUED) and run in order, never dropped. */
+#define NAVROUTER_TRANSITION_WAIT 1u
+
+/** Sets the transition mode; switching to IMMEDIATE finishes an awaited transition and runs the queue. */
+int navrouter_router_set_transition_mode(navrouter_router *router, uint32_t mode);
+
+/** Tells the router the awaited transition is finished; queued commands then run on this thread.
+ *  @return NAVROUTER_OK, or NAVROUTER_EINVAL when no transition, or another one, is awaited. */
+int navrouter_router_transition_finished(navrouter_router *router, uint64_t transition);
+
+/** navigate flags, low 4 bits: the presentation (0 = the route's own). */
+#define NAVROUTER_NAV_PUSH 0x1u
+#define NAVROUTER_NAV_MODAL_SHEET 0x2u
+#define NAVROUTER_NAV_MODAL_FULLSCREEN 0x3u
+#define NAVROUTER_NAV_ROOT 0x4u
+#define NAVROUTER_NAV_REPLACE_TOP 0x5u
+#define NAVROUTER_NAV_PRESENTATION_MASK 0xFu
+/** The current stack becomes this entry alone (a tab keeps its root). */
+#define NAVROUTER_NAV_REPLACE 0x10u
+/** A presented layer may not be dismissed by the user. */
+#define NAVROUTER_NAV_PREVENT_DISMISSAL 0x20u
+/** Tell the host not to animate (events say animated = false). */
+#define NAVROUTER_NAV_NOT_ANIMATED 0x40u
+/** Don't push when the top entry has the same route and parameters. */
+#define NAVROUTER_NAV_SINGLE_TOP 0x80u
+/** Remove the route's existing entry and everything above it before pushing. */
+#define NAVROUTER_NAV_CLEAR_TOP 0x100u
+/** Build the parent chain underneath (the default for external links). */
+#define NAVROUTER_NAV_BUILD_BACK_STACK 0x200u
+/** Don't build the parent chain, even for an external link. */
+#define NAVROUTER_NAV_NO_BACK_STACK 0x400u
+/** The entry expects a result, delivered to the current top entry when it is popped or dismissed. */
+#define NAVROUTER_NAV_EXPECTS_RESULT 0x800u
+/** The link comes from outside the app: only routes flagged external may open. */
+#define NAVROUTER_NAV_EXTERNAL 0x1000u
+/** With pop_up_to: remove that entry too. */
+#define NAVROUTER_NAV_POP_UP_TO_INCLUSIVE 0x2000u
+
+/** The version of navrouter_nav_options this header describes. */
+#define NAVROUTER_NAV_OPTIONS_VERSION 1u
+/** Options of navrouter_router_navigate. Append-only; initialise with NAVROUTER_NAV_OPTIONS_INIT or _init. */
+typedef struct navrouter_nav_options {
+    uint32_t version;       /**< NAVROUTER_NAV_OPTIONS_VERSION */
+    uint32_t flags;         /**< NAVROUTER_NAV_... */
+    const char *props_json; /**< props for the entry (a JSON object; wins over props in the URL), or NULL */
+    const char *pop_up_to;  /**< before pushing, pop down to the topmost entry of this route, or NULL */
+} navrouter_nav_options;
+/** Static initialiser of navrouter_nav_options. */
+#define NAVROUTER_NAV_OPTIONS_INIT {NAVROUTER_NAV_OPTIONS_VERSION, 0u, NULL, NULL}
+
+/** Initialises options. @return NAVROUTER_OK, or NAVROUTER_EINVAL for NULL or an unknown version. */
+int navrouter_nav_options_init(navrouter_nav_options *options, uint32_t version);
+
+/*
+ * Commands. Each is a transaction: on failure (status < 0) the state is exactly as before. On success the
+ * status is NAVROUTER_OK (applied; *out_id = its transition id, 0 when nothing changed), NAVROUTER_QUEUED
+ * (*out_id = a ticket; if it fails later the navigator gets a COMMAND_FAILED event), NAVROUTER_PENDING
+ * (*out_id = the flow token) or NAVROUTER_HANDLED. out_id may be NULL.
+ */
+
+/** Sets up the tabs from the root routes (or a main stack). */
+int navrouter_router_start(navrouter_router *router, uint64_t *out_id);
+
+/** Sets the tabs explicitly: one per URL, selecting index selected. */
+int navrouter_router_set_tabs(navrouter_router *router, const char *const *urls, size_t count, size_t selected,
+                              uint64_t *out_id);
+
+/**
+ * Opens a URL as its route's presentation says (push, modal, a tab), unless options override it. Runs the
+ * pipeline: callback URLs, resolve (fallback route), external policy, authentication (login flow), before
+ * interceptors, apply, leave guards, events, after interceptors.
+ * @param options NULL for defaults.
+ * @return NAVROUTER_OK, _QUEUED, _PENDING, _HANDLED, or an error: NAVROUTER_ENOTFOUND, _EMALFORMED, _EDENIED,
+ *         _EEXTERNAL, _ECANCELLED (by an interceptor), _ELIMIT (redirects), _ECALLBACK, _EJSON (props), ...
+ */
+int navrouter_router_navigate(navrouter_router *router, const char *url, const navrouter_nav_options *options,
+                              uint64_t *out_id);
+
+/** Pops count entries (never a stack's root); result_json (or NULL) goes to the opener of the top-most one that
+ *  expects a result. */
+int navrouter_router_pop(navrouter_router *router, size_t count, const char *result_json, uint64_t *out_id);
+
+/** Pops the current stack to its root. */
+int navrouter_router_pop_to_root(navrouter_router *router, uint64_t *out_id);
+
+/** Pops the current stack down to an entry (kept). @return NAVROUTER_ENOTFOUND when it is not in that stack. */
+int navrouter_router_pop_to(navrouter_router *router, uint64_t entry, uint64_t *out_id);
+
+/** Keeps the current stack's entries up to index; pops the rest. */
+int navrouter_router_pop_after(navrouter_router *router, size_t index, uint64_t *out_id);
+
+/** Replaces the current stack with entries for these URLs (a tab keeps its root). */
+int navrouter_router_set_stack(navrouter_router *router, const char *const *urls, size_t count, uint64_t *out_id);
+
+/** Dismisses the top count modal layers (0: all); result_json (or NULL) as with pop. */
+int navrouter_router_dismiss(navrouter_router *router, size_t count, const char *result_json, uint64_t *out_id);
+
+/** Selects a tab (dismissing modal layers). */
+int navrouter_router_select_tab(navrouter_router *router, size_t index, uint64_t *out_id);
+
+/** Pops, or dismisses at a modal's root (NAVROUTER_EDENIED when it prevents dismissal); NAVROUTER_ENOTFOUND at a
+ *  tab's root. */
+int navrouter_router_back(navrouter_router *router, uint64_t *out_id);
+
+/** Reports that the user popped to entry directly (swipe back): the state follows; events say user_initiated. */
+int navrouter_router_user_popped(navrouter_router *router, uint64_t entry, uint64_t *out_id);
+
+/** Reports that the user dismissed the top count layers directly (sheet dragged down). */
+int navrouter_router_user_dismissed(navrouter_router *router, size_t count, uint64_t *out_id);
+
+/** Re-checks the state against the guards (authentication and before interceptors). */
+int navrouter_router_refresh(navrouter_router *router, uint64_t *out_id);
+
+/**
+ * Resumes a pending flow. decision: NAVROUTER_DECISION_PROCEED (apply the original command on the state as it is
+ * now), _CANCEL (drop it; argument is the reason, the navigator gets FLOW_CANCELLED) or _REDIRECT (argument is
+ * the URL to open instead).
+ * @return the resumed command's status; NAVROUTER_EINVAL for a stale, reused or forged token.
+ */
+int navrouter_router_resume_flow(navrouter_router *router, uint64_t flow, int decision, const char *argument,
+                                 uint64_t *out_id);
+
+/** Completes a login flow: on success the original navigation goes on, else it is dropped (FLOW_CANCELLED). */
+int navrouter_router_complete_login(navrouter_router *router, uint64_t flow, bool success, uint64_t *out_id);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Snapshot
+ * ------------------------------------------------------------------------------------------------------- */
+
+/**
+ * The whole state as versioned JSON: {"format": "navrouter-state", "version": 1, "next_entry_id", "selected_tab",
+ * "tabs": [{"route", "stack": [ENTRY]}], "layers": [{"style", "prevent_dismissal", "stack": [ENTRY]}]}, ENTRY =
+ * {"id", "route", "url", "parameters", "props", "expects_result", "opener"}. Views are not included.
+ * @param[out] out_json owned; free with navrouter_string_free().
+ */
+int navrouter_router_snapshot(navrouter_router *router, char **out_json);
+
+/** Replaces the state with a snapshot, validated against the registry; views are rebuilt through the handlers
+ *  and the old ones released. A bad snapshot gives NAVROUTER_EJSON and the state is kept. */
+int navrouter_router_restore(navrouter_router *router, const char *json, uint64_t *out_id);
+
+/** The view of an entry in the state. @param[out] out_view receives it (NULL when it has none).
+ *  @return NAVROUTER_OK or NAVROUTER_ENOTFOUND. */
+int navrouter_router_entry_view(navrouter_router *router, uint64_t entry, void **out_view);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Events and entries (borrowed views; read them during the callback)
+ * ------------------------------------------------------------------------------------------------------- */
+
+/** Event kinds. */
+#define NAVROUTER_EVENT_TABS_SET_UP 1      /**< entries: each tab's root entry */
+#define NAVROUTER_EVENT_PUSH 2             /**< entry pushed onto the stack at tab/layer */
+#define NAVROUTER_EVENT_POP 3              /**< removed popped; entry is the new top */
+#define NAVROUTER_EVENT_PRESENT 4          /**< a layer presented with entry as root; style */
+#define NAVROUTER_EVENT_DISMISS 5          /**< a layer dismissed with its removed entries; entry the new top */
+#define NAVROUTER_EVENT_STACK_REPLACED 6   /**< entries: the new stack; removed: what left */
+#define NAVROUTER_EVENT_TAB_SELECTED 7     /**< tab selected; entry its top */
+#define NAVROUTER_EVENT_RESULT_DELIVERED 8 /**< entry (the opener) gets the result of result_of */
+#define NAVROUTER_EVENT_RESTORED 9         /**< entries: everything in the restored state */
+#define NAVROUTER_EVENT_COMMAND_FAILED 10  /**< a queued command failed: failure status and message */
+#define NAVROUTER_EVENT_FLOW_CANCELLED 11  /**< a pending flow was dropped: flow, failure message */
+#define NAVROUTER_EVENT_STATE_CHANGED 12   /**< once per command, after the change is committed */
+
+/** Modal styles. */
+#define NAVROUTER_STYLE_NONE 0u
+#define NAVROUTER_STYLE_SHEET 1u
+#define NAVROUTER_STYLE_FULLSCREEN 2u
+
+/** The event's kind (NAVROUTER_EVENT_...); 0 for NULL. */
+int navrouter_event_kind(const navrouter_event *event);
+/** The kind's name, e.g. "push"; a static string. */
+const char *navrouter_event_kind_name(const navrouter_event *event);
+/** The command's transition id (all events of a command share it). */
+uint64_t navrouter_event_transition(const navrouter_event *event);
+/** The entry the event is about (pushed, presented, new top, result opener), or NULL. */
+const navrouter_entry *navrouter_event_entry(const navrouter_event *event);
+/** The number of entries in the event's list (tabs set up, new stack, restored state). */
+size_t navrouter_event_entry_count(const navrouter_event *event);
+/** An entry of the list, or NULL when index is out of range. */
+const navrouter_entry *navrouter_event_entry_at(const navrouter_event *event, size_t index);
+/** The number of entries that left the state (pop, dismiss, stack replaced); their views are released after. */
+size_t navrouter_event_removed_count(const navrouter_event *event);
+/** A removed entry, or NULL when index is out of range. */
+const navrouter_entry *navrouter_event_removed_at(const navrouter_event *event, size_t index);
+/** The tab index where the change happened, or -1 (a layer, or none). */
+int32_t navrouter_event_tab(const navrouter_event *event);
+/** The modal layer index (0 = lowest) where the change happened, or -1 (a tab, or none). */
+int32_t navrouter_event_layer(const navrouter_event *event);
+/** The modal style (present, dismiss): NAVROUTER_STYLE_... */
+uint32_t navrouter_event_style(const navrouter_event *event);
+/** Whether the host should animate. */
+bool navrouter_event_animated(const navrouter_event *event);
+/** Whether the user made the change directly (the host need not perform it). */
+bool navrouter_event_user_initiated(const navrouter_event *event);
+/** For RESULT_DELIVERED: the id of the entry whose result it is. */
+uint64_t navrouter_event_result_of(const navrouter_event *event);
+/** For RESULT_DELIVERED: the result as JSON text, or NULL when the entry closed without one. */
+const char *navrouter_event_result_json(const navrouter_event *event);
+/** For COMMAND_FAILED and FLOW_CANCELLED: the status (NAVROUTER_E...), else 0. */
+int navrouter_event_failure_status(const navrouter_event *event);
+/** For COMMAND_FAILED and FLOW_CANCELLED: the message, else NULL. */
+const char *navrouter_event_failure_message(const navrouter_event *event);
+/** For FLOW_CANCELLED: the flow's token. */
+uint64_t navrouter_event_flow(const navrouter_event *event);
+/** The whole event as JSON text (kind, transition, entry, entries, removed, tab, layer, style, ...). */
+const char *navrouter_event_json(const navrouter_event *event);
+
+/** The entry's id (unique in its router, never reused); 0 for NULL. */
+uint64_t navrouter_entry_id(const navrouter_entry *entry);
+/** The entry's route name. */
+const char *navrouter_entry_route(const navrouter_entry *entry);
+/** The URL the entry was opened with. */
+const char *navrouter_entry_url(const navrouter_entry *entry);
+/** A parameter's value, or NULL. */
+const char *navrouter_entry_param(const navrouter_entry *entry, const char *name);
+/** The parameters as a JSON object of strings. */
+const char *navrouter_entry_params_json(const navrouter_entry *entry);
+/** The props as JSON text, or NULL when the entry has none. */
+const char *navrouter_entry_props_json(const navrouter_entry *entry);
+/** The host's view for the entry, or NULL. */
+void *navrouter_entry_view(const navrouter_entry *entry);
+/** Whether the entry expects a result. */
+bool navrouter_entry_expects_result(const navrouter_entry *entry);
 
 #ifdef __cplusplus
 }

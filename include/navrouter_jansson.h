@@ -61,6 +61,58 @@ static inline int navrouter_jansson_build_url(navrouter_registry *registry, cons
     return status;
 }
 
+/** An entry's parameters as a JSON object of strings. @return a new reference, or NULL for NULL. */
+static inline json_t *navrouter_jansson_entry_params(const navrouter_entry *entry) {
+    return navrouter_jansson_parse(navrouter_entry_params_json(entry));
+}
+
+/** An entry's props. @return a new reference, or NULL when it has none. */
+static inline json_t *navrouter_jansson_entry_props(const navrouter_entry *entry) {
+    return navrouter_jansson_parse(navrouter_entry_props_json(entry));
+}
+
+/** An event's result (RESULT_DELIVERED). @return a new reference, or NULL when there is none. */
+static inline json_t *navrouter_jansson_event_result(const navrouter_event *event) {
+    return navrouter_jansson_parse(navrouter_event_result_json(event));
+}
+
+/** The whole event as a JSON object. @return a new reference, or NULL for NULL. */
+static inline json_t *navrouter_jansson_event(const navrouter_event *event) {
+    return navrouter_jansson_parse(navrouter_event_json(event));
+}
+
+/**
+ * navrouter_router_navigate() with props as a json_t * object (borrowed; may be NULL) and flags.
+ * @return as navrouter_router_navigate(); NAVROUTER_EINVAL when props cannot be written as JSON.
+ */
+static inline int navrouter_jansson_navigate(navrouter_router *router, const char *url, uint32_t flags, const json_t *props,
+                                             uint64_t *out_id) {
+    navrouter_nav_options options = NAVROUTER_NAV_OPTIONS_INIT;
+    char *props_text = props ? json_dumps(props, JSON_COMPACT) : NULL;
+    int status = NAVROUTER_EINVAL;
+    options.flags = flags;
+    options.props_json = props_text;
+    if (props == NULL || props_text != NULL) status = navrouter_router_navigate(router, url, &options, out_id);
+    free(props_text);
+    return status;
+}
+
+/** navrouter_router_pop() with the result as a json_t * (borrowed; may be NULL). */
+static inline int navrouter_jansson_pop(navrouter_router *router, size_t count, const json_t *result, uint64_t *out_id) {
+    char *text = result ? json_dumps(result, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+    int status = (result == NULL || text != NULL) ? navrouter_router_pop(router, count, text, out_id) : NAVROUTER_EINVAL;
+    free(text);
+    return status;
+}
+
+/** navrouter_router_dismiss() with the result as a json_t * (borrowed; may be NULL). */
+static inline int navrouter_jansson_dismiss(navrouter_router *router, size_t count, const json_t *result, uint64_t *out_id) {
+    char *text = result ? json_dumps(result, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+    int status = (result == NULL || text != NULL) ? navrouter_router_dismiss(router, count, text, out_id) : NAVROUTER_EINVAL;
+    free(text);
+    return status;
+}
+
 #ifdef __cplusplus
 }
 #endif

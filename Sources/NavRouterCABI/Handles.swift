@@ -5,11 +5,13 @@ import Synchronization
 enum HandleKind: Sendable {
     case registry
     case match
+    case router
 
     var name: String {
         switch self {
         case .registry: return "registry"
         case .match: return "match"
+        case .router: return "router"
         }
     }
 }

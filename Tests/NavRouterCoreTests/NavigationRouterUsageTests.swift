@@ -16,7 +16,7 @@ final class LoginDesk: AuthenticationHandler, Sendable {
         flows.withLock { $0.append((flow, destination.route.name)) }
     }
 
-    func claimsCallback(_ url: String) -> Bool { url.hasPrefix("myapp://auth/callback") }
+    func claimsCallback(_ url: String, router: Router) -> Bool { url.hasPrefix("myapp://auth/callback") }
 
     func handleCallback(_ url: String, router: Router) { callbacks.withLock { $0.append(url) } }
 }

@@ -5,14 +5,14 @@ public protocol AuthenticationHandler: Sendable {
     func login(flow: UInt64, destination: RouteMatch, router: Router)
     /// Whether this URL is an authentication callback (an OAuth redirect) the handler takes over before routing.
     /// A claimed URL is handed to `handleCallback` and not routed.
-    func claimsCallback(_ url: String) -> Bool
+    func claimsCallback(_ url: String, router: Router) -> Bool
     /// Handles a claimed callback URL.
     func handleCallback(_ url: String, router: Router)
 }
 
 extension AuthenticationHandler {
     /// No callback URLs by default.
-    public func claimsCallback(_ url: String) -> Bool { false }
+    public func claimsCallback(_ url: String, router: Router) -> Bool { false }
     /// Nothing to handle by default.
     public func handleCallback(_ url: String, router: Router) {}
 }

@@ -45,22 +45,23 @@ public final class GuardCenter: Sendable {
     /// Removes an interceptor.
     /// - Throws: `.notFound` when no interceptor has that id.
     public func removeInterceptor(_ id: UInt64) throws(NavRouterError) {
-        let removed = state.withLock { state in
-            let before = state.interceptors.count
-            state.interceptors.removeAll { $0.id == id }
-            return before != state.interceptors.count
+        let removed = state.withLock { state -> InterceptorRegistration? in
+            guard let index = state.interceptors.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.interceptors.remove(at: index)
         }
-        if !removed { throw NavRouterError(.notFound, "no interceptor has id \(id)") }
+        // The registration is released here, outside the lock.
+        if removed == nil { throw NavRouterError(.notFound, "no interceptor has id \(id)") }
     }
 
     /// Removes a module's interceptors; returns how many.
     @discardableResult
     func removeInterceptors(ofModule module: String) -> Int {
-        state.withLock { state in
-            let before = state.interceptors.count
+        let removed = state.withLock { state -> [InterceptorRegistration] in
+            let gone = state.interceptors.filter { $0.module == module }
             state.interceptors.removeAll { $0.module == module }
-            return before - state.interceptors.count
+            return gone
         }
+        return removed.count  // released outside the lock
     }
 
     /// The interceptors of a phase that apply to a route and path, in running order: priority (mandatory first),
@@ -92,7 +93,13 @@ public final class GuardCenter: Sendable {
     /// The authentication handler (`nil`: protected routes simply fail with `.denied` while logged out).
     public var authenticationHandler: (any AuthenticationHandler)? {
         get { state.withLock { $0.handler } }
-        set { state.withLock { $0.handler = newValue } }
+        set {
+            let old = state.withLock { state in
+                defer { state.handler = newValue }
+                return state.handler
+            }
+            _ = old  // released outside the lock
+        }
     }
 
     /// Guard options: redirect bound, fallback route.

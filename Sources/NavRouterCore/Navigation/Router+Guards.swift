@@ -92,7 +92,7 @@ extension Router {
         redirects: [String], approved: Set<EntryID>
     ) -> Result<Outcome, NavRouterError> {
         let guards = registry.guards
-        if stage == nil, let handler = guards.authenticationHandler, handler.claimsCallback(url) {
+        if stage == nil, let handler = guards.authenticationHandler, handler.claimsCallback(url, router: self) {
             handler.handleCallback(url, router: self)
             return .success(.handled)
         }

@@ -82,17 +82,29 @@ public final class Router: Sendable {
 
     /// Sets the navigator that receives events (`nil`: none).
     public func setNavigator(_ navigator: Navigator?) {
-        control.withLock { $0.navigator = navigator }
+        let old = control.withLock { control in
+            defer { control.navigator = navigator }
+            return control.navigator
+        }
+        _ = old  // released here, outside the lock (its captures may run host code when freed)
     }
 
     /// Sets the handler that builds views for a route's entries (`nil` removes it).
     public func setHandler(_ handler: (any RouteHandler)?, forRoute route: String) {
-        control.withLock { $0.handlers[route] = handler }
+        let old = control.withLock { control in
+            defer { control.handlers[route] = handler }
+            return control.handlers[route]
+        }
+        _ = old  // released outside the lock
     }
 
     /// Sets the handler for routes without their own (`nil` removes it).
     public func setDefaultHandler(_ handler: (any RouteHandler)?) {
-        control.withLock { $0.defaultHandler = handler }
+        let old = control.withLock { control in
+            defer { control.defaultHandler = handler }
+            return control.defaultHandler
+        }
+        _ = old  // released outside the lock
     }
 
     /// Sets the transition mode. Switching to `.immediate` finishes an awaited transition and runs the queue.

@@ -1,0 +1,83 @@
+import CNavRouter
+import NavRouterCore
+
+/// A host's user data and its destroy function, called exactly once when the last holder lets go (the
+/// registration is replaced, removed, or its handle freed). Never freed while the library holds a lock.
+final class CUserData: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer?
+    private let destroy: navrouter_destroy_fn?
+
+    init(_ pointer: UnsafeMutableRawPointer?, _ destroy: navrouter_destroy_fn?) {
+        self.pointer = pointer
+        self.destroy = destroy
+    }
+
+    deinit { destroy?(pointer) }
+}
+
+/// A C function pointer, carried across threads (C function pointers hold no state).
+struct CFunction<F>: @unchecked Sendable {
+    let function: F
+    init(_ function: F) { self.function = function }
+}
+
+/// The handle a Swift router is known by in C (the address of the retained object).
+func handle(of router: Router) -> OpaquePointer {
+    OpaquePointer(Unmanaged.passUnretained(router).toOpaque())
+}
+
+/// A borrowed pointer to an object for the duration of a callback.
+func borrowed(_ object: AnyObject) -> OpaquePointer {
+    OpaquePointer(Unmanaged.passUnretained(object).toOpaque())
+}
+
+/// The object behind a borrowed pointer, or nil.
+func unborrowed<T: AnyObject>(_ pointer: OpaquePointer?, as type: T.Type) -> T? {
+    pointer.map { Unmanaged<T>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+}
+
+/// View handles are the host's `void *` bits.
+func viewPointer(_ view: ViewHandle?) -> UnsafeMutableRawPointer? {
+    view.flatMap { UnsafeMutableRawPointer(bitPattern: $0.rawValue) }
+}
+
+/// Runs one exported call whose success may be a positive, non-error status.
+@inline(__always)
+func cStatus(_ body: () throws(NavRouterError) -> Int32) -> Int32 {
+    do {
+        let status = try body()
+        LastError.clear()
+        return status
+    } catch {
+        LastError.set(error.message)
+        return error.code.rawValue
+    }
+}
+
+/// Maps a command's outcome to its status and id.
+func report(_ outcome: Router.Outcome, _ outID: UnsafeMutablePointer<UInt64>?) -> Int32 {
+    switch outcome {
+    case .applied(let transition):
+        outID?.pointee = transition ?? 0
+        return NAVROUTER_OK
+    case .queued(let ticket):
+        outID?.pointee = ticket
+        return NAVROUTER_QUEUED
+    case .pending(let flow):
+        outID?.pointee = flow
+        return NAVROUTER_PENDING
+    case .handled:
+        outID?.pointee = 0
+        return NAVROUTER_HANDLED
+    }
+}
+
+/// Parses optional JSON text into a value (for results).
+func optionalJSON(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(NavRouterError) -> JSONValue? {
+    guard let text = try optionalCString(pointer, name) else { return nil }
+    do {
+        return try JSONValue.parse(text)
+    } catch {
+        throw NavRouterError(.invalidJSON, "\(name): \(error.message)")
+    }
+}

@@ -1,0 +1,78 @@
+import CNavRouter
+import Glibc
+import NavRouterCore
+import Synchronization
+
+/// Owns C strings made on demand for a borrowed object and frees them with it.
+final class CStringCache: @unchecked Sendable {
+    private let strings = Mutex<[String: UInt]>([:])
+
+    func get(_ key: String, _ make: () -> String?) -> UnsafePointer<CChar>? {
+        strings.withLock { strings in
+            if let address = strings[key] { return UnsafePointer(bitPattern: address) }
+            guard let text = make() else { return nil }
+            let pointer = strdup(text)!
+            strings[key] = UInt(bitPattern: pointer)
+            return UnsafePointer(pointer)
+        }
+    }
+
+    deinit {
+        strings.withLock { strings in
+            for address in strings.values { free(UnsafeMutableRawPointer(bitPattern: address)) }
+        }
+    }
+}
+
+/// An entry behind a borrowed `const navrouter_entry *`.
+final class EntryBox: Sendable {
+    let entry: NavigationEntry
+    let cache = CStringCache()
+
+    init(_ entry: NavigationEntry) { self.entry = entry }
+}
+
+private func entryBox(_ pointer: OpaquePointer?) -> EntryBox? { unborrowed(pointer, as: EntryBox.self) }
+
+@_cdecl("navrouter_entry_id") @implementation
+public func navrouter_entry_id(_ entry: OpaquePointer?) -> UInt64 {
+    entryBox(entry)?.entry.id ?? 0
+}
+
+@_cdecl("navrouter_entry_route") @implementation
+public func navrouter_entry_route(_ entry: OpaquePointer?) -> UnsafePointer<CChar>? {
+    entryBox(entry).flatMap { box in box.cache.get("route") { box.entry.route } }
+}
+
+@_cdecl("navrouter_entry_url") @implementation
+public func navrouter_entry_url(_ entry: OpaquePointer?) -> UnsafePointer<CChar>? {
+    entryBox(entry).flatMap { box in box.cache.get("url") { box.entry.url } }
+}
+
+@_cdecl("navrouter_entry_param") @implementation
+public func navrouter_entry_param(_ entry: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
+    guard let box = entryBox(entry), let name, let key = String(validatingCString: name) else { return nil }
+    return box.cache.get("param:" + key) { box.entry.parameters[key] }
+}
+
+@_cdecl("navrouter_entry_params_json") @implementation
+public func navrouter_entry_params_json(_ entry: OpaquePointer?) -> UnsafePointer<CChar>? {
+    entryBox(entry).flatMap { box in
+        box.cache.get("params") { JSONValue.object(box.entry.parameters.mapValues(JSONValue.string)).jsonText }
+    }
+}
+
+@_cdecl("navrouter_entry_props_json") @implementation
+public func navrouter_entry_props_json(_ entry: OpaquePointer?) -> UnsafePointer<CChar>? {
+    entryBox(entry).flatMap { box in box.cache.get("props") { box.entry.props.map { JSONValue.object($0).jsonText } } }
+}
+
+@_cdecl("navrouter_entry_view") @implementation
+public func navrouter_entry_view(_ entry: OpaquePointer?) -> UnsafeMutableRawPointer? {
+    viewPointer(entryBox(entry)?.entry.view)
+}
+
+@_cdecl("navrouter_entry_expects_result") @implementation
+public func navrouter_entry_expects_result(_ entry: OpaquePointer?) -> Bool {
+    entryBox(entry)?.entry.expectsResult ?? false
+}

@@ -1,0 +1,41 @@
+extension NavigationEntry {
+    /// The entry as JSON (as in snapshots, plus `view` as a number when it has one).
+    public var jsonValue: JSONValue {
+        var object: [String: JSONValue] = [
+            "id": .integer(Int64(id)), "route": .string(route), "url": .string(url),
+            "parameters": .object(parameters.mapValues(JSONValue.string)), "props": props.map(JSONValue.object) ?? .null,
+            "expects_result": .bool(expectsResult), "opener": opener.map { .integer(Int64($0)) } ?? .null,
+        ]
+        if let view { object["view"] = .integer(Int64(bitPattern: UInt64(view.rawValue))) }
+        return .object(object)
+    }
+}
+
+extension NavigationEvent {
+    /// The event as JSON: `kind`, `transition`, `entry`, `entries`, `removed`, `tab` / `layer`, `style`,
+    /// `animated`, `user_initiated`, and `result_of` / `result`, `failure` / `status`, `flow` where they apply.
+    public var jsonValue: JSONValue {
+        var object: [String: JSONValue] = [
+            "kind": .string(kind.rawValue), "transition": .integer(Int64(bitPattern: transitionID)),
+            "entry": entry.map(\.jsonValue) ?? .null, "entries": .array(entries.map(\.jsonValue)),
+            "removed": .array(removed.map(\.jsonValue)), "animated": .bool(animated), "user_initiated": .bool(userInitiated),
+        ]
+        switch location {
+        case .tab(let index)?: object["tab"] = .integer(Int64(index))
+        case .layer(let index)?: object["layer"] = .integer(Int64(index))
+        case nil: break
+        }
+        if let style { object["style"] = .string(style.rawValue) }
+        if let resultOf {
+            object["result_of"] = .integer(Int64(resultOf))
+            object["result"] = result ?? .null
+            object["has_result"] = .bool(result != nil)
+        }
+        if let failure {
+            object["failure"] = .string(failure.message)
+            object["status"] = .string(failure.code.name)
+        }
+        if let flow { object["flow"] = .integer(Int64(bitPattern: flow)) }
+        return .object(object)
+    }
+}
