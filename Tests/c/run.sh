@@ -56,18 +56,24 @@ self_contained() {
 }
 check self_contained self_contained
 
-check build_test_registry gcc -std=c99 $strict Tests/c/test_registry.c $flags -lpthread -o "$out/test_registry"
-if [ -x "$out/test_registry" ]; then
-    "$out/test_registry" examples/manifests/shop.json | tee "$out/test_registry.log"
-    summary=$(tail -n 1 "$out/test_registry.log")
-    passed=$((passed + $(echo "$summary" | sed -n 's/.*: \([0-9]*\) passed.*/\1/p')))
-    failed=$((failed + $(echo "$summary" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')))
-    case "$summary" in *passed*) ;; *) failed=$((failed + 1)); echo "FAIL test_registry crashed" ;; esac
+for source in Tests/c/test_*.c; do
+    name=$(basename "$source" .c)
+    check "build_$name" gcc -std=c99 $strict "$source" $flags -lpthread -o "$out/$name"
+    [ -x "$out/$name" ] || continue
+    "$out/$name" examples/manifests/shop.json | tee "$out/$name.log"
+    summary=$(tail -n 1 "$out/$name.log")
+    case "$summary" in
+        *passed*)
+            passed=$((passed + $(echo "$summary" | sed -n 's/.*: \([0-9]*\) passed.*/\1/p')))
+            failed=$((failed + $(echo "$summary" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')))
+            ;;
+        *) failed=$((failed + 1)); echo "FAIL $name crashed" ;;
+    esac
     if command -v valgrind >/dev/null; then
-        check valgrind_test_registry valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 \
-            "$out/test_registry" examples/manifests/shop.json
+        check "valgrind_$name" valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 \
+            "$out/$name" examples/manifests/shop.json
     fi
-fi
+done
 
 echo "c: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

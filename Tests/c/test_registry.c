@@ -59,6 +59,7 @@ static void test_versions_and_status_names(void) {
     CHECK_STR("NAVROUTER_ELIMIT", navrouter_status_name(NAVROUTER_ELIMIT));
     CHECK_STR("NAVROUTER_EPARAM", navrouter_status_name(NAVROUTER_EPARAM));
     CHECK_STR("NAVROUTER_EDESTROYED", navrouter_status_name(NAVROUTER_EDESTROYED));
+    CHECK_STR("NAVROUTER_EEXTERNAL", navrouter_status_name(NAVROUTER_EEXTERNAL));
     CHECK_STR("NAVROUTER_UNKNOWN", navrouter_status_name(12345));
     navrouter_string_free(NULL);
 }
