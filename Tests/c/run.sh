@@ -75,5 +75,15 @@ for source in Tests/c/test_*.c; do
     fi
 done
 
+check build_demo gcc -std=c99 $strict examples/c/demo.c $flags -o "$out/demo"
+if [ -x "$out/demo" ]; then
+    # The demo session ends with every view released (its exit status says so) and must not fail under valgrind.
+    check demo_session "$out/demo" examples/manifests/shop.json examples/c/session.txt
+    if command -v valgrind >/dev/null; then
+        check valgrind_demo_session valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 \
+            "$out/demo" examples/manifests/shop.json examples/c/session.txt
+    fi
+fi
+
 echo "c: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,12 +1,19 @@
 /*
- * The navrouter demo host: a terminal "app" for the example shop. It loads the shop manifest, then plays a
- * session of commands read from a script file (or stdin), one per line:
+ * The navrouter demo host: a terminal "app" for the example shop. It loads the shop manifest, registers view
+ * handlers, an onboarding interceptor and a login handler, then plays a session of commands read from a
+ * script file (or stdin), one per line, printing the events it receives and the navigation state as a tree:
  *
- *   resolve URL              resolve a deep link and print the route, parameters and props
- *   explain URL              print why the URL resolves as it does
- *   build ROUTE PARAMS [PROPS]  build a deep link from JSON parameters (and JSON props), then resolve it back
- *   domains D1 [D2 ...]      set the app's web domains
- *   # ...                    a comment, echoed
+ *   open URL [PROPS-JSON]     navigate (the route's presentation decides push / modal / tab)
+ *   external URL              navigate as a link from outside the app (only external routes; builds the back stack)
+ *   push URL | present URL [fullscreen] | replace URL
+ *   back | pop | dismiss | root | tab N | popto ENTRY-ID
+ *   swipe                     the user swiped back (reported, not vetoable)
+ *   onboarded                 finish onboarding: dismiss it and resume the navigation the interceptor held
+ *   login ok|fail             finish the pending login flow
+ *   logout                    log out: protected entries are pruned
+ *   snapshot | restore        save the state as JSON / restore the saved state
+ *   resolve URL | explain URL | build ROUTE PARAMS-JSON [PROPS-JSON]
+ *   # ...                     a comment, echoed
  *
  * Build and run: scripts/demo.sh (it builds libnavrouter.so first).
  */
@@ -18,64 +25,157 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *read_file(const char *path) {
-    FILE *file = fopen(path, "rb");
-    char *text = NULL;
-    long size;
-    if (!file) return NULL;
-    if (fseek(file, 0, SEEK_END) == 0 && (size = ftell(file)) >= 0 && fseek(file, 0, SEEK_SET) == 0) {
-        text = malloc((size_t)size + 1);
-        if (text && fread(text, 1, (size_t)size, file) == (size_t)size) {
-            text[size] = '\0';
-        } else {
-            free(text);
-            text = NULL;
-        }
-    }
-    fclose(file);
-    return text;
+/* ---- the host's views: a heap string per entry, freed on release ---- */
+
+struct app {
+    navrouter_registry *registry;
+    navrouter_router *router;
+    int views_made;
+    int views_released;
+    int onboarded;
+    uint64_t onboarding_flow;
+    uint64_t login_flow;
+    char *saved_snapshot;
+};
+
+static void *make_view(const navrouter_entry *entry, void *user_data) {
+    struct app *app = user_data;
+    char *view = malloc(96);
+    if (!view) return NULL;
+    snprintf(view, 96, "%sView#%llu", navrouter_entry_route(entry), (unsigned long long)navrouter_entry_id(entry));
+    app->views_made++;
+    return view;
 }
 
-static void print_failure(int status) {
-    printf("  ! %s: %s\n", navrouter_status_name(status), navrouter_last_error());
+static void release_view(void *view, const navrouter_entry *entry, void *user_data) {
+    struct app *app = user_data;
+    (void)entry;
+    free(view);
+    app->views_released++;
 }
 
-static void print_json_object(const char *label, json_t *object) {
+/* ---- events: what the host would render ---- */
+
+static void describe_entry(const navrouter_entry *entry, char *buffer, size_t size) {
+    json_t *params = navrouter_jansson_entry_params(entry);
     const char *key;
     json_t *value;
-    if (!object || json_object_size(object) == 0) return;
-    printf("  %s:\n", label);
-    json_object_foreach(object, key, value) {
-        char *text = json_dumps(value, JSON_ENCODE_ANY | JSON_COMPACT);
-        printf("    %-10s %s\n", key, text ? text : "?");
-        free(text);
+    size_t used = (size_t)snprintf(buffer, size, "%s#%llu", navrouter_entry_route(entry), (unsigned long long)navrouter_entry_id(entry));
+    json_object_foreach(params, key, value) {
+        if (used < size) used += (size_t)snprintf(buffer + used, size - used, " %s=%s", key, json_string_value(value));
+    }
+    json_decref(params);
+}
+
+static int navigator(const navrouter_event *event, void *user_data) {
+    char entry[256] = "";
+    int kind = navrouter_event_kind(event);
+    (void)user_data;
+    if (kind == NAVROUTER_EVENT_STATE_CHANGED) return 0;
+    if (navrouter_event_entry(event)) describe_entry(navrouter_event_entry(event), entry, sizeof entry);
+    printf("  event %-16s %s", navrouter_event_kind_name(event), entry);
+    if (navrouter_event_layer(event) >= 0) printf("  (layer %d)", navrouter_event_layer(event));
+    if (navrouter_event_tab(event) >= 0 && kind != NAVROUTER_EVENT_TABS_SET_UP) printf("  (tab %d)", navrouter_event_tab(event));
+    if (navrouter_event_removed_count(event) > 0) printf("  removed %zu", navrouter_event_removed_count(event));
+    if (navrouter_event_user_initiated(event)) printf("  [by the user]");
+    if (kind == NAVROUTER_EVENT_TABS_SET_UP) printf("%zu tabs", navrouter_event_entry_count(event));
+    if (kind == NAVROUTER_EVENT_RESULT_DELIVERED)
+        printf(" result %s", navrouter_event_result_json(event) ? navrouter_event_result_json(event) : "(none)");
+    if (navrouter_event_failure_message(event)) printf(" %s", navrouter_event_failure_message(event));
+    if (navrouter_entry_props_json(navrouter_event_entry(event))) {
+        json_t *props = navrouter_jansson_entry_props(navrouter_event_entry(event));
+        json_t *title = json_object_get(props, "title");
+        if (json_is_string(title)) printf("  props.title=\"%s\"", json_string_value(title));
+        json_decref(props);
+    }
+    printf("\n");
+    return 0;
+}
+
+/* ---- guards ---- */
+
+/* Onboarding before the catalog: hold the navigation, open the onboarding screen, resume when done. */
+static int onboarding_interceptor(navrouter_interception *interception, void *user_data) {
+    struct app *app = user_data;
+    if (app->onboarded) return NAVROUTER_DECISION_PROCEED;
+    app->onboarding_flow = navrouter_interception_flow(interception);
+    printf("  onboarding interceptor: holding %s until onboarding is done\n", navrouter_interception_url(interception));
+    navrouter_router_navigate(navrouter_interception_router(interception), "/onboarding/welcome", NULL, NULL); /* queued */
+    return NAVROUTER_DECISION_PENDING;
+}
+
+static void login(navrouter_router *router, uint64_t flow, const navrouter_match *destination, void *user_data) {
+    struct app *app = user_data;
+    (void)router;
+    app->login_flow = flow;
+    printf("  login requested to open '%s'\n", navrouter_match_route(destination));
+}
+
+/* ---- the state as a tree ---- */
+
+static void print_stack(json_t *stack) {
+    size_t index;
+    json_t *entry;
+    json_array_foreach(stack, index, entry) {
+        const char *key;
+        json_t *value;
+        printf("%s%s#%lld", index ? " > " : "", json_string_value(json_object_get(entry, "route")),
+               (long long)json_integer_value(json_object_get(entry, "id")));
+        json_object_foreach(json_object_get(entry, "parameters"), key, value) printf(" %s=%s", key, json_string_value(value));
+    }
+    printf("\n");
+}
+
+static void print_state(navrouter_router *router) {
+    char *text = NULL;
+    json_t *state, *tab, *layer;
+    size_t index;
+    json_int_t selected;
+    if (navrouter_router_snapshot(router, &text) != NAVROUTER_OK) return;
+    state = navrouter_jansson_parse(text);
+    selected = json_integer_value(json_object_get(state, "selected_tab"));
+    printf("  state:\n");
+    json_array_foreach(json_object_get(state, "tabs"), index, tab) {
+        printf("    %s tab %zu: ", (json_int_t)index == selected ? "*" : " ", index);
+        print_stack(json_object_get(tab, "stack"));
+    }
+    json_array_foreach(json_object_get(state, "layers"), index, layer) {
+        printf("      %*s%s %s: ", (int)(2 * index), "", json_string_value(json_object_get(layer, "style")),
+               json_is_true(json_object_get(layer, "prevent_dismissal")) ? "(locked)" : "");
+        print_stack(json_object_get(layer, "stack"));
+    }
+    json_decref(state);
+    navrouter_string_free(text);
+}
+
+/* ---- commands ---- */
+
+static void report(int status, uint64_t id) {
+    switch (status) {
+    case NAVROUTER_OK: break;
+    case NAVROUTER_QUEUED: printf("  queued (ticket %llu)\n", (unsigned long long)id); break;
+    case NAVROUTER_PENDING: printf("  pending (flow %llx)\n", (unsigned long long)id); break;
+    case NAVROUTER_HANDLED: printf("  handled by the authentication handler\n"); break;
+    default: printf("  ! %s: %s\n", navrouter_status_name(status), navrouter_last_error());
     }
 }
 
 static void resolve(navrouter_registry *registry, const char *url) {
     navrouter_match *match = NULL;
-    char *route_json = NULL;
-    json_t *params, *props, *route;
+    json_t *params;
+    const char *key;
+    json_t *value;
     int status = navrouter_registry_resolve(registry, url, &match);
     if (status != NAVROUTER_OK) {
-        print_failure(status);
+        report(status, 0);
         return;
     }
-    navrouter_registry_route_json(registry, navrouter_match_route(match), &route_json);
-    route = navrouter_jansson_parse(route_json);
-    printf("  -> %s  (%s, %s%s%s)\n", navrouter_match_route(match), json_string_value(json_object_get(route, "pattern")),
-           json_string_value(json_object_get(route, "presentation")),
-           json_is_true(json_object_get(route, "requires_auth")) ? ", requires auth" : "",
-           json_is_true(json_object_get(route, "external")) ? ", external" : "");
+    printf("  -> %s", navrouter_match_route(match));
     params = navrouter_jansson_match_params(match);
-    print_json_object("parameters", params);
-    props = navrouter_jansson_match_props(match);
-    print_json_object("props", props);
-    if (navrouter_match_fragment(match)) printf("  fragment: %s\n", navrouter_match_fragment(match));
+    json_object_foreach(params, key, value) printf(" %s=%s", key, json_string_value(value));
+    if (navrouter_match_props(match)) printf("  props %s", navrouter_match_props(match));
+    printf("\n");
     json_decref(params);
-    json_decref(props);
-    json_decref(route);
-    navrouter_string_free(route_json);
     navrouter_match_free(match);
 }
 
@@ -83,16 +183,10 @@ static void explain(navrouter_registry *registry, const char *url) {
     char *text = NULL;
     json_t *explanation, *candidate;
     size_t index;
-    if (navrouter_registry_explain(registry, url, &text) != NAVROUTER_OK) {
-        print_failure(NAVROUTER_EINVAL);
-        return;
-    }
+    if (navrouter_registry_explain(registry, url, &text) != NAVROUTER_OK) return;
     explanation = navrouter_jansson_parse(text);
-    printf("  winner: %s (%s)\n", json_is_string(json_object_get(explanation, "winner"))
-                                      ? json_string_value(json_object_get(explanation, "winner")) : "none",
-           json_string_value(json_object_get(explanation, "status")));
     json_array_foreach(json_object_get(explanation, "candidates"), index, candidate) {
-        printf("    %-4s %-14s %-30s %s\n", json_is_true(json_object_get(candidate, "won")) ? "WON" : "",
+        printf("  %-4s %-10s %-30s %s\n", json_is_true(json_object_get(candidate, "won")) ? "WON" : "",
                json_string_value(json_object_get(candidate, "route")), json_string_value(json_object_get(candidate, "pattern")),
                json_string_value(json_object_get(candidate, "reason")));
     }
@@ -109,41 +203,144 @@ static void build(navrouter_registry *registry, char *arguments) {
     json_t *props = props_text ? json_loads(props_text, 0, &error) : NULL;
     char *url = NULL;
     int status = navrouter_jansson_build_url(registry, route, params, props, "myapp", &url);
-    if (status == NAVROUTER_OK) {
-        printf("  built %s\n", url);
-        resolve(registry, url);
-    } else {
-        print_failure(status);
-    }
+    if (status == NAVROUTER_OK) printf("  built %s\n", url);
+    else report(status, 0);
     navrouter_string_free(url);
     json_decref(params);
     json_decref(props);
 }
 
+static void navigate(struct app *app, char *arguments, uint32_t flags) {
+    char *url = strtok(arguments, " ");
+    char *props_text = strtok(NULL, "");
+    json_error_t error;
+    json_t *props = props_text ? json_loads(props_text, 0, &error) : NULL;
+    uint64_t id = 0;
+    int status;
+    if (props_text && !props) {
+        printf("  ! props: %s\n", error.text);
+        return;
+    }
+    status = navrouter_jansson_navigate(app->router, url, flags, props, &id);
+    report(status, id);
+    json_decref(props);
+}
+
+static int run(struct app *app, char *line) {
+    char *command = strtok(line, " ");
+    char *rest = strtok(NULL, "");
+    uint64_t id = 0;
+    if (!command) return 0;
+    if (strcmp(command, "open") == 0 && rest) navigate(app, rest, 0);
+    else if (strcmp(command, "external") == 0 && rest) navigate(app, rest, NAVROUTER_NAV_EXTERNAL);
+    else if (strcmp(command, "push") == 0 && rest) navigate(app, rest, NAVROUTER_NAV_PUSH);
+    else if (strcmp(command, "replace") == 0 && rest) navigate(app, rest, NAVROUTER_NAV_REPLACE_TOP);
+    else if (strcmp(command, "present") == 0 && rest) {
+        char *url = strtok(rest, " ");
+        char *style = strtok(NULL, " ");
+        navigate(app, url, style && strcmp(style, "fullscreen") == 0 ? NAVROUTER_NAV_MODAL_FULLSCREEN : NAVROUTER_NAV_MODAL_SHEET);
+    } else if (strcmp(command, "back") == 0) { int status = navrouter_router_back(app->router, &id); report(status, id); }
+    else if (strcmp(command, "pop") == 0) { int status = navrouter_router_pop(app->router, 1, NULL, &id); report(status, id); }
+    else if (strcmp(command, "dismiss") == 0) { int status = navrouter_router_dismiss(app->router, 1, NULL, &id); report(status, id); }
+    else if (strcmp(command, "root") == 0) { int status = navrouter_router_pop_to_root(app->router, &id); report(status, id); }
+    else if (strcmp(command, "tab") == 0 && rest) { int status = navrouter_router_select_tab(app->router, (size_t)atoi(rest), &id); report(status, id); }
+    else if (strcmp(command, "popto") == 0 && rest) { int status = navrouter_router_pop_to(app->router, strtoull(rest, NULL, 10), &id); report(status, id); }
+    else if (strcmp(command, "swipe") == 0) {
+        char *text = NULL;
+        json_t *state, *stack;
+        navrouter_router_snapshot(app->router, &text);
+        state = navrouter_jansson_parse(text);
+        stack = json_object_get(json_array_get(json_object_get(state, "tabs"),
+                                               (size_t)json_integer_value(json_object_get(state, "selected_tab"))), "stack");
+        if (json_array_size(stack) >= 2) {
+            json_int_t below = json_integer_value(json_object_get(json_array_get(stack, json_array_size(stack) - 2), "id"));
+            { int status = navrouter_router_user_popped(app->router, (uint64_t)below, &id); report(status, id); }
+        }
+        json_decref(state);
+        navrouter_string_free(text);
+    } else if (strcmp(command, "onboarded") == 0) {
+        app->onboarded = 1;
+        { int status = navrouter_router_dismiss(app->router, 1, NULL, &id); report(status, id); }
+        { int status = navrouter_router_resume_flow(app->router, app->onboarding_flow, NAVROUTER_DECISION_PROCEED, NULL, &id); report(status, id); }
+    } else if (strcmp(command, "login") == 0 && rest) {
+        int success = strcmp(rest, "ok") == 0;
+        if (success) navrouter_registry_set_authenticated(app->registry, true);
+        { int status = navrouter_router_complete_login(app->router, app->login_flow, success, &id); report(status, id); }
+    } else if (strcmp(command, "logout") == 0) navrouter_registry_set_authenticated(app->registry, false);
+    else if (strcmp(command, "snapshot") == 0) {
+        navrouter_string_free(app->saved_snapshot);
+        navrouter_router_snapshot(app->router, &app->saved_snapshot);
+        printf("  saved %zu bytes of JSON\n", strlen(app->saved_snapshot));
+    } else if (strcmp(command, "restore") == 0) { int status = navrouter_router_restore(app->router, app->saved_snapshot, &id); report(status, id); }
+    else if (strcmp(command, "resolve") == 0 && rest) {
+        resolve(app->registry, rest);
+        return 0;
+    } else if (strcmp(command, "explain") == 0 && rest) {
+        explain(app->registry, rest);
+        return 0;
+    } else if (strcmp(command, "build") == 0 && rest) {
+        build(app->registry, rest);
+        return 0;
+    } else {
+        printf("  ? unknown command\n");
+        return 0;
+    }
+    return 1;
+}
+
+static char *read_file(const char *path) {
+    FILE *file = fopen(path, "rb");
+    char *text = NULL;
+    long size;
+    if (!file) return NULL;
+    if (fseek(file, 0, SEEK_END) == 0 && (size = ftell(file)) >= 0 && fseek(file, 0, SEEK_SET) == 0) {
+        text = malloc((size_t)size + 1);
+        if (text && fread(text, 1, (size_t)size, file) == (size_t)size) text[size] = '\0';
+        else {
+            free(text);
+            text = NULL;
+        }
+    }
+    fclose(file);
+    return text;
+}
+
 int main(int argc, char **argv) {
     const char *manifest_path = argc > 1 ? argv[1] : "examples/manifests/shop.json";
     FILE *script = argc > 2 ? fopen(argv[2], "r") : stdin;
-    navrouter_registry *registry = NULL;
+    const char *domains[] = {"shop.example.com"};
+    const char *onboarding_routes[] = {"catalog"};
+    struct app app;
     char *manifest = read_file(manifest_path);
     char line[4096];
     size_t count = 0;
-    int status;
 
+    memset(&app, 0, sizeof app);
     if (!manifest || !script) {
-        fprintf(stderr, "usage: demo MANIFEST [SCRIPT]  (cannot read %s)\n", manifest ? argv[2] : manifest_path);
+        fprintf(stderr, "usage: demo MANIFEST [SCRIPT]\n");
         return 2;
     }
     printf("navrouter %s — example shop host\n", navrouter_version_string());
-    if ((status = navrouter_registry_new(&registry, 0)) != NAVROUTER_OK ||
-        (status = navrouter_registry_load_manifest(registry, manifest, &count)) != NAVROUTER_OK) {
-        fprintf(stderr, "cannot load %s: %s\n", manifest_path, navrouter_last_error());
+    if (navrouter_registry_new(&app.registry, 0) != NAVROUTER_OK ||
+        navrouter_registry_load_manifest(app.registry, manifest, &count) != NAVROUTER_OK ||
+        navrouter_registry_set_web_domains(app.registry, domains, 1) != NAVROUTER_OK ||
+        navrouter_registry_set_guard_options(app.registry, 8, "not-found") != NAVROUTER_OK ||
+        navrouter_registry_set_auth_handler(app.registry, login, NULL, &app, NULL) != NAVROUTER_OK ||
+        navrouter_registry_add_interceptor(app.registry, "onboarding", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_MANDATORY, NULL,
+                                           onboarding_routes, 1, 0, "app", onboarding_interceptor, &app, NULL, NULL) != NAVROUTER_OK ||
+        navrouter_router_new(&app.router, app.registry) != NAVROUTER_OK ||
+        navrouter_router_set_navigator(app.router, navigator, &app, NULL) != NAVROUTER_OK ||
+        navrouter_router_set_handler(app.router, NULL, make_view, release_view, &app, NULL) != NAVROUTER_OK) {
+        fprintf(stderr, "setup failed: %s\n", navrouter_last_error());
         return 1;
     }
-    printf("loaded %zu routes from %s\n", count, manifest_path);
     free(manifest);
+    printf("loaded %zu routes; web domain shop.example.com; logged out\n", count);
+    printf("> start\n");
+    navrouter_router_start(app.router, NULL);
+    print_state(app.router);
 
     while (fgets(line, sizeof line, script)) {
-        char *command, *rest;
         line[strcspn(line, "\r\n")] = '\0';
         if (line[0] == '\0') continue;
         if (line[0] == '#') {
@@ -151,29 +348,12 @@ int main(int argc, char **argv) {
             continue;
         }
         printf("> %s\n", line);
-        command = strtok(line, " ");
-        rest = strtok(NULL, "");
-        if (strcmp(command, "resolve") == 0 && rest) {
-            resolve(registry, rest);
-        } else if (strcmp(command, "explain") == 0 && rest) {
-            explain(registry, rest);
-        } else if (strcmp(command, "build") == 0 && rest) {
-            build(registry, rest);
-        } else if (strcmp(command, "domains") == 0 && rest) {
-            const char *domains[16];
-            size_t n = 0;
-            char *domain = strtok(rest, " ");
-            while (domain && n < 16) {
-                domains[n++] = domain;
-                domain = strtok(NULL, " ");
-            }
-            status = navrouter_registry_set_web_domains(registry, domains, n);
-            if (status != NAVROUTER_OK) print_failure(status);
-        } else {
-            printf("  ? unknown command (resolve, explain, build, domains)\n");
-        }
+        if (run(&app, line)) print_state(app.router);
     }
     if (script != stdin) fclose(script);
-    navrouter_registry_free(registry);
-    return 0;
+    navrouter_router_free(app.router);
+    navrouter_registry_free(app.registry);
+    navrouter_string_free(app.saved_snapshot);
+    printf("\nviews made %d, released %d\n", app.views_made, app.views_released);
+    return app.views_made == app.views_released ? 0 : 1;
 }
