@@ -13,6 +13,7 @@ EJSON = -9
 ELIMIT = -10
 EPARAM = -11
 EDESTROYED = -12
+EEXTERNAL = -13
 
 
 class NavRouterError(Exception):
@@ -72,6 +73,10 @@ class DestroyedError(NavRouterError):
     """The handle was already freed (NAVROUTER_EDESTROYED)."""
 
 
+class ExternalLinkError(NavRouterError, PermissionError):
+    """An external link addressed a route not flagged external (NAVROUTER_EEXTERNAL)."""
+
+
 _CLASSES = {
     EINVAL: InvalidArgumentError,
     ENOTFOUND: RouteNotFoundError,
@@ -85,6 +90,7 @@ _CLASSES = {
     ELIMIT: LimitError,
     EPARAM: ParameterError,
     EDESTROYED: DestroyedError,
+    EEXTERNAL: ExternalLinkError,
 }
 
 

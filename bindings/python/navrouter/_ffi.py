@@ -30,8 +30,28 @@ class Range(ctypes.Structure):
     _fields_ = [("start", c_uint32), ("end", c_uint32)]
 
 
+class _Router(ctypes.Structure):
+    """Opaque navrouter_router."""
+
+
+class NavOptions(ctypes.Structure):
+    """navrouter_nav_options (version 1)."""
+
+    _fields_ = [("version", c_uint32), ("flags", c_uint32), ("props_json", c_char_p), ("pop_up_to", c_char_p)]
+
+
 RegistryPtr = POINTER(_Registry)
 MatchPtr = POINTER(_Match)
+RouterPtr = POINTER(_Router)
+
+# Callback types (borrowed pointers are passed as c_void_p).
+NAVIGATOR_FN = ctypes.CFUNCTYPE(c_int, c_void_p, c_void_p)
+MAKE_VIEW_FN = ctypes.CFUNCTYPE(c_void_p, c_void_p, c_void_p)
+RELEASE_VIEW_FN = ctypes.CFUNCTYPE(None, c_void_p, c_void_p, c_void_p)
+INTERCEPTOR_FN = ctypes.CFUNCTYPE(c_int, c_void_p, c_void_p)
+LOGIN_FN = ctypes.CFUNCTYPE(None, c_void_p, ctypes.c_uint64, c_void_p, c_void_p)
+CLAIM_FN = ctypes.CFUNCTYPE(c_bool, c_void_p, c_char_p, c_void_p)
+DESTROY_FN = ctypes.CFUNCTYPE(None, c_void_p)
 
 
 def set_library_path(path: str) -> None:
@@ -85,6 +105,75 @@ _SIGNATURES = [
     ("navrouter_match_path_params_json", [MatchPtr], c_char_p, None),
     ("navrouter_match_query_json", [MatchPtr], c_char_p, None),
     ("navrouter_match_free", [MatchPtr], None, None),
+    ("navrouter_registry_add_interceptor",
+     [RegistryPtr, c_char_p, c_uint32, c_uint32, c_char_p, POINTER(c_char_p), c_size_t, c_uint32, c_char_p, INTERCEPTOR_FN,
+      c_void_p, DESTROY_FN, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_registry_remove_interceptor", [RegistryPtr, ctypes.c_uint64], c_int, _check),
+    ("navrouter_registry_set_authenticated", [RegistryPtr, c_bool], c_int, _check),
+    ("navrouter_registry_is_authenticated", [RegistryPtr, POINTER(c_bool)], c_int, _check),
+    ("navrouter_registry_set_auth_handler", [RegistryPtr, LOGIN_FN, CLAIM_FN, c_void_p, DESTROY_FN], c_int, _check),
+    ("navrouter_registry_set_guard_options", [RegistryPtr, c_uint32, c_char_p], c_int, _check),
+    ("navrouter_interception_phase", [c_void_p], c_uint32, None),
+    ("navrouter_interception_route", [c_void_p], c_char_p, None),
+    ("navrouter_interception_url", [c_void_p], c_char_p, None),
+    ("navrouter_interception_params_json", [c_void_p], c_char_p, None),
+    ("navrouter_interception_flow", [c_void_p], ctypes.c_uint64, None),
+    ("navrouter_interception_authenticated", [c_void_p], c_bool, None),
+    ("navrouter_interception_external", [c_void_p], c_bool, None),
+    ("navrouter_interception_set_argument", [c_void_p, c_char_p], c_int, None),
+    ("navrouter_router_new", [POINTER(RouterPtr), RegistryPtr], c_int, _check),
+    ("navrouter_router_free", [RouterPtr], None, None),
+    ("navrouter_router_set_navigator", [RouterPtr, NAVIGATOR_FN, c_void_p, DESTROY_FN], c_int, _check),
+    ("navrouter_router_set_handler", [RouterPtr, c_char_p, MAKE_VIEW_FN, RELEASE_VIEW_FN, c_void_p, DESTROY_FN], c_int, _check),
+    ("navrouter_router_set_transition_mode", [RouterPtr, c_uint32], c_int, _check),
+    ("navrouter_router_transition_finished", [RouterPtr, ctypes.c_uint64], c_int, _check),
+    ("navrouter_router_start", [RouterPtr, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_set_tabs", [RouterPtr, POINTER(c_char_p), c_size_t, c_size_t, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_navigate", [RouterPtr, c_char_p, POINTER(NavOptions), POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_pop", [RouterPtr, c_size_t, c_char_p, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_pop_to_root", [RouterPtr, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_pop_to", [RouterPtr, ctypes.c_uint64, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_pop_after", [RouterPtr, c_size_t, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_set_stack", [RouterPtr, POINTER(c_char_p), c_size_t, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_dismiss", [RouterPtr, c_size_t, c_char_p, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_select_tab", [RouterPtr, c_size_t, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_back", [RouterPtr, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_user_popped", [RouterPtr, ctypes.c_uint64, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_user_dismissed", [RouterPtr, c_size_t, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_refresh", [RouterPtr, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_resume_flow", [RouterPtr, ctypes.c_uint64, c_int, c_char_p, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_complete_login", [RouterPtr, ctypes.c_uint64, c_bool, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_snapshot", [RouterPtr, POINTER(c_void_p)], c_int, _check),
+    ("navrouter_router_restore", [RouterPtr, c_char_p, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_entry_view", [RouterPtr, ctypes.c_uint64, POINTER(c_void_p)], c_int, _check),
+    ("navrouter_interception_param", [c_void_p, c_char_p], c_char_p, None),
+    ("navrouter_interception_router", [c_void_p], c_void_p, None),
+    ("navrouter_event_kind", [c_void_p], c_int, None),
+    ("navrouter_event_kind_name", [c_void_p], c_char_p, None),
+    ("navrouter_event_transition", [c_void_p], ctypes.c_uint64, None),
+    ("navrouter_event_entry", [c_void_p], c_void_p, None),
+    ("navrouter_event_entry_count", [c_void_p], c_size_t, None),
+    ("navrouter_event_entry_at", [c_void_p, c_size_t], c_void_p, None),
+    ("navrouter_event_removed_count", [c_void_p], c_size_t, None),
+    ("navrouter_event_removed_at", [c_void_p, c_size_t], c_void_p, None),
+    ("navrouter_event_tab", [c_void_p], ctypes.c_int32, None),
+    ("navrouter_event_layer", [c_void_p], ctypes.c_int32, None),
+    ("navrouter_event_style", [c_void_p], c_uint32, None),
+    ("navrouter_event_animated", [c_void_p], c_bool, None),
+    ("navrouter_event_user_initiated", [c_void_p], c_bool, None),
+    ("navrouter_event_result_of", [c_void_p], ctypes.c_uint64, None),
+    ("navrouter_event_result_json", [c_void_p], c_char_p, None),
+    ("navrouter_event_failure_status", [c_void_p], c_int, None),
+    ("navrouter_event_failure_message", [c_void_p], c_char_p, None),
+    ("navrouter_event_flow", [c_void_p], ctypes.c_uint64, None),
+    ("navrouter_event_json", [c_void_p], c_char_p, None),
+    ("navrouter_entry_view", [c_void_p], c_void_p, None),
+    ("navrouter_entry_expects_result", [c_void_p], c_bool, None),
+    ("navrouter_entry_id", [c_void_p], ctypes.c_uint64, None),
+    ("navrouter_entry_route", [c_void_p], c_char_p, None),
+    ("navrouter_entry_url", [c_void_p], c_char_p, None),
+    ("navrouter_entry_params_json", [c_void_p], c_char_p, None),
+    ("navrouter_entry_props_json", [c_void_p], c_char_p, None),
 ]
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import ctypes
 import json
-from ctypes import c_char_p, c_size_t, c_uint32, c_void_p
+from ctypes import c_bool, c_char_p, c_size_t, c_uint32, c_void_p
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple
 
-from . import _ffi
+from . import _callbacks, _ffi
 from ._errors import EDESTROYED, DestroyedError
+from .guards import BEFORE, PHASES, PRIORITIES, Interception, apply_decision
 from ._ffi import decode, encode, lib, take_string
 
 #: Route flags (see navrouter.h).
@@ -40,6 +41,40 @@ class Match:
     def query(self) -> Dict[str, str]:
         """Query parameters; for a repeated key the last value wins."""
         return {name: value for name, value in self.query_items}
+
+
+def match_from(handle) -> Match:
+    """Copies a (borrowed or owned) navrouter_match into a Match."""
+    c = lib()
+    props = decode(c.navrouter_match_props(handle))
+    return Match(
+        route=decode(c.navrouter_match_route(handle)),
+        url=decode(c.navrouter_match_url(handle)),
+        parameters=json.loads(c.navrouter_match_params_json(handle)),
+        path_parameters=json.loads(c.navrouter_match_path_params_json(handle)),
+        query_items=[tuple(item) for item in json.loads(c.navrouter_match_query_json(handle))],
+        remainder=decode(c.navrouter_match_remainder(handle)),
+        fragment=decode(c.navrouter_match_fragment(handle)),
+        props=json.loads(props) if props is not None else None,
+    )
+
+
+class _AuthHandler:
+    """The authentication handler as the C trampolines see it."""
+
+    def __init__(self, login, claim):
+        self._login, self._claim = login, claim
+
+    def login(self, router_address, flow, match_pointer):
+        from .router import router_for
+
+        if self._login is not None:
+            self._login(router_for(router_address), flow, match_from(ctypes.cast(match_pointer, _ffi.MatchPtr)))
+
+    def claim(self, router_address, url):
+        from .router import router_for
+
+        return self._claim is not None and bool(self._claim(router_for(router_address), url))
 
 
 class Registry:
@@ -148,18 +183,7 @@ class Registry:
         handle = _ffi.MatchPtr()
         lib().navrouter_registry_resolve(self._ptr(), encode(url, "url"), ctypes.byref(handle))
         try:
-            c = lib()
-            props = decode(c.navrouter_match_props(handle))
-            return Match(
-                route=decode(c.navrouter_match_route(handle)),
-                url=decode(c.navrouter_match_url(handle)),
-                parameters=json.loads(c.navrouter_match_params_json(handle)),
-                path_parameters=json.loads(c.navrouter_match_path_params_json(handle)),
-                query_items=[tuple(item) for item in json.loads(c.navrouter_match_query_json(handle))],
-                remainder=decode(c.navrouter_match_remainder(handle)),
-                fragment=decode(c.navrouter_match_fragment(handle)),
-                props=json.loads(props) if props is not None else None,
-            )
+            return match_from(handle)
         finally:
             lib().navrouter_match_free(handle)
 
@@ -191,3 +215,87 @@ class Registry:
             encode(scheme, "scheme") if scheme is not None else None,
             ctypes.byref(out))
         return take_string(out)
+
+    # Guards
+
+    def add_interceptor(self, interceptor: Callable[[Interception], Any], *, phase: str = BEFORE,
+                        priority: str = "medium", pattern: Optional[str] = None,
+                        routes: Optional[Iterable[str]] = None, requires_auth: bool = False,
+                        module: Optional[str] = None, name: str = "") -> int:
+        """Registers an interceptor for routes whose path matches pattern, or for the named routes, or (neither)
+        for every route; returns its id.
+
+        interceptor(interception) decides: None/True proceeds, False or Cancel(reason) cancels, Redirect(url)
+        redirects, PENDING holds the navigation as a flow (resume it with Router.resume_flow(interception.flow)).
+        phase: "before", "after" (runs once applied; cannot cancel) or "leave" (may veto popping its entry).
+        priority: "low", "medium", "high", "mandatory"; higher first, then registration order.
+        requires_auth: run only when the user is authenticated. module: removed with remove_module(module).
+        """
+        if phase not in PHASES:
+            raise ValueError(f"phase must be before, after or leave, not {phase!r}")
+        if priority not in PRIORITIES:
+            raise ValueError(f"priority must be one of {', '.join(PRIORITIES)}, not {priority!r}")
+        names = [encode(route, "route") for route in routes] if routes is not None else []
+        array = (c_char_p * max(1, len(names)))(*names) if routes is not None else None
+        key = _callbacks.register(lambda pointer: apply_decision(pointer, interceptor(Interception(pointer))))
+        identifier = ctypes.c_uint64()
+        try:
+            lib().navrouter_registry_add_interceptor(
+                self._ptr(), encode(name, "name"), PHASES[phase], PRIORITIES[priority],
+                encode(pattern, "pattern") if pattern is not None else None, array, len(names),
+                0x1 if requires_auth else 0, encode(module, "module") if module is not None else None,
+                _callbacks.interceptor, key, _callbacks.destroy, ctypes.byref(identifier))
+        except BaseException:
+            _callbacks.destroy(key)
+            raise
+        return identifier.value
+
+    def remove_interceptor(self, identifier: int) -> None:
+        """Removes an interceptor by id."""
+        lib().navrouter_registry_remove_interceptor(self._ptr(), identifier)
+
+    @property
+    def authenticated(self) -> bool:
+        """Whether the user is authenticated (set it to log in or out)."""
+        out = c_bool()
+        lib().navrouter_registry_is_authenticated(self._ptr(), ctypes.byref(out))
+        return out.value
+
+    @authenticated.setter
+    def authenticated(self, value: bool) -> None:
+        self.set_authenticated(value)
+
+    def set_authenticated(self, authenticated: bool) -> None:
+        """Logs in or out. Logging out prunes protected entries from every router on this registry (events are
+        emitted) and cancels pending flows towards protected routes."""
+        _callbacks.invoke(lib().navrouter_registry_set_authenticated, self._ptr(), bool(authenticated))
+
+    def set_auth_handler(self, login: Optional[Callable[[Any, int, Match], None]] = None,
+                         claim: Optional[Callable[[Any, str], bool]] = None) -> None:
+        """Sets the authentication handler.
+
+        login(router, flow, destination) is called when a protected route is opened while logged out: show the
+        login UI, then call router.complete_login(flow, success) (after setting authenticated on success).
+        claim(router, url) returns True for an authentication callback URL (an OAuth redirect) it handles: the
+        navigate call then returns an Outcome with status "handled". Neither: protected routes raise DeniedError
+        while logged out.
+        """
+        if login is None and claim is None:
+            lib().navrouter_registry_set_auth_handler(self._ptr(), ctypes.cast(None, _ffi.LOGIN_FN),
+                                                      ctypes.cast(None, _ffi.CLAIM_FN), None,
+                                                      ctypes.cast(None, _ffi.DESTROY_FN))
+            return
+        key = _callbacks.register(_AuthHandler(login, claim))
+        try:
+            lib().navrouter_registry_set_auth_handler(
+                self._ptr(), _callbacks.login if login is not None else ctypes.cast(None, _ffi.LOGIN_FN),
+                _callbacks.claim if claim is not None else ctypes.cast(None, _ffi.CLAIM_FN), key, _callbacks.destroy)
+        except BaseException:
+            _callbacks.destroy(key)
+            raise
+
+    def set_guard_options(self, max_redirects: int = 8, fallback_route: Optional[str] = None) -> None:
+        """The longest redirect chain (beyond it a command raises LimitError listing the chain) and a route opened
+        for unmatched URLs (with the URL as its "url" parameter), or None."""
+        lib().navrouter_registry_set_guard_options(self._ptr(), max_redirects,
+                                                   encode(fallback_route, "route") if fallback_route else None)
