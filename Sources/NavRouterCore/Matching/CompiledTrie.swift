@@ -20,6 +20,7 @@ final class CompiledTrie: @unchecked Sendable {
     }
 
     struct Edge {
+        var head: UInt64  // the label's first 8 bytes, zero-padded: one compare settles most labels
         var labelStart: UInt32
         var labelCount: UInt32
         var hash: UInt32
@@ -29,8 +30,17 @@ final class CompiledTrie: @unchecked Sendable {
     /// What one resolve walks over: the URL's bytes and its segments.
     struct Input {
         let url: UnsafePointer<UInt8>
+        let length: Int
         let segments: UnsafePointer<SegmentSlice>
         let count: Int
+    }
+
+    /// A literal's (or a segment's) comparison key: its first 8 bytes zero-padded, its last 8 bytes when longer
+    /// than 8, and a hash of both and the length.
+    struct LiteralKey: Equatable {
+        var head: UInt64
+        var tail: UInt64
+        var hash: UInt32
     }
 
     /// Nodes with more literal children than this get hash slots.
@@ -64,11 +74,17 @@ final class CompiledTrie: @unchecked Sendable {
                 labels[labelEnd] = byte
                 labelEnd += 1
             }
-            let hash = Self.hash(UnsafePointer(labels.baseAddress! + start), labelEnd - start, fold: false)
-            edges[index] = Edge(labelStart: UInt32(start), labelCount: UInt32(labelEnd - start), hash: hash, child: entry.value)
+            edges[index] = Edge(head: 0, labelStart: UInt32(start), labelCount: UInt32(labelEnd - start), hash: 0, child: entry.value)
             let parent = Int(entry.key.parent)
             if nodes[parent].edgeCount == 0 { nodes[parent].edgeStart = UInt32(index) }
             nodes[parent].edgeCount += 1
+        }
+        for index in 0..<sorted.count {
+            let key = Self.key(
+                UnsafePointer(labels.baseAddress!), start: Int(edges[index].labelStart), count: Int(edges[index].labelCount),
+                length: labelEnd, fold: false)
+            edges[index].head = key.head
+            edges[index].hash = key.hash
         }
         // Hash slots (open addressing, load ≤ 1/2) for the nodes with many children.
         var slotList: [Int32] = []
@@ -110,31 +126,33 @@ final class CompiledTrie: @unchecked Sendable {
     }
 
     private func walk(_ nodeIndex: Int32, _ depth: Int, _ input: Input) -> Int32 {
-        let node = nodes.baseAddress.unsafelyUnwrapped[Int(nodeIndex)]
-        if depth == input.count { return node.route }
+        let node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(nodeIndex)
+        if depth == input.count { return node.pointee.route }
         let segment = input.segments[depth]
-        if node.edgeCount > 0 {
-            let child = literalChild(node, segment, input.url)
+        if node.pointee.edgeCount > 0 {
+            let child = literalChild(node, segment, input)
             if child >= 0 {
                 let route = walk(child, depth + 1, input)
                 if route >= 0 { return route }
             }
         }
-        if node.intChild >= 0 || node.uuidChild >= 0 {
-            if node.intChild >= 0 && accepts(.int, segment, input.url) {
-                let route = walk(node.intChild, depth + 1, input)
+        let intChild = node.pointee.intChild, uuidChild = node.pointee.uuidChild
+        if intChild >= 0 || uuidChild >= 0 {
+            if intChild >= 0 && accepts(.int, segment, input.url) {
+                let route = walk(intChild, depth + 1, input)
                 if route >= 0 { return route }
             }
-            if node.uuidChild >= 0 && accepts(.uuid, segment, input.url) {
-                let route = walk(node.uuidChild, depth + 1, input)
+            if uuidChild >= 0 && accepts(.uuid, segment, input.url) {
+                let route = walk(uuidChild, depth + 1, input)
                 if route >= 0 { return route }
             }
         }
-        if node.paramChild >= 0 {
-            let route = walk(node.paramChild, depth + 1, input)
+        let paramChild = node.pointee.paramChild
+        if paramChild >= 0 {
+            let route = walk(paramChild, depth + 1, input)
             if route >= 0 { return route }
         }
-        return node.catchAllRoute
+        return node.pointee.catchAllRoute
     }
 
     private func accepts(_ type: ParameterType, _ segment: SegmentSlice, _ url: UnsafePointer<UInt8>) -> Bool {
@@ -146,54 +164,59 @@ final class CompiledTrie: @unchecked Sendable {
 
     /// The literal child whose label equals the segment (folded unless case-sensitive), or -1.
     @inline(__always)
-    private func literalChild(_ node: Node, _ segment: SegmentSlice, _ url: UnsafePointer<UInt8>) -> Int32 {
+    private func literalChild(_ node: UnsafePointer<Node>, _ segment: SegmentSlice, _ input: Input) -> Int32 {
         let slowFlags = SegmentSlice.percent | SegmentSlice.nonASCII | (caseSensitive ? 0 : SegmentSlice.uppercase)
-        if segment.flags & slowFlags == 0 {
-            return find(url + Int(segment.start), segment.count, in: node, fold: false)
-        }
         if segment.flags & (SegmentSlice.percent | SegmentSlice.nonASCII) == 0 {
-            return find(url + Int(segment.start), segment.count, in: node, fold: true)  // ASCII with uppercase
+            // ASCII: compare raw bytes, folding uppercase letters word by word when there are any.
+            let fold = segment.flags & slowFlags != 0
+            let start = Int(segment.start), count = segment.count
+            let key = Self.key(input.url, start: start, count: count, length: input.length, fold: fold)
+            return find(key, input.url + start, count, in: node, fold: fold)
         }
         // Rare: decode the escapes and fold with Unicode's lowercase mapping, as the labels were folded.
-        let raw = UnsafeBufferPointer(start: url + Int(segment.start), count: segment.count)
+        let raw = UnsafeBufferPointer(start: input.url + Int(segment.start), count: segment.count)
         var text = String(decoding: raw, as: UTF8.self)
         if segment.flags & SegmentSlice.percent != 0 {
             guard let decoded = try? URLSyntax.percentDecode(raw, plusIsSpace: false, what: "") else { return -1 }
             text = decoded
         }
         if !caseSensitive { text = text.lowercased() }
-        return text.withUTF8 { find($0.baseAddress!, $0.count, in: node, fold: false) }
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return -1 }
+            let key = Self.key(base, start: 0, count: bytes.count, length: bytes.count, fold: false)
+            return find(key, base, bytes.count, in: node, fold: false)
+        }
     }
 
     @inline(__always)
-    private func find(_ bytes: UnsafePointer<UInt8>, _ count: Int, in node: Node, fold: Bool) -> Int32 {
+    private func find(_ key: LiteralKey, _ bytes: UnsafePointer<UInt8>, _ count: Int, in node: UnsafePointer<Node>, fold: Bool) -> Int32 {
         let edgeBase = edges.baseAddress.unsafelyUnwrapped
         let labelBase = UnsafePointer(labels.baseAddress.unsafelyUnwrapped)
-        if node.slotMask == 0 {
-            var index = Int(node.edgeStart)
-            let end = index + Int(node.edgeCount)
+        @inline(__always) func same(_ edge: Edge) -> Bool {
+            guard Int(edge.labelCount) == count, edge.head == key.head else { return false }
+            if count <= 8 { return true }
+            let label = labelBase + Int(edge.labelStart)
+            if count <= 16 { return UnsafeRawPointer(label + count - 8).loadUnaligned(as: UInt64.self) == key.tail }
+            return Self.equal(label + 8, bytes + 8, count - 8, fold: fold)
+        }
+        let slotMask = node.pointee.slotMask
+        if slotMask == 0 {
+            var index = Int(node.pointee.edgeStart)
+            let end = index + Int(node.pointee.edgeCount)
             while index < end {
-                let edge = edgeBase[index]
-                if Int(edge.labelCount) == count && Self.equal(labelBase + Int(edge.labelStart), bytes, count, fold: fold) {
-                    return edge.child
-                }
+                if same(edgeBase[index]) { return edgeBase[index].child }
                 index += 1
             }
             return -1
         }
-        let hash = Self.hash(bytes, count, fold: fold)
-        let slotBase = slots.baseAddress.unsafelyUnwrapped + Int(node.slotStart)
-        var slot = Int(hash & node.slotMask)
+        let slotBase = slots.baseAddress.unsafelyUnwrapped + Int(node.pointee.slotStart)
+        var slot = Int(key.hash & slotMask)
         while true {
             let edgeIndex = slotBase[slot]
             if edgeIndex < 0 { return -1 }
             let edge = edgeBase[Int(edgeIndex)]
-            if edge.hash == hash && Int(edge.labelCount) == count
-                && Self.equal(labelBase + Int(edge.labelStart), bytes, count, fold: fold)
-            {
-                return edge.child
-            }
-            slot = (slot + 1) & Int(node.slotMask)
+            if edge.hash == key.hash && same(edge) { return edge.child }
+            slot = (slot + 1) & Int(slotMask)
         }
     }
 
@@ -227,13 +250,44 @@ final class CompiledTrie: @unchecked Sendable {
         return true
     }
 
-    /// FNV-1a (32 bits) of the bytes, ASCII-folded when `fold`.
+    /// The key of `count` bytes at `start` of a buffer of `length` bytes: word loads only (never reading outside
+    /// the buffer), so it costs a handful of instructions whatever the length. `fold`: the bytes are ASCII and are
+    /// keyed as if lowercased. Labels that differ only between their first and last 8 bytes share a hash; a
+    /// slot's label is always compared.
     @inline(__always)
-    static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for index in 0..<count {
-            hash = (hash ^ UInt32(fold ? foldASCII(bytes[index]) : bytes[index])) &* 16_777_619
+    static func key(_ base: UnsafePointer<UInt8>, start: Int, count: Int, length: Int, fold: Bool) -> LiteralKey {
+        let raw = UnsafeRawPointer(base)
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        if count >= 8 {
+            head = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+            if count > 8 { tail = raw.loadUnaligned(fromByteOffset: start + count - 8, as: UInt64.self) }
+        } else if count > 0 {
+            if start + 8 <= length {
+                head = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self) & (UInt64.max >> UInt64(64 - 8 * count))
+            } else if start + count >= 8 {
+                head = raw.loadUnaligned(fromByteOffset: start + count - 8, as: UInt64.self) >> UInt64(64 - 8 * count)
+            } else {
+                for offset in 0..<count { head |= UInt64(base[start + offset]) << UInt64(8 * offset) }
+            }
         }
-        return hash
+        if fold {
+            head = foldASCIIWord(head)
+            tail = foldASCIIWord(tail)
+        }
+        let tailMixed = tail &* 0x9E37_79B9_7F4A_7C15
+        let mixed = (head ^ (tailMixed << 29 | tailMixed >> 35) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
+        return LiteralKey(head: head, tail: tail, hash: UInt32(truncatingIfNeeded: mixed >> 32))
+    }
+
+    /// Lowercases the ASCII letters of 8 ASCII bytes at once (bytes ≥ 0x80 and non-letters are unchanged).
+    @inline(__always)
+    static func foldASCIIWord(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let heptets = word & (0x7F &* ones)
+        let atLeastA = heptets &+ (0x80 - 0x41) &* ones  // high bit set where byte >= 'A'
+        let aboveZ = heptets &+ (0x80 - 0x5B) &* ones  // high bit set where byte > 'Z'
+        let upper = atLeastA & ~aboveZ & ~word & (0x80 &* ones)
+        return word | (upper >> 2)
     }
 }

@@ -24,6 +24,7 @@ public final class RouteTable: Sendable {
         self.generation = generation
         self.trie = CompiledTrie(builder)
         var indexByName: [String: Int] = [:]
+        indexByName.reserveCapacity(routes.count)
         for (index, route) in routes.enumerated() { indexByName[route.name] = index }
         self.indexByName = indexByName
     }
@@ -60,9 +61,9 @@ public final class RouteTable: Sendable {
     @inline(__always)
     func matchIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentSlice>) -> Int {
         guard let url = bytes.baseAddress, let base = segments.baseAddress else {
-            return Int(trie.match(CompiledTrie.Input(url: Self.emptyBytes, segments: Self.emptySegments, count: 0)))
+            return Int(trie.match(CompiledTrie.Input(url: Self.emptyBytes, length: 0, segments: Self.emptySegments, count: 0)))
         }
-        return Int(trie.match(CompiledTrie.Input(url: url, segments: base, count: segments.count)))
+        return Int(trie.match(CompiledTrie.Input(url: url, length: bytes.count, segments: base, count: segments.count)))
     }
 
     nonisolated(unsafe) private static let emptyBytes = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))

@@ -428,7 +428,7 @@ struct NavigationTransaction {
     private mutating func makeEntry(_ match: RouteMatch, options: NavigationOptions, opener: EntryID?) throws(NavRouterError)
         -> NavigationEntry
     {
-        var entry = NavigationEntry(
+        let entry = NavigationEntry(
             id: state.nextEntryID, route: match.route.name, url: match.url, parameters: match.parameters,
             props: options.props ?? match.props, expectsResult: options.expectsResult,
             opener: options.expectsResult ? opener : nil)

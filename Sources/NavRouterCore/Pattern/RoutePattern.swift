@@ -33,7 +33,7 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
             NavRouterError(.invalidPattern, "invalid pattern '\(text)': \(what)")
         }
         if rest.isEmpty { throw fail("the pattern is empty") }
-        if let schemeEnd = rest.firstRange(of: "://") {
+        if let schemeEnd = Self.schemeSeparator(in: rest) {
             let scheme = rest[..<schemeEnd.lowerBound]
             guard URLSyntax.isScheme(scheme.utf8) else { throw fail("'\(scheme)' is not a valid scheme") }
             rest = rest[schemeEnd.upperBound...]
@@ -45,7 +45,7 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
         if !rest.isEmpty {
             let pieces = rest.split(separator: "/", omittingEmptySubsequences: false)
             for (index, piece) in pieces.enumerated() {
-                let position = "segment \(index + 1) ('\(piece)')"
+                var position: String { "segment \(index + 1) ('\(piece)')" }  // only built for a message
                 if piece.isEmpty { throw fail("segment \(index + 1) is empty") }
                 if case .catchAll? = segments.last {
                     throw fail("the catch-all must be the last segment, but \(position) follows it")
@@ -63,6 +63,25 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
             }
         }
         self.segments = segments
+    }
+
+    /// Where the first "://" lies (a byte search: this runs once per registered route).
+    private static func schemeSeparator(in text: Substring) -> Range<Substring.Index>? {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: ":") {
+                let second = bytes.index(after: index)
+                if second != bytes.endIndex, bytes[second] == UInt8(ascii: "/") {
+                    let third = bytes.index(after: second)
+                    if third != bytes.endIndex, bytes[third] == UInt8(ascii: "/") {
+                        return index..<bytes.index(after: third)
+                    }
+                }
+            }
+            index = bytes.index(after: index)
+        }
+        return nil
     }
 
     private static func parseSegment(_ piece: Substring) throws(NavRouterError) -> PatternSegment {

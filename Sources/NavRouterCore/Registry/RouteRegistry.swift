@@ -101,6 +101,8 @@ public final class RouteRegistry: Sendable {
     public func register(_ routes: [Route]) throws(NavRouterError) {
         try state.withLock { state throws(NavRouterError) in
             let before = state.routes.count
+            state.routes.reserveCapacity(before + routes.count)
+            state.indexByName.reserveCapacity(before + routes.count)
             do throws(NavRouterError) {
                 for route in routes { try Self.insert(route, into: &state) }
             } catch {

@@ -40,6 +40,48 @@ struct URLLayout {
     var fragment: Range<Int>?
 }
 
+/// Bit tricks over 8 bytes at once (SWAR): where the path delimiters are, and the segment flags of the bytes.
+/// Every test is exact per byte (no carries between bytes), so the flags are the same as byte by byte.
+enum WordScan {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+    static let lowSeven: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    /// The high bit of every byte of `word` that is zero.
+    @inline(__always)
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        ~(((word & lowSeven) &+ lowSeven) | word | lowSeven)
+    }
+
+    /// The high bit of every byte equal to `byte`.
+    @inline(__always)
+    static func equalBytes(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        zeroBytes(word ^ (ones &* UInt64(byte)))
+    }
+
+    /// The high bit of every '/', '?' or '#'.
+    @inline(__always)
+    static func delimiters(_ word: UInt64) -> UInt64 {
+        equalBytes(word, UInt8(ascii: "/")) | equalBytes(word, UInt8(ascii: "?")) | equalBytes(word, UInt8(ascii: "#"))
+    }
+
+    /// The `SegmentSlice` flags of the bytes whose high bit is set in `valid`.
+    @inline(__always)
+    static func flags(_ word: UInt64, valid: UInt64) -> UInt8 {
+        let ascii = ~word & valid  // bytes below 0x80
+        let heptets = word & lowSeven
+        let atLeastA = heptets &+ (0x80 - 0x41) &* ones
+        let aboveZ = heptets &+ (0x80 - 0x5B) &* ones
+        let atLeastSpace = heptets &+ (0x80 - 0x20) &* ones
+        var flags: UInt8 = 0
+        if word & valid != 0 { flags |= SegmentSlice.nonASCII }
+        if equalBytes(word, UInt8(ascii: "%")) & valid != 0 { flags |= SegmentSlice.percent }
+        if atLeastA & ~aboveZ & ascii != 0 { flags |= SegmentSlice.uppercase }
+        if (~atLeastSpace | equalBytes(word, 0x7F)) & ascii != 0 { flags |= SegmentSlice.control }
+        return flags
+    }
+}
+
 /// Splits a deep link into its parts and its path into segments, in one pass over the UTF-8 bytes, checking the
 /// policy, the limits and the syntax as it goes. It allocates nothing unless a segment has a `%` escape.
 enum DeepLinkScanner {
@@ -65,7 +107,7 @@ enum DeepLinkScanner {
     /// - Returns: the layout and the number of segments written.
     /// - Throws: `.limitExceeded`, `.denied` (scheme or domain), `.malformedURL`.
     static func scan(
-        _ url: UnsafeBufferPointer<UInt8>, policy: URLPolicy, into segments: UnsafeMutableBufferPointer<SegmentSlice>
+        _ url: UnsafeBufferPointer<UInt8>, policy: borrowing URLPolicy, into segments: UnsafeMutableBufferPointer<SegmentSlice>
     ) throws(NavRouterError) -> (layout: URLLayout, count: Int) {
         let length = url.count
         if length > policy.maxURLLength {
@@ -77,12 +119,28 @@ enum DeepLinkScanner {
         if index < length && url[index] == UInt8(ascii: "/") { index += 1 }
         let pathStart = index
 
-        // The path: split on '/' before any decoding.
+        // The path: split on '/' before any decoding, 8 bytes at a time while 8 remain (see `WordScan`), then
+        // byte by byte. (The class table is read once: a lazy global's accessor in the loop would cost a
+        // swift_once check per byte.)
+        let classes = Self.classes
         var count = 0
         var segmentStart = index
         var flags: UInt8 = 0
         var pathEnd = length
-        while index < length {
+        let raw = UnsafeRawPointer(url.baseAddress)
+        scanning: while index < length {
+            if let raw, index + 8 <= length {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let delimiters = WordScan.delimiters(word)
+                if delimiters == 0 {
+                    flags |= WordScan.flags(word, valid: WordScan.highBits)
+                    index += 8
+                    continue
+                }
+                let offset = delimiters.trailingZeroBitCount >> 3
+                flags |= WordScan.flags(word, valid: WordScan.highBits & ((1 << UInt64(offset << 3)) &- 1))
+                index += offset
+            }
             let byte = url[index]
             if byte == UInt8(ascii: "/") {
                 try close(url, segmentStart, index, flags, segments, &count)
@@ -90,7 +148,7 @@ enum DeepLinkScanner {
                 flags = 0
             } else if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
                 pathEnd = index
-                break
+                break scanning
             } else {
                 flags |= classes[Int(byte)]
             }
@@ -127,7 +185,7 @@ enum DeepLinkScanner {
 
     /// Recognises `scheme://` and, for web links, the domain; returns where the path starts.
     private static func scanSchemeAndDomain(
-        _ url: UnsafeBufferPointer<UInt8>, policy: URLPolicy, layout: inout URLLayout
+        _ url: UnsafeBufferPointer<UInt8>, policy: borrowing URLPolicy, layout: inout URLLayout
     ) throws(NavRouterError) -> Int {
         let length = url.count
         var index = 0

@@ -24,8 +24,17 @@ enum URLSyntax {
     /// characters that delimit URLs or patterns (`/ ? # % < > \ " { } | ^` and the backquote).
     static func isLiteralScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x21 || (0x7F...0x9F).contains(scalar.value) { return false }
-        if scalar.properties.isWhitespace { return false }
-        return !"/?#%<>\\\"{}|^`".unicodeScalars.contains(scalar)
+        if scalar.value < 0x80 {  // ASCII (the common case): no Unicode property look-up
+            switch UInt8(scalar.value) {
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "<"),
+                UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"),
+                UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "`"):
+                return false
+            default:
+                return true
+            }
+        }
+        return !scalar.properties.isWhitespace
     }
 
     /// A scalar, quoted for a message (controls as `U+XXXX`).

@@ -1,0 +1,1 @@
+#include "malloc_info_shim.h"

@@ -1,0 +1,113 @@
+import Glibc
+import NavRouterCore
+import RoutingKit
+
+/// One way of resolving a list of URLs; `pass()` resolves every URL once and returns a checksum.
+struct Contender {
+    let name: String
+    let pass: () -> UInt64
+}
+
+/// FNV-1a over each URL's bytes: the floor any router must pay to read its input.
+func floorContender(_ urls: [String]) -> Contender {
+    Contender(name: "floor: FNV-1a over the URL bytes") {
+        var sum: UInt64 = 0
+        for url in urls {
+            sum &+= url.utf8.withContiguousStorageIfAvailable { bytes -> UInt64 in
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                return hash
+            } ?? 0
+        }
+        return sum
+    }
+}
+
+/// navrouter's zero-allocation look-up: the route's index and every segment's byte range (the parameters' values
+/// are the ranges at the pattern's parameter positions).
+func navrouterLookupContender(_ table: RouteTable, _ urls: [String]) -> Contender {
+    let segments = UnsafeMutableBufferPointer<SegmentSlice>.allocate(capacity: table.policy.maxSegments)
+    return Contender(name: "navrouter lookup (route + parameter ranges, no allocation)") {
+        var sum: UInt64 = 0
+        for url in urls {
+            sum &+= url.utf8.withContiguousStorageIfAvailable { bytes -> UInt64 in
+                guard let found = try? table.lookup(bytes, segments: segments) else { return 0 }
+                return UInt64(found.routeIndex &+ (found.segmentCount > 0 ? Int(segments[found.segmentCount &- 1].end) : 0))
+            } ?? 0
+        }
+        return sum
+    }
+}
+
+/// navrouter's convenient resolve: a RouteMatch with decoded parameter and query dictionaries.
+func navrouterResolveContender(_ table: RouteTable, _ urls: [String]) -> Contender {
+    Contender(name: "navrouter resolve (RouteMatch: decoded [String: String] parameters)") {
+        var sum: UInt64 = 0
+        for url in urls {
+            if let match = try? table.resolve(url) { sum &+= UInt64(match.pathParameters.count &+ match.route.name.utf8.count) }
+        }
+        return sum
+    }
+}
+
+/// RoutingKit's TrieRouter with the patterns registered as its path components (`*name` → `**`).
+func routingKitRouter(_ patterns: [String]) -> TrieRouter<Int> {
+    let router = TrieRouter(Int.self)
+    for (index, pattern) in patterns.enumerated() {
+        let components = pattern.split(separator: "/").map { segment -> PathComponent in
+            segment.hasPrefix("*") ? .catchall : PathComponent(stringLiteral: String(segment))
+        }
+        router.register(index, at: components)
+    }
+    return router
+}
+
+/// RoutingKit as its users call it: split the URL's path into `[String]`, then route.
+func routingKitSplitContender(_ router: TrieRouter<Int>, _ urls: [String]) -> Contender {
+    Contender(name: "RoutingKit TrieRouter, split + route") {
+        var sum: UInt64 = 0
+        for url in urls {
+            var parameters = Parameters()
+            let path = url.split(separator: "/").map(String.init)
+            if let index = router.route(path: path, parameters: &parameters) { sum &+= UInt64(index) }
+        }
+        return sum
+    }
+}
+
+/// RoutingKit with the components split beforehand (not timed).
+func routingKitPresplitContender(_ router: TrieRouter<Int>, _ urls: [String]) -> Contender {
+    let paths = urls.map { $0.split(separator: "/").map(String.init) }
+    return Contender(name: "RoutingKit TrieRouter, pre-split") {
+        var sum: UInt64 = 0
+        for path in paths {
+            var parameters = Parameters()
+            if let index = router.route(path: path, parameters: &parameters) { sum &+= UInt64(index) }
+        }
+        return sum
+    }
+}
+
+/// A registry holding the table's patterns, each route named after its pattern.
+func navrouterRegistry(_ patterns: [String]) throws -> RouteRegistry {
+    let registry = try RouteRegistry()
+    try registry.register(patterns.map { pattern throws(NavRouterError) in try Route(name: pattern, pattern: pattern) })
+    _ = registry.table
+    return registry
+}
+
+/// Checks that navrouter and RoutingKit give every look-up its expected pattern; returns the disagreements.
+func verify(_ table: BenchTable, _ registry: RouteRegistry, _ router: TrieRouter<Int>) -> (navrouter: [String], routingKit: [String]) {
+    var navrouterWrong: [String] = []
+    var routingKitWrong: [String] = []
+    let compiled = registry.table
+    for (url, expected) in table.lookups {
+        let got = (try? compiled.resolve(url))?.route.name
+        if got != expected { navrouterWrong.append("\(url) → \(got ?? "nothing"), expected \(expected)") }
+        var parameters = Parameters()
+        let index = router.route(path: url.split(separator: "/").map(String.init), parameters: &parameters)
+        let peer = index.map { table.patterns[$0] }
+        if peer != expected { routingKitWrong.append("\(url) → \(peer ?? "nothing"), expected \(expected)") }
+    }
+    return (navrouterWrong, routingKitWrong)
+}

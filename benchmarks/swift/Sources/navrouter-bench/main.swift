@@ -1,0 +1,141 @@
+import Glibc
+import NavRouterCore
+import RoutingKit
+
+// navrouter-bench: the Swift side of scripts/bench.sh.
+//   navrouter-bench [--data DIR] [--rounds N]     route tables vs RoutingKit, scaling, registration, memory (Markdown)
+//   navrouter-bench memory navrouter|routingkit N  one registry of N synthetic routes; prints heap bytes and peak RSS
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ arguments: [String], _ name: String, _ fallback: String) -> String {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return fallback }
+    return arguments[index + 1]
+}
+
+func format(_ value: Double, _ digits: Int = 1) -> String {
+    var text = String(Int((value * pow(10, Double(digits))).rounded()))
+    if digits > 0 {
+        while text.count <= digits { text = "0" + text }
+        text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
+    }
+    return text
+}
+
+func memoryMode(_ which: String, _ count: Int) throws {
+    let table = BenchTable.synthetic(count)
+    let baselineRSS = peakRSSBytes()
+    let held: Int
+    switch which {
+    case "navrouter":
+        let (bytes, registry) = try heapHeld { try navrouterRegistry(table.patterns) }
+        held = bytes
+        consume(UInt64(registry.table.routes.count))
+    case "routingkit":
+        let (bytes, router) = heapHeld { routingKitRouter(table.patterns) }
+        held = bytes
+        var parameters = Parameters()
+        consume(UInt64(router.route(path: ["x"], parameters: &parameters) ?? 0))
+    default:
+        throw BenchError("memory: unknown router '\(which)'")
+    }
+    print("\(which) \(count) held=\(held) per_route=\(format(Double(held) / Double(count))) peak_rss=\(peakRSSBytes()) input_rss=\(baselineRSS)")
+}
+
+func tablesSection(_ directory: String, rounds: Int) throws {
+    print("## Resolve, side by side (ns per look-up; best of \(rounds) interleaved rounds, median, spread = (worst − best) / best)\n")
+    for name in ["github", "static", "synthetic10k"] {
+        let table = try BenchTable.load(name, from: directory)
+        let registry = try navrouterRegistry(table.patterns)
+        let peer = routingKitRouter(table.patterns)
+        let (wrong, peerWrong) = verify(table, registry, peer)
+        if !wrong.isEmpty { throw BenchError("navrouter resolves \(wrong.count) look-ups of \(name) wrongly: \(wrong.prefix(3))") }
+        let urls = table.lookups.map(\.url)
+        let compiled = registry.table
+        let contenders = [
+            floorContender(urls), navrouterLookupContender(compiled, urls), navrouterResolveContender(compiled, urls),
+            routingKitSplitContender(peer, urls), routingKitPresplitContender(peer, urls),
+        ]
+        let timings = measure(contenders, lookupsPerPass: urls.count, rounds: rounds)
+        let floor = timings[0].best
+        let lookup = timings[1].best
+        print("### \(name): \(table.patterns.count) routes, \(urls.count) look-ups, all resolved alike by both routers"
+              + (peerWrong.isEmpty ? "" : " except \(peerWrong.count) that RoutingKit resolves otherwise (first: \(peerWrong[0]))") + "\n")
+        print("| contender | best ns | median ns | spread | × floor | RoutingKit split ÷ this |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: |")
+        for timing in timings {
+            print("| \(timing.name) | \(format(timing.best)) | \(format(timing.median)) | \(format(timing.spread, 0))% | \(format(timing.best / floor, 2)) | \(format(timings[3].best / timing.best, 1)) |")
+        }
+        print("\nnavrouter lookup = \(format(lookup / floor, 2))× the floor; RoutingKit (split) = \(format(timings[3].best / lookup, 1))× navrouter lookup, RoutingKit (pre-split) = \(format(timings[4].best / lookup, 1))×; navrouter resolve = \(format(timings[3].best / timings[2].best, 1))× faster than RoutingKit (split).\n")
+        print("RESULT swift.\(name).floor_ns \(format(floor, 2))")
+        print("RESULT swift.\(name).lookup_ns \(format(lookup, 2))")
+        print("RESULT swift.\(name).resolve_ns \(format(timings[2].best, 2))\n")
+    }
+}
+
+func scalingSection(rounds: Int) throws {
+    print("## Scaling (synthetic tables of the synthetic10k shape; 1,000 look-ups spread over each table)\n")
+    let sizes = [100, 1_000, 10_000, 100_000]
+    var contenders: [Contender] = []
+    var registrations: [Int: Double] = [:]
+    for size in sizes {
+        let table = BenchTable.synthetic(size)
+        var best = Double.infinity
+        var registry: RouteRegistry? = nil
+        for _ in 0..<3 {
+            let start = nowNanoseconds()
+            registry = try navrouterRegistry(table.patterns)
+            best = min(best, Double(nowNanoseconds() - start) / 1e6)
+        }
+        registrations[size] = best
+        let sample = table.sampledLookups(1_000)
+        let peer = routingKitRouter(table.patterns)
+        let (wrong, _) = verify(BenchTable(name: table.name, patterns: table.patterns, lookups: sample), registry!, peer)
+        if !wrong.isEmpty { throw BenchError("synthetic\(size): \(wrong.count) wrong, first \(wrong[0])") }
+        let urls = sample.map(\.url)
+        // Normalise to the 1,000-look-up pass length so every size has the same per-pass work.
+        let repeated = Array(repeating: urls, count: max(1, 1_000 / urls.count)).flatMap { $0 }
+        contenders.append(Contender(name: "\(size)", pass: navrouterLookupContender(registry!.table, repeated).pass))
+        contenders.append(Contender(name: "\(size) resolve", pass: navrouterResolveContender(registry!.table, repeated).pass))
+        contenders.append(Contender(name: "\(size) routingkit", pass: routingKitSplitContender(peer, repeated).pass))
+        contenders.append(Contender(name: "\(size) floor", pass: floorContender(repeated).pass))
+    }
+    let timings = measure(contenders, lookupsPerPass: 1_000, rounds: rounds)
+    let lookupAt1k = timings[4].best
+    print("| routes | lookup ns (best) | spread | ÷ lookup at 1k | resolve ns | RoutingKit split ns | floor ns | registration ms (all routes, best of 3) |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for (index, size) in sizes.enumerated() {
+        let lookup = timings[index * 4], resolve = timings[index * 4 + 1], peer = timings[index * 4 + 2], floor = timings[index * 4 + 3]
+        print("| \(size) | \(format(lookup.best)) | \(format(lookup.spread, 0))% | \(format(lookup.best / lookupAt1k, 2)) | \(format(resolve.best)) | \(format(peer.best)) | \(format(floor.best)) | \(format(registrations[size]!, 1)) |")
+    }
+    print("\nRESULT swift.scaling.100k_over_1k \(format(timings[12].best / lookupAt1k, 2))")
+    print("RESULT swift.registration_100k_ms \(format(registrations[100_000]!, 1))\n")
+}
+
+do {
+    if arguments.first == "profile", arguments.count == 3, arguments[1] == "register", let count = Int(arguments[2]) {
+        // profile register N: builds a registry of N synthetic routes five times.
+        let table = BenchTable.synthetic(count)
+        for _ in 0..<5 { consume(UInt64(try navrouterRegistry(table.patterns).table.routes.count)) }
+    } else if arguments.first == "profile", arguments.count == 4, let seconds = Double(arguments[3]) {
+        // profile lookup|resolve|routingkit TABLE SECONDS: one contender alone, for perf or callgrind.
+        let table = try BenchTable.load(arguments[2], from: option(arguments, "--data", "benchmarks/data"))
+        let urls = table.lookups.map(\.url)
+        let registry = try navrouterRegistry(table.patterns)
+        let contender = arguments[1] == "resolve" ? navrouterResolveContender(registry.table, urls)
+            : arguments[1] == "routingkit" ? routingKitSplitContender(routingKitRouter(table.patterns), urls)
+            : navrouterLookupContender(registry.table, urls)
+        let end = nowNanoseconds() + UInt64(seconds * 1e9)
+        while nowNanoseconds() < end { consume(contender.pass()) }
+    } else if arguments.first == "memory", arguments.count == 3, let count = Int(arguments[2]) {
+        try memoryMode(arguments[1], count)
+    } else {
+        let directory = option(arguments, "--data", "benchmarks/data")
+        let rounds = Int(option(arguments, "--rounds", "11")) ?? 11
+        try tablesSection(directory, rounds: rounds)
+        try scalingSection(rounds: rounds)
+    }
+} catch {
+    let message = "navrouter-bench: \(error)\n"
+    _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    exit(1)
+}
