@@ -43,3 +43,24 @@ func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws(Nav
     guard let pointer else { throw NavRouterError(.invalidArgument, "\(name) is NULL") }
     return pointer
 }
+
+/// Whether bytes are valid UTF-8, without copying them (ASCII is checked 8 bytes at a time).
+func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var index = 0
+    while index + 8 <= bytes.count {
+        if UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+        index += 8
+    }
+    while index < bytes.count && bytes[index] < 0x80 { index += 1 }
+    if index == bytes.count { return true }
+    var iterator = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    while true {
+        switch parser.parseScalar(from: &iterator) {
+        case .valid: continue
+        case .emptyInput: return true
+        case .error: return false
+        }
+    }
+}

@@ -168,7 +168,7 @@ public func navrouter_registry_lookup(
             throw NavRouterError(.invalidArgument, "a negative length or capacity, or NULL segments with a capacity")
         }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
-        guard String(validating: bytes, as: UTF8.self) != nil || length == 0 else {
+        guard isValidUTF8(bytes) else {
             throw NavRouterError(.invalidArgument, "url is not valid UTF-8")
         }
         let table = try registry(handle).table

@@ -261,6 +261,16 @@ static void test_lookup_without_allocation(void) {
     CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_lookup(registry, url, 6, &index, ranges, 8, &count));
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, url, strlen(url), &index, NULL, 8, &count));
     CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_route_name(registry, 100000, &name));
+    /* UTF-8 is checked on the bytes given (past the ASCII fast path, too). */
+    const char *accented = "/shop/category/caf\xC3\xA9-cr\xC3\xA8me-long-enough";
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_lookup(registry, accented, strlen(accented), &index, ranges, 8, &count));
+    CHECK(count == 3 && ranges[2].end == strlen(accented));
+    const char *truncated = "/shop/category/caf\xC3";
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, truncated, strlen(truncated), &index, ranges, 8, &count));
+    CHECK(strstr(navrouter_last_error(), "UTF-8") != NULL);
+    const char *overlong = "/shop/category/abcdefgh\xC0\xAF";
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, overlong, strlen(overlong), &index, ranges, 8, &count));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, accented, 19, &index, ranges, 8, &count)); /* cut mid-character */
     navrouter_registry_free(registry);
 }
 

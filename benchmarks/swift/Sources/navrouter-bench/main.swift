@@ -68,7 +68,9 @@ func tablesSection(_ directory: String, rounds: Int) throws {
         print("\nnavrouter lookup = \(format(lookup / floor, 2))× the floor; RoutingKit (split) = \(format(timings[3].best / lookup, 1))× navrouter lookup, RoutingKit (pre-split) = \(format(timings[4].best / lookup, 1))×; navrouter resolve = \(format(timings[3].best / timings[2].best, 1))× faster than RoutingKit (split).\n")
         print("RESULT swift.\(name).floor_ns \(format(floor, 2))")
         print("RESULT swift.\(name).lookup_ns \(format(lookup, 2))")
-        print("RESULT swift.\(name).resolve_ns \(format(timings[2].best, 2))\n")
+        print("RESULT swift.\(name).resolve_ns \(format(timings[2].best, 2))")
+        print("RESULT swift.\(name).routingkit_split_ns \(format(timings[3].best, 2))")
+        print("RESULT swift.\(name).routingkit_presplit_ns \(format(timings[4].best, 2))\n")
     }
 }
 

@@ -1,0 +1,307 @@
+/*
+ * The C side of scripts/bench.sh: navrouter through libnavrouter.so, as a C host calls it.
+ *
+ *   bench tables DATA_DIR ROUNDS   look-ups through the C ABI beside a C FNV-1a floor, per table (interleaved rounds)
+ *   bench events ROUNDS            navigation events (push/pop pairs) delivered to a C navigator callback
+ *   bench startup RUNS             start → load libnavrouter.so → first resolve, of a fresh process (median)
+ *   bench first-resolve            (the child of "startup")
+ *
+ * Output: Markdown tables, and "RESULT key value" lines that scripts/bench.sh collects.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <navrouter.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile uint64_t blackhole;
+
+static uint64_t now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static void die(const char *what) {
+    fprintf(stderr, "bench: %s: %s\n", what, navrouter_last_error());
+    exit(1);
+}
+
+/* A table: patterns, look-up URLs and their expected patterns (all strings point into one buffer). */
+typedef struct {
+    char *text_patterns, *text_lookups;
+    char **patterns, **urls, **expected;
+    size_t pattern_count, lookup_count;
+} table;
+
+static char *read_file(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (!file) { perror(path); exit(1); }
+    fseek(file, 0, SEEK_END);
+    long size = ftell(file);
+    fseek(file, 0, SEEK_SET);
+    char *text = malloc((size_t)size + 1);
+    if (fread(text, 1, (size_t)size, file) != (size_t)size) { perror(path); exit(1); }
+    text[size] = '\0';
+    fclose(file);
+    return text;
+}
+
+static size_t split_lines(char *text, char ***out) {
+    size_t count = 0, capacity = 1024;
+    char **lines = malloc(capacity * sizeof *lines);
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (count == capacity) lines = realloc(lines, (capacity *= 2) * sizeof *lines);
+        lines[count++] = line;
+    }
+    *out = lines;
+    return count;
+}
+
+static table load_table(const char *dir, const char *name) {
+    char path[1024];
+    table t;
+    snprintf(path, sizeof path, "%s/%s.txt", dir, name);
+    t.text_patterns = read_file(path);
+    t.pattern_count = split_lines(t.text_patterns, &t.patterns);
+    snprintf(path, sizeof path, "%s/%s.lookups.txt", dir, name);
+    t.text_lookups = read_file(path);
+    char **lines;
+    t.lookup_count = split_lines(t.text_lookups, &lines);
+    t.urls = malloc(t.lookup_count * sizeof *t.urls);
+    t.expected = malloc(t.lookup_count * sizeof *t.expected);
+    for (size_t i = 0; i < t.lookup_count; i++) {
+        char *tab = strchr(lines[i], '\t');
+        if (!tab) { fprintf(stderr, "bench: %s: bad look-up line\n", name); exit(1); }
+        *tab = '\0';
+        t.urls[i] = lines[i];
+        t.expected[i] = tab + 1;
+    }
+    free(lines);
+    return t;
+}
+
+static void free_table(table *t) {
+    free(t->patterns); free(t->urls); free(t->expected); free(t->text_patterns); free(t->text_lookups);
+}
+
+/* ---- contenders: one pass over every URL; returns a checksum ---- */
+
+typedef struct { navrouter_registry *registry; table *t; size_t *lengths; } input;
+
+static uint64_t pass_floor(const input *in) {
+    uint64_t sum = 0;
+    for (size_t i = 0; i < in->t->lookup_count; i++) {
+        const unsigned char *p = (const unsigned char *)in->t->urls[i];
+        uint64_t hash = 0xcbf29ce484222325u;
+        for (size_t n = in->lengths[i]; n; n--, p++) hash = (hash ^ *p) * 0x100000001b3u;
+        sum += hash;
+    }
+    return sum;
+}
+
+static uint64_t pass_lookup(const input *in) {
+    uint64_t sum = 0;
+    navrouter_range ranges[64];
+    for (size_t i = 0; i < in->t->lookup_count; i++) {
+        uint32_t route;
+        size_t count;
+        if (navrouter_registry_lookup(in->registry, in->t->urls[i], in->lengths[i], &route, ranges, 64, &count) == NAVROUTER_OK)
+            sum += route + (count ? ranges[count - 1].end : 0);
+    }
+    return sum;
+}
+
+static uint64_t pass_resolve(const input *in) {
+    uint64_t sum = 0;
+    for (size_t i = 0; i < in->t->lookup_count; i++) {
+        navrouter_match *match;
+        if (navrouter_registry_resolve(in->registry, in->t->urls[i], &match) == NAVROUTER_OK) {
+            sum += (uint64_t)strlen(navrouter_match_route(match));
+            navrouter_match_free(match);
+        }
+    }
+    return sum;
+}
+
+typedef uint64_t (*pass_fn)(const input *);
+
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Interleaved rounds; each sample calibrated to about 20 ms. Fills best, median and worst ns per look-up. */
+static void measure(pass_fn *passes, size_t count, const input *in, int rounds, double *best, double *median, double *worst) {
+    size_t repeat[8];
+    double samples[8][64];
+    for (size_t c = 0; c < count; c++) {
+        size_t n = 1;
+        for (;;) {
+            uint64_t start = now_ns();
+            for (size_t k = 0; k < n; k++) blackhole += passes[c](in);
+            uint64_t elapsed = now_ns() - start;
+            if (elapsed >= 5000000u) { repeat[c] = (size_t)((double)n * 20e6 / (double)elapsed) + 1; break; }
+            n *= 2;
+        }
+    }
+    for (int r = 0; r < rounds; r++)
+        for (size_t c = 0; c < count; c++) {
+            uint64_t start = now_ns();
+            for (size_t k = 0; k < repeat[c]; k++) blackhole += passes[c](in);
+            samples[c][r] = (double)(now_ns() - start) / (double)(repeat[c] * in->t->lookup_count);
+        }
+    for (size_t c = 0; c < count; c++) {
+        qsort(samples[c], (size_t)rounds, sizeof(double), compare_doubles);
+        best[c] = samples[c][0];
+        median[c] = samples[c][rounds / 2];
+        worst[c] = samples[c][rounds - 1];
+    }
+}
+
+static int bench_tables(const char *dir, int rounds) {
+    static const char *names[] = {"github", "static", "synthetic10k"};
+    static const char *labels[] = {"floor: FNV-1a over the URL bytes (C)", "navrouter_registry_lookup (no allocation)",
+                                   "navrouter_registry_resolve + navrouter_match_free"};
+    pass_fn passes[] = {pass_floor, pass_lookup, pass_resolve};
+    if (rounds > 64) rounds = 64;
+    printf("## Through the C ABI (libnavrouter.so; ns per look-up, best of %d interleaved rounds)\n\n", rounds);
+    printf("| table | contender | best ns | median ns | spread | x floor |\n| --- | --- | ---: | ---: | ---: | ---: |\n");
+    for (size_t n = 0; n < 3; n++) {
+        table t = load_table(dir, names[n]);
+        navrouter_registry *registry;
+        if (navrouter_registry_new(&registry, 0) != NAVROUTER_OK) die("registry_new");
+        for (size_t i = 0; i < t.pattern_count; i++)
+            if (navrouter_registry_add_route(registry, t.patterns[i], t.patterns[i], 0) != NAVROUTER_OK) die(t.patterns[i]);
+        size_t *lengths = malloc(t.lookup_count * sizeof *lengths);
+        for (size_t i = 0; i < t.lookup_count; i++) {
+            lengths[i] = strlen(t.urls[i]);
+            navrouter_match *match;
+            if (navrouter_registry_resolve(registry, t.urls[i], &match) != NAVROUTER_OK) die(t.urls[i]);
+            if (strcmp(navrouter_match_route(match), t.expected[i]) != 0) {
+                fprintf(stderr, "bench: %s resolves to %s, expected %s\n", t.urls[i], navrouter_match_route(match), t.expected[i]);
+                return 1;
+            }
+            navrouter_match_free(match);
+        }
+        input in = {registry, &t, lengths};
+        double best[3], median[3], worst[3];
+        measure(passes, 3, &in, rounds, best, median, worst);
+        for (size_t c = 0; c < 3; c++)
+            printf("| %s | %s | %.1f | %.1f | %.0f%% | %.2f |\n", names[n], labels[c], best[c], median[c],
+                   (worst[c] - best[c]) / best[c] * 100, best[c] / best[0]);
+        printf("RESULT c.%s.floor_ns %.2f\nRESULT c.%s.lookup_ns %.2f\nRESULT c.%s.resolve_ns %.2f\n", names[n], best[0],
+               names[n], best[1], names[n], best[2]);
+        free(lengths);
+        navrouter_registry_free(registry);
+        free_table(&t);
+    }
+    printf("\n");
+    return 0;
+}
+
+/* ---- events ---- */
+
+static int count_event(const navrouter_event *event, void *user_data) {
+    uint64_t *counts = user_data;
+    counts[navrouter_event_kind(event) == NAVROUTER_EVENT_STATE_CHANGED ? 1 : 0]++;
+    return 0;
+}
+
+static int bench_events(int rounds) {
+    navrouter_registry *registry;
+    navrouter_router *router;
+    if (navrouter_registry_new(&registry, 0) != NAVROUTER_OK) die("registry_new");
+    if (navrouter_registry_add_route(registry, "list", "items", 0) || navrouter_registry_add_route(registry, "item", "items/:id", 0))
+        die("add_route");
+    if (navrouter_router_new(&router, registry) != NAVROUTER_OK) die("router_new");
+    uint64_t counts[2] = {0, 0};
+    navrouter_router_set_navigator(router, count_event, counts, NULL);
+    if (navrouter_router_set_stack(router, (const char *const[]){"/items"}, 1, NULL) != NAVROUTER_OK) die("set_stack");
+    double best = 1e300, worst = 0;
+    const int pairs = 20000;
+    for (int r = 0; r < rounds; r++) {
+        uint64_t before = counts[0] + counts[1];
+        uint64_t start = now_ns();
+        for (int i = 0; i < pairs; i++) {
+            if (navrouter_router_navigate(router, "/items/42", NULL, NULL) != NAVROUTER_OK) die("navigate");
+            if (navrouter_router_pop(router, 1, NULL, NULL) != NAVROUTER_OK) die("pop");
+        }
+        double seconds = (double)(now_ns() - start) / 1e9;
+        double per_pair = seconds / pairs;
+        if (per_pair < best) best = per_pair;
+        if (per_pair > worst) worst = per_pair;
+        if (counts[0] + counts[1] - before != (uint64_t)pairs * 4) { fprintf(stderr, "bench: lost events\n"); return 1; }
+    }
+    printf("## Navigation events through the C ABI (push/pop pairs; best of %d rounds of %d pairs)\n\n", rounds, pairs);
+    printf("| measure | best | spread |\n| --- | ---: | ---: |\n");
+    printf("| push + pop pair (2 commands) | %.2f µs | %.0f%% |\n", best * 1e6, (worst - best) / best * 100);
+    printf("| visible events (push, pop) per second | %.0f | |\n", 2 / best);
+    printf("| all events incl. state_changed per second | %.0f | |\n\n", 4 / best);
+    printf("RESULT c.events_per_second %.0f\nRESULT c.all_events_per_second %.0f\n", 2 / best, 4 / best);
+    navrouter_router_free(router);
+    navrouter_registry_free(registry);
+    return 0;
+}
+
+/* ---- start-up ---- */
+
+static int first_resolve(void) {
+    navrouter_registry *registry;
+    navrouter_match *match;
+    if (navrouter_registry_new(&registry, 0) != NAVROUTER_OK) return 1;
+    if (navrouter_registry_add_route(registry, "product", "shop/product/<int:id>", 0) != NAVROUTER_OK) return 1;
+    if (navrouter_registry_resolve(registry, "myapp://shop/product/42", &match) != NAVROUTER_OK) return 1;
+    int ok = strcmp(navrouter_match_param(match, "id"), "42") == 0;
+    navrouter_match_free(match);
+    navrouter_registry_free(registry);
+    return ok ? 0 : 1;
+}
+
+static double run_child(const char *self, const char *mode) {
+    uint64_t start = now_ns();
+    pid_t pid = fork();
+    if (pid == 0) {
+        execl(self, self, mode, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) { fprintf(stderr, "bench: child %s failed\n", mode); exit(1); }
+    return (double)(now_ns() - start) / 1e6;
+}
+
+static int bench_startup(const char *self, int runs) {
+    double *with = malloc((size_t)runs * sizeof *with), *without = malloc((size_t)runs * sizeof *without);
+    for (int i = 0; i < runs; i++) {  /* interleaved: the same process started without touching the library */
+        with[i] = run_child(self, "first-resolve");
+        without[i] = run_child(self, "nothing");
+    }
+    qsort(with, (size_t)runs, sizeof(double), compare_doubles);
+    qsort(without, (size_t)runs, sizeof(double), compare_doubles);
+    printf("## Start-up (fork + exec of a C program linked to libnavrouter.so; median of %d runs)\n\n", runs);
+    printf("| program | median ms | p10 ms | p90 ms |\n| --- | ---: | ---: | ---: |\n");
+    printf("| start → load → register a route → first resolve → exit | %.2f | %.2f | %.2f |\n", with[runs / 2], with[runs / 10],
+           with[runs * 9 / 10]);
+    printf("| the same program exiting at once (process and loader cost) | %.2f | %.2f | %.2f |\n\n", without[runs / 2],
+           without[runs / 10], without[runs * 9 / 10]);
+    printf("RESULT c.startup_ms %.2f\nRESULT c.startup_baseline_ms %.2f\n", with[runs / 2], without[runs / 2]);
+    free(with);
+    free(without);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc >= 2 && strcmp(argv[1], "first-resolve") == 0) return first_resolve();
+    if (argc >= 2 && strcmp(argv[1], "nothing") == 0) return 0;
+    if (argc >= 4 && strcmp(argv[1], "tables") == 0) return bench_tables(argv[2], atoi(argv[3]));
+    if (argc >= 3 && strcmp(argv[1], "events") == 0) return bench_events(atoi(argv[2]));
+    if (argc >= 3 && strcmp(argv[1], "startup") == 0) return bench_startup(argv[0], atoi(argv[2]));
+    fprintf(stderr, "usage: bench tables DATA_DIR ROUNDS | events ROUNDS | startup RUNS\n");
+    return 2;
+}

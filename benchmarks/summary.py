@@ -1,0 +1,51 @@
+"""Reads the RESULT lines of a benchmark run and prints the targets of issue 6 beside what was measured."""
+
+import sys
+
+
+def main(path):
+    results = {}
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("RESULT "):
+            _, key, value = line.split()
+            results[key] = float(value)
+
+    def get(key):
+        return results.get(key, float("nan"))
+
+    rows = []
+    for table in ("github", "static", "synthetic10k"):
+        rows.append((f"Swift lookup ÷ floor, {table}", "≤ 2.0×",
+                     get(f"swift.{table}.lookup_ns") / get(f"swift.{table}.floor_ns"), lambda v: v <= 2.0, "{:.2f}×"))
+    for table in ("github", "static", "synthetic10k"):
+        rows.append((f"RoutingKit (split) ÷ navrouter lookup, {table}", "≥ 50×",
+                     get(f"swift.{table}.routingkit_split_ns") / get(f"swift.{table}.lookup_ns"), lambda v: v >= 50, "{:.1f}×"))
+    rows.append(("lookup at 100k routes ÷ at 1k", "≤ 3×", get("swift.scaling.100k_over_1k"), lambda v: v <= 3, "{:.2f}×"))
+    rows.append(("registration of 100k routes", "< 100 ms", get("swift.registration_100k_ms"), lambda v: v < 100, "{:.0f} ms"))
+    for count in (10000, 100000):
+        rows.append((f"heap bytes per route at {count:,}", "≤ 128", get(f"memory.navrouter.{count}.per_route"),
+                     lambda v: v <= 128, "{:.0f}"))
+    for table in ("github", "static", "synthetic10k"):
+        # Different processes and floors: compare each side's ratio to its own floor, and the raw times.
+        c_ratio = get(f"c.{table}.lookup_ns") / get(f"c.{table}.floor_ns")
+        swift_ratio = get(f"swift.{table}.lookup_ns") / get(f"swift.{table}.floor_ns")
+        rows.append((f"C ABI lookup ÷ Swift core lookup, {table} (raw ns)", "≤ 1.3×",
+                     get(f"c.{table}.lookup_ns") / get(f"swift.{table}.lookup_ns"), lambda v: v <= 1.3, "{:.2f}×"))
+        rows.append((f"C ABI lookup ÷ Swift core lookup, {table} (each ÷ its floor)", "≤ 1.3×",
+                     c_ratio / swift_ratio, lambda v: v <= 1.3, "{:.2f}×"))
+    rows.append(("navigation events (push/pop) to a C callback", "≥ 1,000,000/s", get("c.events_per_second"),
+                 lambda v: v >= 1e6, "{:,.0f}/s"))
+    rows.append(("Python resolve per call", "≤ 3 µs", get("python.resolve_us"), lambda v: v <= 3, "{:.2f} µs"))
+    rows.append(("Python lookup per call", "≤ 3 µs", get("python.lookup_us"), lambda v: v <= 3, "{:.2f} µs"))
+    rows.append(("stripped libnavrouter.so", "≤ 7 MB", get("footprint.stripped_mb"), lambda v: v <= 7, "{:.2f} MB"))
+    rows.append(("start → load → first resolve (median)", "≤ 3 ms", get("c.startup_ms"), lambda v: v <= 3, "{:.2f} ms"))
+
+    print("## Summary against the targets\n")
+    print("| measure | target | measured | met |")
+    print("| --- | --- | ---: | :---: |")
+    for label, target, value, ok, fmt in rows:
+        print(f"| {label} | {target} | {fmt.format(value)} | {'yes' if ok(value) else '**no**'} |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Runs every benchmark and prints one Markdown report (also written to build/bench/report.md):
+# the Swift core beside Vapor RoutingKit and an FNV-1a floor, scaling, registration, memory, the C ABI (look-ups,
+# events, start-up), Python ctypes and the library's footprint, then a summary against the targets.
+# Usage: scripts/bench.sh [ROUNDS]   (default 11 interleaved rounds). Installs what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds="${1:-11}"
+scripts/setup.sh >/dev/null
+mkdir -p build/bench
+report=build/bench/report.md
+log=build/bench/results.txt
+
+echo "== building (release): libnavrouter.so and the Swift benchmark" >&2
+scripts/build-library.sh >build/bench/build-library.log 2>&1 || { cat build/bench/build-library.log; exit 1; }
+swift build -c release --package-path benchmarks/swift --scratch-path .build-bench >build/bench/build-swift.log 2>&1 \
+    || { cat build/bench/build-swift.log; exit 1; }
+gcc -O2 -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude benchmarks/c/bench.c -Lbuild/lib -lnavrouter \
+    -Wl,-rpath,"$PWD/build/lib" -o build/bench/bench
+bench=.build-bench/release/navrouter-bench
+
+{
+    echo "# navrouter benchmarks"
+    echo
+    echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(swift --version 2>&1 | head -n 1); $(date -u +%Y-%m-%d)."
+    echo
+    echo "== Swift core vs RoutingKit" >&2
+    "$bench" --data benchmarks/data --rounds "$rounds"
+
+    echo "== memory" >&2
+    echo "## Memory held by a built registry (synthetic tables; glibc mallinfo2 before/after, after malloc_trim; one process each)"
+    echo
+    echo "| router | routes | heap bytes held | bytes per route | peak RSS of the process |"
+    echo "| --- | ---: | ---: | ---: | ---: |"
+    for which in navrouter routingkit; do
+        for count in 10000 100000; do
+            line=$("$bench" memory "$which" "$count")
+            echo "RESULT-LINE $line" >&2
+            held=$(echo "$line" | sed -E 's/.*held=([0-9]+).*/\1/')
+            per=$(echo "$line" | sed -E 's/.*per_route=([0-9.]+).*/\1/')
+            rss=$(echo "$line" | sed -E 's/.*peak_rss=([0-9]+).*/\1/')
+            echo "| $which | $count | $held | $per | $((rss / 1048576)) MiB |"
+            echo "RESULT memory.$which.$count.per_route $per"
+        done
+    done
+    echo
+
+    echo "== C ABI" >&2
+    build/bench/bench tables benchmarks/data "$rounds"
+    build/bench/bench events 7
+    build/bench/bench startup 200
+
+    echo "== footprint" >&2
+    cp build/lib/libnavrouter.so.1 build/bench/libnavrouter.stripped.so
+    strip --strip-unneeded build/bench/libnavrouter.stripped.so
+    size=$(stat -L -c %s build/lib/libnavrouter.so.1)
+    stripped=$(stat -c %s build/bench/libnavrouter.stripped.so)
+    echo "## Footprint"
+    echo
+    echo "| file | bytes | MiB |"
+    echo "| --- | ---: | ---: |"
+    echo "| libnavrouter.so (as built, with symbols) | $size | $(awk "BEGIN {printf \"%.2f\", $size / 1048576}") |"
+    echo "| libnavrouter.so, strip --strip-unneeded | $stripped | $(awk "BEGIN {printf \"%.2f\", $stripped / 1048576}") |"
+    echo
+    echo "Dependencies: $(readelf -d build/lib/libnavrouter.so.1 | awk '/NEEDED/ {gsub(/[][]/, "", $5); printf "%s ", $5}')"
+    echo
+    echo "RESULT footprint.stripped_mb $(awk "BEGIN {printf \"%.2f\", $stripped / 1000000}")"
+
+    echo "== Python" >&2
+    NAVROUTER_LIBRARY="$PWD/build/lib/libnavrouter.so.1" python3 benchmarks/python/bench.py benchmarks/data 7
+} | tee "$log" | grep -v "^RESULT" >"$report.body"
+
+python3 benchmarks/summary.py "$log" >"$report.summary"
+cat "$report.body" "$report.summary" >"$report"
+rm -f "$report.body" "$report.summary"
+cat "$report"
