@@ -55,33 +55,3 @@ final class LiteralHashTests: XCTestCase {
     }
 }
 
-/// The scanner's 8-bytes-at-a-time path must classify exactly as the byte-by-byte one.
-final class WordScanTests: XCTestCase {
-    private func byteFlags(_ byte: UInt8) -> UInt8 {
-        var flags: UInt8 = 0
-        if byte == UInt8(ascii: "%") { flags |= SegmentSlice.percent }
-        if byte >= 0x41 && byte <= 0x5A { flags |= SegmentSlice.uppercase }
-        if byte >= 0x80 { flags |= SegmentSlice.nonASCII }
-        if byte < 0x20 || byte == 0x7F { flags |= SegmentSlice.control }
-        return flags
-    }
-
-    func testFlagsAndDelimitersAgreeWithTheByteTable() {
-        var generator = SystemRandomNumberGenerator()
-        let interesting: [UInt8] = [0x00, 0x1F, 0x20, 0x23, 0x25, 0x2F, 0x3F, 0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61, 0x7A, 0x7F, 0x80, 0xC3, 0xFF]
-        for round in 0..<50_000 {
-            let bytes = (0..<8).map { _ in
-                round % 2 == 0 ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
-            }
-            let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
-            for prefix in 0...8 {
-                let valid = prefix == 8 ? WordScan.highBits : WordScan.highBits & ((1 << UInt64(prefix * 8)) - 1)
-                let expected = bytes[..<prefix].reduce(UInt8(0)) { $0 | byteFlags($1) }
-                XCTAssertEqual(WordScan.flags(word, valid: valid), expected, "\(bytes) prefix \(prefix)")
-            }
-            let firstDelimiter = bytes.firstIndex { $0 == 0x2F || $0 == 0x3F || $0 == 0x23 }
-            let found = WordScan.delimiters(word)
-            XCTAssertEqual(found == 0 ? nil : found.trailingZeroBitCount / 8, firstDelimiter, "\(bytes)")
-        }
-    }
-}

@@ -28,10 +28,9 @@ public struct SegmentSlice: Equatable, Sendable {
 
 /// Where the parts of a deep link lie in its bytes.
 struct URLLayout {
-    /// The scheme, lowercased, when the URL has one.
-    var scheme: String?
-    /// The web domain, lowercased, for `http`/`https` links.
-    var webDomain: String?
+    /// The scheme's bytes (before `://`), when the URL has one. (Ranges only: a layout holds no reference, so
+    /// making and dropping one costs nothing on the look-up path.)
+    var scheme: Range<Int>?
     /// The path's bytes (without the leading `/`).
     var path: Range<Int>
     /// The query's bytes, after `?`.
@@ -40,52 +39,14 @@ struct URLLayout {
     var fragment: Range<Int>?
 }
 
-/// Bit tricks over 8 bytes at once (SWAR): where the path delimiters are, and the segment flags of the bytes.
-/// Every test is exact per byte (no carries between bytes), so the flags are the same as byte by byte.
-enum WordScan {
-    static let ones: UInt64 = 0x0101_0101_0101_0101
-    static let highBits: UInt64 = 0x8080_8080_8080_8080
-    static let lowSeven: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-
-    /// The high bit of every byte of `word` that is zero.
-    @inline(__always)
-    static func zeroBytes(_ word: UInt64) -> UInt64 {
-        ~(((word & lowSeven) &+ lowSeven) | word | lowSeven)
-    }
-
-    /// The high bit of every byte equal to `byte`.
-    @inline(__always)
-    static func equalBytes(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        zeroBytes(word ^ (ones &* UInt64(byte)))
-    }
-
-    /// The high bit of every '/', '?' or '#'.
-    @inline(__always)
-    static func delimiters(_ word: UInt64) -> UInt64 {
-        equalBytes(word, UInt8(ascii: "/")) | equalBytes(word, UInt8(ascii: "?")) | equalBytes(word, UInt8(ascii: "#"))
-    }
-
-    /// The `SegmentSlice` flags of the bytes whose high bit is set in `valid`.
-    @inline(__always)
-    static func flags(_ word: UInt64, valid: UInt64) -> UInt8 {
-        let ascii = ~word & valid  // bytes below 0x80
-        let heptets = word & lowSeven
-        let atLeastA = heptets &+ (0x80 - 0x41) &* ones
-        let aboveZ = heptets &+ (0x80 - 0x5B) &* ones
-        let atLeastSpace = heptets &+ (0x80 - 0x20) &* ones
-        var flags: UInt8 = 0
-        if word & valid != 0 { flags |= SegmentSlice.nonASCII }
-        if equalBytes(word, UInt8(ascii: "%")) & valid != 0 { flags |= SegmentSlice.percent }
-        if atLeastA & ~aboveZ & ascii != 0 { flags |= SegmentSlice.uppercase }
-        if (~atLeastSpace | equalBytes(word, 0x7F)) & ascii != 0 { flags |= SegmentSlice.control }
-        return flags
-    }
-}
-
 /// Splits a deep link into its parts and its path into segments, in one pass over the UTF-8 bytes, checking the
 /// policy, the limits and the syntax as it goes. It allocates nothing unless a segment has a `%` escape.
 enum DeepLinkScanner {
-    /// Per byte: what it adds to a segment's flags.
+    /// Class bits of the path's delimiters (never stored in a segment's flags).
+    private static let slash: UInt8 = 0x10
+    private static let pathEnd: UInt8 = 0x20
+
+    /// Per byte: what it adds to a segment's flags, or that it is a delimiter.
     nonisolated(unsafe) private static let classes: UnsafePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         for byte in 0..<256 {
@@ -94,6 +55,8 @@ enum DeepLinkScanner {
             if byte >= Int(UInt8(ascii: "A")) && byte <= Int(UInt8(ascii: "Z")) { flags |= SegmentSlice.uppercase }
             if byte >= 0x80 { flags |= SegmentSlice.nonASCII }
             if byte < 0x20 || byte == 0x7F { flags |= SegmentSlice.control }
+            if byte == Int(UInt8(ascii: "/")) { flags |= slash }
+            if byte == Int(UInt8(ascii: "?")) || byte == Int(UInt8(ascii: "#")) { flags |= pathEnd }
             table[byte] = flags
         }
         return UnsafePointer(table)
@@ -119,40 +82,29 @@ enum DeepLinkScanner {
         if index < length && url[index] == UInt8(ascii: "/") { index += 1 }
         let pathStart = index
 
-        // The path: split on '/' before any decoding, 8 bytes at a time while 8 remain (see `WordScan`), then
-        // byte by byte. (The class table is read once: a lazy global's accessor in the loop would cost a
-        // swift_once check per byte.)
+        // The path: split on '/' before any decoding. One table look-up per byte says both what the byte adds to
+        // the segment's flags and whether it ends the segment or the path. (The table is read once: a lazy
+        // global's accessor in the loop would cost a swift_once check per byte.)
         let classes = Self.classes
         var count = 0
         var segmentStart = index
         var flags: UInt8 = 0
         var pathEnd = length
-        let raw = UnsafeRawPointer(url.baseAddress)
-        scanning: while index < length {
-            if let raw, index + 8 <= length {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let delimiters = WordScan.delimiters(word)
-                if delimiters == 0 {
-                    flags |= WordScan.flags(word, valid: WordScan.highBits)
-                    index += 8
-                    continue
-                }
-                let offset = delimiters.trailingZeroBitCount >> 3
-                flags |= WordScan.flags(word, valid: WordScan.highBits & ((1 << UInt64(offset << 3)) &- 1))
-                index += offset
+        while index < length {
+            let byteClass = classes[Int(url[index])]
+            if byteClass & (slash | Self.pathEnd) == 0 {
+                flags |= byteClass
+                index += 1
+                continue
             }
-            let byte = url[index]
-            if byte == UInt8(ascii: "/") {
-                try close(url, segmentStart, index, flags, segments, &count)
-                segmentStart = index + 1
-                flags = 0
-            } else if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+            if byteClass & slash == 0 {
                 pathEnd = index
-                break scanning
-            } else {
-                flags |= classes[Int(byte)]
+                break
             }
+            try close(url, segmentStart, index, flags, segments, &count)
             index += 1
+            segmentStart = index
+            flags = 0
         }
         if segmentStart < pathEnd {
             try close(url, segmentStart, pathEnd, flags, segments, &count)
@@ -201,7 +153,7 @@ enum DeepLinkScanner {
             url[index + 2] == UInt8(ascii: "/")
         else { return 0 }
         let scheme = String(decoding: url[0..<index], as: UTF8.self).lowercased()
-        layout.scheme = scheme
+        layout.scheme = 0..<index
         index += 3
         guard scheme == "http" || scheme == "https" else {
             if !policy.schemes.isEmpty && !policy.schemes.contains(scheme) {
@@ -234,7 +186,6 @@ enum DeepLinkScanner {
             throw NavRouterError(
                 .denied, "the web domain '\(domain)' is not one of the app's domains (\(listed))")
         }
-        layout.webDomain = String(domain)
         return index
     }
 
@@ -242,6 +193,19 @@ enum DeepLinkScanner {
     private static func close(
         _ url: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ flags: UInt8,
         _ segments: UnsafeMutableBufferPointer<SegmentSlice>, _ count: inout Int
+    ) throws(NavRouterError) {
+        let length = end - start
+        if length <= 2 || flags & (SegmentSlice.control | SegmentSlice.percent) != 0 || count == segments.count {
+            try checkRareCases(url, start, end, flags, segments.count, count)
+        }
+        segments[count] = SegmentSlice(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end), flags: flags)
+        count += 1
+    }
+
+    /// The checks a segment rarely needs: empty, dot segments, control characters, escapes, the segment limit.
+    @inline(never)
+    private static func checkRareCases(
+        _ url: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ flags: UInt8, _ limit: Int, _ count: Int
     ) throws(NavRouterError) {
         if start == end {
             throw NavRouterError(.malformedURL, "empty path segment (segment \(count + 1)): '//' is not allowed")
@@ -251,8 +215,8 @@ enum DeepLinkScanner {
             while !URLSyntax.isControl(url[offset]) { offset += 1 }
             throw controlCharacter(url, offset)
         }
-        if count == segments.count {
-            throw NavRouterError(.limitExceeded, "the path has more than \(segments.count) segments")
+        if count == limit {
+            throw NavRouterError(.limitExceeded, "the path has more than \(limit) segments")
         }
         let length = end - start
         if (length == 1 && url[start] == UInt8(ascii: ".")) || (length == 2 && url[start] == UInt8(ascii: ".")
@@ -267,8 +231,6 @@ enum DeepLinkScanner {
                 throw NavRouterError(.malformedURL, "encoded dot segment at segment \(count + 1)")
             }
         }
-        segments[count] = SegmentSlice(start: Int32(start), end: Int32(end), flags: flags)
-        count += 1
     }
 
     private static func controlCharacter(_ url: UnsafeBufferPointer<UInt8>, _ offset: Int) -> NavRouterError {

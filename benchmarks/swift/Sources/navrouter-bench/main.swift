@@ -6,7 +6,16 @@ import RoutingKit
 //   navrouter-bench [--data DIR] [--rounds N]     route tables vs RoutingKit, scaling, registration, memory (Markdown)
 //   navrouter-bench memory navrouter|routingkit N  one registry of N synthetic routes; prints heap bytes and peak RSS
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+let allArguments = Array(CommandLine.arguments.dropFirst())
+/// The arguments without the `--name value` options.
+let arguments: [String] = {
+    var positional: [String] = []
+    var index = 0
+    while index < allArguments.count {
+        if allArguments[index].hasPrefix("--") { index += 2 } else { positional.append(allArguments[index]); index += 1 }
+    }
+    return positional
+}()
 func option(_ arguments: [String], _ name: String, _ fallback: String) -> String {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return fallback }
     return arguments[index + 1]
@@ -120,7 +129,7 @@ do {
         for _ in 0..<5 { consume(UInt64(try navrouterRegistry(table.patterns).table.routes.count)) }
     } else if arguments.first == "profile", arguments.count == 4, let seconds = Double(arguments[3]) {
         // profile lookup|resolve|routingkit TABLE SECONDS: one contender alone, for perf or callgrind.
-        let table = try BenchTable.load(arguments[2], from: option(arguments, "--data", "benchmarks/data"))
+        let table = try BenchTable.load(arguments[2], from: option(allArguments, "--data", "benchmarks/data"))
         let urls = table.lookups.map(\.url)
         let registry = try navrouterRegistry(table.patterns)
         let contender = arguments[1] == "resolve" ? navrouterResolveContender(registry.table, urls)
@@ -131,8 +140,8 @@ do {
     } else if arguments.first == "memory", arguments.count == 3, let count = Int(arguments[2]) {
         try memoryMode(arguments[1], count)
     } else {
-        let directory = option(arguments, "--data", "benchmarks/data")
-        let rounds = Int(option(arguments, "--rounds", "11")) ?? 11
+        let directory = option(allArguments, "--data", "benchmarks/data")
+        let rounds = Int(option(allArguments, "--rounds", "11")) ?? 11
         try tablesSection(directory, rounds: rounds)
         try scalingSection(rounds: rounds)
     }
