@@ -49,7 +49,10 @@ final class CompiledTrie: @unchecked Sendable {
     private let nodes: UnsafeMutableBufferPointer<Node>
     private let edges: UnsafeMutableBufferPointer<Edge>
     private let labels: UnsafeMutableBufferPointer<UInt8>
-    private let slots: UnsafeMutableBufferPointer<Int32>
+    /// Hash slots: the edge's hash in the high 32 bits and its index in the low 32 (`emptySlot` when free), so a
+    /// probe compares hashes without touching the edge.
+    private let slots: UnsafeMutableBufferPointer<UInt64>
+    private static let emptySlot = UInt64.max
     let caseSensitive: Bool
 
     /// Freezes a builder's trie.
@@ -87,17 +90,17 @@ final class CompiledTrie: @unchecked Sendable {
             edges[index].hash = key.hash
         }
         // Hash slots (open addressing, load ≤ 1/2) for the nodes with many children.
-        var slotList: [Int32] = []
+        var slotList: [UInt64] = []
         for index in nodes.indices where nodes[index].edgeCount > Self.linearScanLimit {
             var size = 16
             while size < Int(nodes[index].edgeCount) * 2 { size <<= 1 }
             let start = slotList.count
-            slotList.append(contentsOf: repeatElement(-1, count: size))
+            slotList.append(contentsOf: repeatElement(Self.emptySlot, count: size))
             let first = Int(nodes[index].edgeStart)
             for edgeIndex in first..<first + Int(nodes[index].edgeCount) {
                 var slot = Int(edges[edgeIndex].hash) & (size - 1)
-                while slotList[start + slot] >= 0 { slot = (slot + 1) & (size - 1) }
-                slotList[start + slot] = Int32(edgeIndex)
+                while slotList[start + slot] != Self.emptySlot { slot = (slot + 1) & (size - 1) }
+                slotList[start + slot] = UInt64(edges[edgeIndex].hash) << 32 | UInt64(edgeIndex)
             }
             nodes[index].slotStart = UInt32(start)
             nodes[index].slotMask = UInt32(size - 1)
@@ -116,7 +119,7 @@ final class CompiledTrie: @unchecked Sendable {
     /// The number of nodes, edges and bytes held (for footprint reports).
     var footprintBytes: Int {
         nodes.count * MemoryLayout<Node>.stride + edges.count * MemoryLayout<Edge>.stride + labels.count
-            + slots.count * 4
+            + slots.count * MemoryLayout<UInt64>.stride
     }
 
     /// The index of the route that matches, or -1.
@@ -212,10 +215,12 @@ final class CompiledTrie: @unchecked Sendable {
         let slotBase = slots.baseAddress.unsafelyUnwrapped + Int(node.pointee.slotStart)
         var slot = Int(key.hash & slotMask)
         while true {
-            let edgeIndex = slotBase[slot]
-            if edgeIndex < 0 { return -1 }
-            let edge = edgeBase[Int(edgeIndex)]
-            if edge.hash == key.hash && same(edge) { return edge.child }
+            let entry = slotBase[slot]
+            if entry == Self.emptySlot { return -1 }
+            if UInt32(truncatingIfNeeded: entry >> 32) == key.hash {
+                let edge = edgeBase[Int(UInt32(truncatingIfNeeded: entry))]
+                if same(edge) { return edge.child }
+            }
             slot = (slot + 1) & Int(slotMask)
         }
     }
