@@ -19,12 +19,12 @@ enum HandleKind: Sendable {
 /// Opaque handles: a retained Swift object's address, recorded in a table of live handles so that NULL, a
 /// handle of the wrong kind, or one already freed gives a status instead of a crash.
 enum Handles {
-    private static let live = Mutex<[UInt: HandleKind]>([:])
+    private static let live = Mutex(LiveHandleTable())
 
     /// Retains an object and returns its handle.
     static func make(_ object: AnyObject, _ kind: HandleKind) -> OpaquePointer {
         let raw = Unmanaged.passRetained(object).toOpaque()
-        live.withLock { $0[UInt(bitPattern: raw)] = kind }
+        live.withLock { $0.insert(UInt(bitPattern: raw), kind) }
         return OpaquePointer(raw)
     }
 
@@ -35,7 +35,7 @@ enum Handles {
         guard let handle else { throw NavRouterError(.invalidArgument, "the \(kind.name) handle is NULL") }
         let raw = UnsafeRawPointer(handle)
         let found: Result<T, NavRouterError> = live.withLock { table in
-            guard let actual = table[UInt(bitPattern: raw)] else {
+            guard let actual = table.kind(of: UInt(bitPattern: raw)) else {
                 return .failure(NavRouterError(.destroyed, "the \(kind.name) handle was already freed (or never made)"))
             }
             guard actual == kind else {
@@ -51,8 +51,8 @@ enum Handles {
         guard let handle else { return }
         let raw = UnsafeRawPointer(handle)
         let removed = live.withLock { table in
-            guard table[UInt(bitPattern: raw)] == kind else { return false }
-            table[UInt(bitPattern: raw)] = nil
+            guard table.kind(of: UInt(bitPattern: raw)) == kind else { return false }
+            table.remove(UInt(bitPattern: raw))
             return true
         }
         if removed { Unmanaged<AnyObject>.fromOpaque(raw).release() }

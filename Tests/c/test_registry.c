@@ -406,6 +406,39 @@ static void test_threads_share_a_registry(void) {
     navrouter_registry_free(registry);
 }
 
+/* Many handles made and freed in a scrambled order: every live one keeps working, every freed one is detected
+ * (the library's table of live handles grows, and shifts entries back when one leaves). */
+static void test_many_handles_made_and_freed(void) {
+    enum { COUNT = 600 };
+    navrouter_registry *registries[COUNT];
+    bool live[COUNT];
+    size_t count = 0;
+    unsigned seed = 12345u;
+    for (size_t i = 0; i < COUNT; i++) {
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registries[i], 0));
+        live[i] = true;
+    }
+    for (int round = 0; round < 3; round++) {
+        for (size_t i = 0; i < COUNT; i++) {
+            seed = seed * 1103515245u + 12345u;
+            if (live[i] && (seed >> 16) % 3 == 0) {
+                navrouter_registry_free(registries[i]);
+                live[i] = false;
+            }
+        }
+        for (size_t i = 0; i < COUNT; i++) {
+            int status = navrouter_registry_route_count(registries[i], &count);
+            if (live[i] ? status != NAVROUTER_OK : status != NAVROUTER_EDESTROYED) {
+                CHECK(!"a live handle was lost or a freed one was still accepted");
+                break;
+            }
+        }
+    }
+    for (size_t i = 0; i < COUNT; i++)
+        if (live[i]) navrouter_registry_free(registries[i]);
+    CHECK_STATUS(NAVROUTER_EDESTROYED, navrouter_registry_route_count(registries[0], &count));
+}
+
 int main(int argc, char **argv) {
     if (argc > 1) manifest_path = argv[1];
     RUN(test_versions_and_status_names);
@@ -421,5 +454,6 @@ int main(int argc, char **argv) {
     RUN(test_remove_route_and_module);
     RUN(test_last_error_is_per_thread);
     RUN(test_threads_share_a_registry);
+    RUN(test_many_handles_made_and_freed);
     return HARNESS_SUMMARY("c registry");
 }
