@@ -332,6 +332,13 @@ const char *navrouter_match_path_params_json(const navrouter_match *match);
 /** Every query item in order, repeats included, as a JSON array of [name, value] pairs. Borrowed. */
 const char *navrouter_match_query_json(const navrouter_match *match);
 
+/**
+ * The whole match as one JSON object: {"route", "url", "parameters", "path_parameters", "query": [[name, value],
+ * ...], "remainder", "fragment", "props"} (absent ones are null). Borrowed; made on first use. For bindings
+ * that want everything in one call.
+ */
+const char *navrouter_match_json(const navrouter_match *match);
+
 /** Frees a match. NULL is a no-op; a second free is detected and ignored. */
 void navrouter_match_free(navrouter_match *match);
 

@@ -99,6 +99,11 @@ public func navrouter_match_query_json(_ match: OpaquePointer?) -> UnsafePointer
     box(match).map { box in box.text("query") { box.match.queryItemsJSON } }
 }
 
+@_cdecl("navrouter_match_json") @implementation
+public func navrouter_match_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
+    box(match).map { box in box.text("match") { box.match.jsonText } }
+}
+
 @_cdecl("navrouter_match_free") @implementation
 public func navrouter_match_free(_ match: OpaquePointer?) {
     Handles.free(match, .match)

@@ -175,6 +175,20 @@ static void test_resolve(void) {
     CHECK_STR("42", json_string_value(json_object_get(params, "id")));
     CHECK(json_object_size(params) == 3);
     json_decref(params);
+    {   /* the whole match in one JSON text */
+        json_error_t error;
+        json_t *whole = json_loads(navrouter_match_json(match), 0, &error);
+        CHECK(whole != NULL);
+        CHECK_STR("product", json_string_value(json_object_get(whole, "route")));
+        CHECK_STR("b", json_string_value(json_object_get(json_object_get(whole, "parameters"), "tag")));
+        CHECK_STR("42", json_string_value(json_object_get(json_object_get(whole, "path_parameters"), "id")));
+        CHECK(json_array_size(json_object_get(whole, "query")) == 3);
+        CHECK_STR("top", json_string_value(json_object_get(whole, "fragment")));
+        CHECK(json_is_null(json_object_get(whole, "remainder")) && json_is_null(json_object_get(whole, "props")));
+        json_decref(whole);
+        CHECK(navrouter_match_json(match) == navrouter_match_json(match)); /* made once, kept */
+        CHECK(navrouter_match_json(NULL) == NULL);
+    }
     navrouter_match_free(match);
 
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "/help/orders/Return%20Policy", &match));

@@ -30,4 +30,19 @@ extension RouteMatch {
     public var queryItemsJSON: String {
         JSONValue.array(queryItems.map { .array([.string($0.name), .string($0.value)]) }).jsonText
     }
+
+    /// The whole match as one JSON object: `route`, `url`, `parameters`, `path_parameters`, `query` (pairs),
+    /// `remainder`, `fragment` and `props` (null when absent) — everything a binding needs in one call.
+    public var jsonText: String {
+        JSONValue.object([
+            "route": .string(route.name),
+            "url": .string(url),
+            "parameters": .object(parameters.mapValues(JSONValue.string)),
+            "path_parameters": .object(pathParameters.mapValues(JSONValue.string)),
+            "query": .array(queryItems.map { .array([.string($0.name), .string($0.value)]) }),
+            "remainder": remainder.map(JSONValue.string) ?? .null,
+            "fragment": fragment.map(JSONValue.string) ?? .null,
+            "props": props.map(JSONValue.object) ?? .null,
+        ]).jsonText
+    }
 }

@@ -104,6 +104,7 @@ _SIGNATURES = [
     ("navrouter_match_params_json", [MatchPtr], c_char_p, None),
     ("navrouter_match_path_params_json", [MatchPtr], c_char_p, None),
     ("navrouter_match_query_json", [MatchPtr], c_char_p, None),
+    ("navrouter_match_json", [MatchPtr], c_char_p, None),
     ("navrouter_match_free", [MatchPtr], None, None),
     ("navrouter_registry_add_interceptor",
      [RegistryPtr, c_char_p, c_uint32, c_uint32, c_char_p, POINTER(c_char_p), c_size_t, c_uint32, c_char_p, INTERCEPTOR_FN,

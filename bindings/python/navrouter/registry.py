@@ -44,18 +44,17 @@ class Match:
 
 
 def match_from(handle) -> Match:
-    """Copies a (borrowed or owned) navrouter_match into a Match."""
-    c = lib()
-    props = decode(c.navrouter_match_props(handle))
+    """Copies a (borrowed or owned) navrouter_match into a Match (one call: the match's JSON)."""
+    data = json.loads(lib().navrouter_match_json(handle))
     return Match(
-        route=decode(c.navrouter_match_route(handle)),
-        url=decode(c.navrouter_match_url(handle)),
-        parameters=json.loads(c.navrouter_match_params_json(handle)),
-        path_parameters=json.loads(c.navrouter_match_path_params_json(handle)),
-        query_items=[tuple(item) for item in json.loads(c.navrouter_match_query_json(handle))],
-        remainder=decode(c.navrouter_match_remainder(handle)),
-        fragment=decode(c.navrouter_match_fragment(handle)),
-        props=json.loads(props) if props is not None else None,
+        route=data["route"],
+        url=data["url"],
+        parameters=data["parameters"],
+        path_parameters=data["path_parameters"],
+        query_items=[tuple(item) for item in data["query"]],
+        remainder=data["remainder"],
+        fragment=data["fragment"],
+        props=data["props"],
     )
 
 
