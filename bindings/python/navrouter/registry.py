@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from . import _callbacks, _ffi
-from ._errors import EDESTROYED, DestroyedError
+from ._owned import OwnedHandle
 from .guards import BEFORE, PHASES, PRIORITIES, Interception, apply_decision
 from ._ffi import decode, encode, lib, take_string
 
@@ -76,7 +76,7 @@ class _AuthHandler:
         return self._claim is not None and bool(self._claim(router_for(router_address), url))
 
 
-class Registry:
+class Registry(OwnedHandle):
     """A set of routes. Thread-safe; close() (or a ``with`` block) frees it."""
 
     def __init__(self, *, case_sensitive: bool = False):
@@ -84,33 +84,14 @@ class Registry:
         lib().navrouter_registry_new(ctypes.byref(handle), 0x1 if case_sensitive else 0)
         self._handle: Optional[_ffi.RegistryPtr] = handle
 
-    def _ptr(self) -> _ffi.RegistryPtr:
-        """The live handle; DestroyedError once closed."""
-        if self._handle is None:
-            raise DestroyedError(EDESTROYED, "the registry is closed")
-        return self._handle
+    _what = "registry"
 
     @property
     def _as_parameter_(self):
         return self._ptr()
 
-    def close(self) -> None:
-        """Frees the registry; a second call does nothing."""
-        if self._handle is not None:
-            lib().navrouter_registry_free(self._handle)
-            self._handle = None
-
-    def __enter__(self) -> "Registry":
-        return self
-
-    def __exit__(self, *exc_info) -> None:
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # interpreter shutdown: the library may already be gone
-            pass
+    def _free(self, handle) -> None:
+        lib().navrouter_registry_free(handle)
 
     # Routes
 

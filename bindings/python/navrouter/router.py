@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from . import _callbacks, _ffi
-from ._errors import EDESTROYED, DestroyedError
+from ._owned import OwnedHandle
 from ._ffi import encode, lib, take_string
 from .events import Entry, Event
 
@@ -71,7 +71,7 @@ def _url_array(urls: Iterable[str]):
     return (c_char_p * max(1, len(encoded)))(*encoded), len(encoded)
 
 
-class Router:
+class Router(OwnedHandle):
     """A navigation state on a registry: optional tabs, modal layers above them, a stack in each.
 
     Commands are transactions: they succeed (returning an Outcome) or raise a NavRouterError and leave the state
@@ -90,29 +90,12 @@ class Router:
         if navigator is not None:
             self.set_navigator(navigator)
 
-    def _ptr(self) -> _ffi.RouterPtr:
-        if self._handle is None:
-            raise DestroyedError(EDESTROYED, "the router is closed")
-        return self._handle
+    _what = "router"
 
-    def close(self) -> None:
-        """Frees the router; views are released through their handlers. A second call does nothing."""
-        if self._handle is not None:
-            handle, self._handle = self._handle, None
-            lib().navrouter_router_free(handle)
-            _callbacks.reraise()
-
-    def __enter__(self) -> "Router":
-        return self
-
-    def __exit__(self, *exc_info) -> None:
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # interpreter shutdown
-            pass
+    def _free(self, handle) -> None:
+        """Frees the router; views are released through their handlers (their exceptions are re-raised)."""
+        lib().navrouter_router_free(handle)
+        _callbacks.reraise()
 
     def _command(self, function, *args) -> Outcome:
         out = c_uint64()
