@@ -38,15 +38,23 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
             guard URLSyntax.isScheme(scheme.utf8) else { throw fail("'\(scheme)' is not a valid scheme") }
             rest = rest[schemeEnd.upperBound...]
         }
-        if rest.hasPrefix("/") { rest = rest.dropFirst() }
-        if rest.hasSuffix("/") { rest = rest.dropLast() }
+        // Byte-level from here on (this runs once per registered route): a leading and a trailing '/' are
+        // dropped, the rest is split on '/'.
+        if rest.utf8.first == UInt8(ascii: "/") { rest = rest[rest.utf8.index(after: rest.utf8.startIndex)...] }
+        if rest.utf8.last == UInt8(ascii: "/") { rest = rest[..<rest.utf8.index(before: rest.utf8.endIndex)] }
         var segments: [PatternSegment] = []
         var names = Set<String>()
         if !rest.isEmpty {
-            let pieces = rest.split(separator: "/", omittingEmptySubsequences: false)
-            for (index, piece) in pieces.enumerated() {
-                var position: String { "segment \(index + 1) ('\(piece)')" }  // only built for a message
-                if piece.isEmpty { throw fail("segment \(index + 1) is empty") }
+            let bytes = rest.utf8
+            var pieceStart = bytes.startIndex
+            var number = 0
+            while true {
+                var pieceEnd = pieceStart
+                while pieceEnd != bytes.endIndex && bytes[pieceEnd] != UInt8(ascii: "/") { pieceEnd = bytes.index(after: pieceEnd) }
+                let piece = rest[pieceStart..<pieceEnd]
+                number += 1
+                var position: String { "segment \(number) ('\(piece)')" }  // only built for a message
+                if piece.isEmpty { throw fail("segment \(number) is empty") }
                 if case .catchAll? = segments.last {
                     throw fail("the catch-all must be the last segment, but \(position) follows it")
                 }
@@ -60,6 +68,8 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
                     throw fail("\(position): duplicate parameter name '\(name)'")
                 }
                 segments.append(segment)
+                if pieceEnd == bytes.endIndex { break }
+                pieceStart = bytes.index(after: pieceEnd)
             }
         }
         self.segments = segments
@@ -85,35 +95,51 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
     }
 
     private static func parseSegment(_ piece: Substring) throws(NavRouterError) -> PatternSegment {
-        if piece.hasPrefix(":") {
-            return .parameter(name: try parameterName(piece.dropFirst()), type: .string)
-        }
-        if piece.hasPrefix("*") {
-            return .catchAll(name: try parameterName(piece.dropFirst()))
-        }
-        if piece.hasPrefix("<") {
-            guard piece.hasSuffix(">"), piece.count >= 2 else {
+        let bytes = piece.utf8
+        let afterFirst = piece[bytes.index(after: bytes.startIndex)...]
+        switch bytes.first {
+        case UInt8(ascii: ":"):
+            return .parameter(name: try parameterName(afterFirst), type: .string)
+        case UInt8(ascii: "*"):
+            return .catchAll(name: try parameterName(afterFirst))
+        case UInt8(ascii: "<"):
+            guard bytes.last == UInt8(ascii: ">"), bytes.count >= 2 else {
                 throw NavRouterError(.invalidPattern, "'<' without a closing '>'")
             }
-            let inner = piece.dropFirst().dropLast()
-            guard let colon = inner.firstIndex(of: ":") else {
+            let inner = afterFirst[..<afterFirst.utf8.index(before: afterFirst.utf8.endIndex)]
+            guard let colon = inner.utf8.firstIndex(of: UInt8(ascii: ":")) else {
                 return .parameter(name: try parameterName(inner), type: .string)
             }
             let typeName = inner[..<colon]
-            let name = try parameterName(inner[inner.index(after: colon)...])
+            let name = try parameterName(inner[inner.utf8.index(after: colon)...])
             if typeName == "path" { return .catchAll(name: name) }
             guard let type = ParameterType(rawValue: String(typeName)) else {
                 throw NavRouterError(
                     .invalidPattern, "unknown parameter type '\(typeName)' (expected string, int, uuid or path)")
             }
             return .parameter(name: name, type: type)
+        default:
+            break
         }
-        if piece == "." || piece == ".." {
+        if bytes.first == UInt8(ascii: "."), bytes.count <= 2, bytes.last == UInt8(ascii: ".") {
             throw NavRouterError(.invalidPattern, "dot segments are not allowed")
         }
-        for scalar in piece.unicodeScalars where !URLSyntax.isLiteralScalar(scalar) {
-            throw NavRouterError(
-                .invalidPattern, "the character \(URLSyntax.describe(scalar)) is not allowed in a literal")
+        var ascii = true
+        for byte in bytes {
+            if byte >= 0x80 {
+                ascii = false
+                break
+            }
+            if !URLSyntax.isLiteralScalar(Unicode.Scalar(byte)) {
+                throw NavRouterError(
+                    .invalidPattern, "the character \(URLSyntax.describe(Unicode.Scalar(byte))) is not allowed in a literal")
+            }
+        }
+        if !ascii {
+            for scalar in piece.unicodeScalars where !URLSyntax.isLiteralScalar(scalar) {
+                throw NavRouterError(
+                    .invalidPattern, "the character \(URLSyntax.describe(scalar)) is not allowed in a literal")
+            }
         }
         return .literal(String(piece))
     }
