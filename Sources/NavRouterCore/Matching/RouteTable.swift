@@ -17,15 +17,14 @@ public final class RouteTable: Sendable {
     let trie: CompiledTrie
     private let indexByName: [String: Int]
 
-    init(routes: [Route], builder: RouteTrieBuilder, policy: URLPolicy, generation: UInt64) {
+    /// - Parameter indexByName: each route's index by name (the registry's own dictionary: shared, not copied,
+    ///   until the registry changes).
+    init(routes: [Route], indexByName: [String: Int], builder: RouteTrieBuilder, policy: URLPolicy, generation: UInt64) {
         self.routes = routes
         self.policy = policy
         self.caseSensitive = builder.caseSensitive
         self.generation = generation
         self.trie = CompiledTrie(builder)
-        var indexByName: [String: Int] = [:]
-        indexByName.reserveCapacity(routes.count)
-        for (index, route) in routes.enumerated() { indexByName[route.name] = index }
         self.indexByName = indexByName
     }
 

@@ -23,7 +23,10 @@ public final class RouteRegistry: Sendable {
     private struct State {
         var routes: [Route] = []
         var indexByName: [String: Int] = [:]
+        /// The mutable trie, for conflict checks and the next table. Dropped once a table is compiled (the
+        /// table holds the routes in a far smaller form) and rebuilt from `routes` at the next registration.
         var builder: RouteTrieBuilder
+        var builderIsCurrent = true
         var policy: URLPolicy
         var generation: UInt64 = 0
         var table: RouteTable?
@@ -49,8 +52,11 @@ public final class RouteRegistry: Sendable {
         state.withLock { state in
             if let table = state.table { return table }
             let table = RouteTable(
-                routes: state.routes, builder: state.builder, policy: state.policy, generation: state.generation)
+                routes: state.routes, indexByName: state.indexByName, builder: state.builder, policy: state.policy,
+                generation: state.generation)
             state.table = table
+            state.builder = RouteTrieBuilder(caseSensitive: state.builder.caseSensitive)
+            state.builderIsCurrent = false
             return table
         }
     }
@@ -100,6 +106,7 @@ public final class RouteRegistry: Sendable {
     /// - Throws: `.conflict` naming the routes involved.
     public func register(_ routes: [Route]) throws(NavRouterError) {
         try state.withLock { state throws(NavRouterError) in
+            if !state.builderIsCurrent { Self.rebuild(&state, keeping: state.routes) }
             let before = state.routes.count
             state.routes.reserveCapacity(before + routes.count)
             state.indexByName.reserveCapacity(before + routes.count)
@@ -171,6 +178,7 @@ public final class RouteRegistry: Sendable {
         state.routes = []
         state.indexByName = [:]
         state.builder = RouteTrieBuilder(caseSensitive: state.builder.caseSensitive)
+        state.builderIsCurrent = true
         for route in routes {
             // These routes were registered together before, so they cannot conflict.
             try? insert(route, into: &state)
