@@ -94,6 +94,18 @@ public struct NavigationState: Equatable, Sendable {
     /// Every entry, tabs first then layers, bottom to top.
     public var allEntries: [NavigationEntry] { tabs.flatMap(\.stack) + layers.flatMap(\.stack) }
 
+    /// The first entry, tabs first then layers, that satisfies `predicate` (without building `allEntries`).
+    public func firstEntry(where predicate: (NavigationEntry) throws -> Bool) rethrows -> NavigationEntry? {
+        for tab in tabs { if let found = try tab.stack.first(where: predicate) { return found } }
+        for layer in layers { if let found = try layer.stack.first(where: predicate) { return found } }
+        return nil
+    }
+
+    /// The number of entries in every stack.
+    public var entryCount: Int {
+        tabs.reduce(0) { $0 + $1.stack.count } + layers.reduce(0) { $0 + $1.stack.count }
+    }
+
     /// The entry with that id and where it is.
     public func find(_ id: EntryID) -> (entry: NavigationEntry, location: StackLocation, index: Int)? {
         for (tabIndex, tab) in tabs.enumerated() {
@@ -112,11 +124,17 @@ public struct NavigationState: Equatable, Sendable {
         if tabs.isEmpty { return "there is no tab" }
         if !tabs.indices.contains(selectedTab) { return "the selected tab \(selectedTab) does not exist" }
         if let empty = layers.firstIndex(where: { $0.stack.isEmpty }) { return "modal layer \(empty) is empty" }
-        var seen = Set<EntryID>()
-        for entry in allEntries {
-            if !seen.insert(entry.id).inserted { return "entry id \(entry.id) is used twice" }
-            if entry.id >= nextEntryID { return "entry id \(entry.id) is not below the id counter \(nextEntryID)" }
+        var seen = Set<EntryID>(minimumCapacity: entryCount)
+        var problem: String?
+        _ = firstEntry { entry in
+            if !seen.insert(entry.id).inserted {
+                problem = "entry id \(entry.id) is used twice"
+            } else if entry.id >= nextEntryID {
+                problem = "entry id \(entry.id) is not below the id counter \(nextEntryID)"
+            }
+            return problem != nil
         }
+        if let problem { return problem }
         for tab in tabs where tab.route != nil && tab.stack.first?.route != tab.route {
             return "tab '\(tab.route!)' does not start with its root route"
         }

@@ -249,7 +249,7 @@ extension Router {
             }
         }
         return commit(.refresh, context, vetoable: false) { transaction throws(NavRouterError) in
-            transaction.prune { entry in refused.contains(entry.id) || (!authenticated && self.requiresAuth(entry)) }
+            transaction.prune { entry in refused.contains(entry.id) || (!authenticated && Self.requiresAuth(entry, in: table)) }
         }
     }
 }

@@ -271,8 +271,9 @@ public final class Router: Sendable {
                 throw NavRouterError(.invalidArgument, "the command would break the state: \(violation)")
             }
             if !registry.guards.isAuthenticated {
-                if case .restore = command { transaction.prune { self.requiresAuth($0) } }
-                if let entry = transaction.state.allEntries.first(where: { self.requiresAuth($0) }) {
+                let table = registry.table  // once, not per entry
+                if case .restore = command { transaction.prune { Self.requiresAuth($0, in: table) } }
+                if let entry = transaction.state.firstEntry(where: { Self.requiresAuth($0, in: table) }) {
                     throw NavRouterError(.denied, "route '\(entry.route)' requires authentication")
                 }
             }
@@ -300,7 +301,11 @@ public final class Router: Sendable {
     }
 
     func requiresAuth(_ entry: NavigationEntry) -> Bool {
-        registry.table.route(named: entry.route)?.requiresAuth ?? false
+        Self.requiresAuth(entry, in: registry.table)
+    }
+
+    static func requiresAuth(_ entry: NavigationEntry, in table: RouteTable) -> Bool {
+        table.route(named: entry.route)?.requiresAuth ?? false
     }
 
     static func release(_ entries: [NavigationEntry], handlers: [String: any RouteHandler], fallback: (any RouteHandler)?) {
