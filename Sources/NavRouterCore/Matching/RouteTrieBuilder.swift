@@ -28,7 +28,12 @@ struct RouteTrieBuilder {
     }
 
     /// A literal as the trie stores and compares it.
-    func fold(_ literal: String) -> String { caseSensitive ? literal : literal.lowercased() }
+    func fold(_ literal: String) -> String {
+        if caseSensitive { return literal }
+        // Most literals are lowercase ASCII already: keep them as they are (no new string).
+        if literal.utf8.allSatisfy({ $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }) { return literal }
+        return literal.lowercased()
+    }
 
     /// The route already registered with exactly the shape of `pattern`, if any: registering it would conflict.
     func occupant(of pattern: RoutePattern) -> Int32? {
