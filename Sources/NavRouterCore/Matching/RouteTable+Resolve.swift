@@ -20,6 +20,11 @@ extension RouteTable {
         segments: UnsafeBufferPointer<SegmentSlice>
     ) throws(NavRouterError) -> RouteMatch {
         var pathParameters: [String: String] = [:]
+        let parameterCount = route.pattern.segments.reduce(0) { count, segment in
+            if case .literal = segment { return count }
+            return count + 1
+        }
+        if parameterCount > 0 { pathParameters.reserveCapacity(parameterCount) }  // no rehash while filling
         var remainderSegments: [String]?
         var remainder: String?
         for (position, segment) in route.pattern.segments.enumerated() {
