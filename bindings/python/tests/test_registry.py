@@ -126,3 +126,21 @@ def test_threads(shop):
         thread.join()
     assert errors == []
     assert len(shop) == 17 + 200
+
+
+def test_random_input_never_crashes_and_fails_cleanly(shop):
+    """Random URLs (bytes from a biased alphabet, invalid UTF-8 included) give a Match or a NavRouterError."""
+    import random
+
+    alphabet = ["/", "/", "shop", "product", "42", "%", "%2F", "%zz", "?", "#", "&", "=", "+", ".", "..", "A", "é",
+                "\x01", "\x7f", "myapp://", "https://", "shop.example.com", ":", "_props=", "\udcff", " "]
+    rng = random.Random(20261122)
+    router = navrouter.Router(shop)
+    for _ in range(3000):
+        url = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        for call in (shop.resolve, shop.lookup, shop.explain, router.navigate):
+            try:
+                call(url)
+            except navrouter.NavRouterError as error:
+                assert error.status < 0 and error.message
+    router.close()
