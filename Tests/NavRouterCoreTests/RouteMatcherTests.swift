@@ -17,6 +17,25 @@ final class RouteMatcherTests: XCTestCase {
         ("/u/me/x/q", "rest"), ("/u/%6De", "me"), ("/u/%34%32", "byInt"),
     ]
 
+    /// Every change after a resolve (policy, registration, removal) compiles a table with all the routes still in it.
+    func testEveryChangeAfterAResolveKeepsTheRoutes() throws {
+        let registry = try RouteRegistry()
+        try registry.register([try Route(name: "a", pattern: "a/:id"), try Route(name: "b", pattern: "b")])
+        XCTAssertEqual(try registry.resolve("/a/1").route.name, "a")
+        try registry.updatePolicy { $0.webDomains = ["shop.example.com"] }
+        XCTAssertEqual(try registry.resolve("https://shop.example.com/a/1").route.name, "a")
+        XCTAssertEqual(try registry.resolve("/b").route.name, "b")
+        try registry.register(try Route(name: "c", pattern: "c"))
+        XCTAssertEqual(try registry.resolve("/c").route.name, "c")
+        assertFails(.conflict) { try registry.register(try Route(name: "a2", pattern: "a/:other")) }
+        try registry.unregister(named: "b")
+        XCTAssertEqual(try registry.resolve("/a/2").route.name, "a")
+        try registry.setPolicy(URLPolicy())
+        XCTAssertEqual(try registry.resolve("/c").route.name, "c")
+        XCTAssertEqual(registry.unregisterModule("none"), 0)
+        XCTAssertEqual(try registry.resolve("/a/3").route.name, "a")
+    }
+
     func testMostSpecificWinsWhateverTheRegistrationOrder() throws {
         var generator = SplitMix64(seed: 7)
         var orders = [precedenceRoutes, precedenceRoutes.reversed()]

@@ -51,6 +51,7 @@ public final class RouteRegistry: Sendable {
     public var table: RouteTable {
         state.withLock { state in
             if let table = state.table { return table }
+            if !state.builderIsCurrent { Self.rebuild(&state, keeping: state.routes) }  // e.g. after a policy change
             let table = RouteTable(
                 routes: state.routes, indexByName: state.indexByName, builder: state.builder, policy: state.policy,
                 generation: state.generation)
