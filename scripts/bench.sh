@@ -13,6 +13,8 @@ log=build/bench/results.txt
 
 echo "== building (release): libnavrouter.so and the Swift benchmark" >&2
 scripts/build-library.sh >build/bench/build-library.log 2>&1 || { cat build/bench/build-library.log; exit 1; }
+# Re-plan the build each time: the cached plan of a path dependency does not notice files added to the core.
+rm -f .build-bench/release.yaml .build-bench/release/description.json
 swift build -c release --package-path benchmarks/swift --scratch-path .build-bench >build/bench/build-swift.log 2>&1 \
     || { cat build/bench/build-swift.log; exit 1; }
 gcc -O2 -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude benchmarks/c/bench.c -Lbuild/lib -lnavrouter \

@@ -15,6 +15,8 @@ public final class RouteTable: Sendable {
     /// A counter that grows with every change of the registry this table was made from.
     public let generation: UInt64
     let trie: CompiledTrie
+    /// Literal-only routes by their whole path: the fast path of `matchIndex`.
+    let staticRoutes: StaticRouteMap
     private let indexByName: [String: Int]
 
     /// - Parameter indexByName: each route's index by name (the registry's own dictionary: shared, not copied,
@@ -25,6 +27,7 @@ public final class RouteTable: Sendable {
         self.caseSensitive = builder.caseSensitive
         self.generation = generation
         self.trie = CompiledTrie(builder)
+        self.staticRoutes = StaticRouteMap(routes, fold: builder.fold)
         self.indexByName = indexByName
     }
 
@@ -34,7 +37,7 @@ public final class RouteTable: Sendable {
     }
 
     /// Bytes held by the compiled trie (nodes, edges, literal bytes, hash slots).
-    public var trieFootprintBytes: Int { trie.footprintBytes }
+    public var trieFootprintBytes: Int { trie.footprintBytes + staticRoutes.footprintBytes }
 
     /// Scans a URL into a temporary segment buffer and runs `body` on it.
     func withScannedURL<Result>(
@@ -61,6 +64,10 @@ public final class RouteTable: Sendable {
     func matchIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentSlice>) -> Int {
         guard let url = bytes.baseAddress, let base = segments.baseAddress else {
             return Int(trie.match(CompiledTrie.Input(url: Self.emptyBytes, length: 0, segments: Self.emptySegments, count: 0)))
+        }
+        if !staticRoutes.isEmpty && segments.count > 0 {
+            let found = staticRoutes.find(url, length: bytes.count, base, count: segments.count, caseSensitive: caseSensitive)
+            if found >= 0 { return found }
         }
         return Int(trie.match(CompiledTrie.Input(url: url, length: bytes.count, segments: base, count: segments.count)))
     }

@@ -1,0 +1,139 @@
+/// Routes made of literals only, by their whole path: one hash and one compare resolve such a URL without
+/// walking the trie. The answer is the trie's own: a literal beats every other kind of segment at every depth,
+/// so a route whose literals spell the whole path is always the most specific match.
+///
+/// Only URLs whose segments have no `%` escape and no non-ASCII byte take this path (others are decoded and
+/// Unicode-folded by the trie); uppercase ASCII is folded word by word unless the registry is case-sensitive.
+final class StaticRouteMap: @unchecked Sendable {
+    /// Slots: the key's hash in the high 32 bits and the route's index in the low 32 (`empty` when free).
+    private let slots: UnsafeMutableBufferPointer<UInt64>
+    private let mask: Int
+    /// Each route's key (its folded path, segments joined by '/'), by route index: start and length in `keys`.
+    private let keyRanges: [Range<Int>]
+    private let keys: UnsafeMutableBufferPointer<UInt8>
+    private static let empty = UInt64.max
+    /// A cheap first test, before hashing: bit `keyLength % 64` of word `min(segmentCount, 63)` is set when some
+    /// static route has that segment count and key length. Most dynamic URLs fail it and skip the hash.
+    private let shapes: UnsafeMutableBufferPointer<UInt64>
+
+    /// Whether no route is static (the map is then never consulted).
+    let isEmpty: Bool
+
+    /// Collects the static routes (their literals folded as the trie folds them).
+    init(_ routes: [Route], fold: (String) -> String) {
+        var keyBytes: [UInt8] = []
+        shapes = .allocate(capacity: 64)
+        shapes.initialize(repeating: 0)
+        var ranges = [Range<Int>](repeating: 0..<0, count: routes.count)
+        var statics: [Int] = []
+        for (index, route) in routes.enumerated() where !route.pattern.segments.isEmpty {
+            var literals: [String] = []
+            for segment in route.pattern.segments {
+                guard case .literal(let text) = segment else { break }
+                literals.append(fold(text))
+            }
+            guard literals.count == route.pattern.segments.count else { continue }
+            let joined = Array(literals.joined(separator: "/").utf8)
+            ranges[index] = keyBytes.count..<keyBytes.count + joined.count
+            keyBytes.append(contentsOf: joined)
+            statics.append(index)
+            shapes[min(literals.count, 63)] |= 1 << UInt64(joined.count & 63)
+        }
+        var size = 16
+        while size < statics.count * 2 { size <<= 1 }
+        keys = .allocate(capacity: max(1, keyBytes.count))
+        _ = keys.initialize(from: keyBytes)
+        keyRanges = ranges
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: Self.empty)
+        mask = size - 1
+        isEmpty = statics.isEmpty
+        for index in statics {
+            let range = ranges[index]
+            let hash = Self.hash(UnsafePointer(keys.baseAddress!), start: range.lowerBound, count: range.count, length: keyBytes.count, fold: false)
+            var slot = Int(hash) & mask
+            while slots[slot] != Self.empty { slot = (slot + 1) & mask }
+            slots[slot] = UInt64(hash) << 32 | UInt64(index)
+        }
+    }
+
+    deinit {
+        shapes.deallocate()
+        slots.deallocate()
+        keys.deallocate()
+    }
+
+    /// Bytes held (for footprint reports).
+    var footprintBytes: Int { shapes.count * 8 + slots.count * 8 + keys.count + keyRanges.count * MemoryLayout<Range<Int>>.stride }
+
+    /// The static route whose path is exactly the segments', or -1 (then the trie decides). `count` ≥ 1.
+    @inline(__always)
+    func find(_ url: UnsafePointer<UInt8>, length: Int, _ segments: UnsafePointer<SegmentSlice>, count: Int, caseSensitive: Bool) -> Int {
+        let start = Int(segments[0].start)
+        let keyLength = Int(segments[count - 1].end) - start
+        if shapes[min(count, 63)] & (1 << UInt64(keyLength & 63)) == 0 { return -1 }
+        var flags: UInt8 = 0
+        for index in 0..<count { flags |= segments[index].flags }
+        if flags & (SegmentSlice.percent | SegmentSlice.nonASCII) != 0 { return -1 }
+        let fold = !caseSensitive && flags & SegmentSlice.uppercase != 0
+        let hash = Self.hash(url, start: start, count: keyLength, length: length, fold: fold)
+        var slot = Int(hash) & mask
+        while true {
+            let entry = slots[slot]
+            if entry == Self.empty { return -1 }
+            if UInt32(truncatingIfNeeded: entry >> 32) == hash {
+                let route = Int(UInt32(truncatingIfNeeded: entry))
+                let range = keyRanges[route]
+                if range.count == keyLength && Self.equal(keys.baseAddress! + range.lowerBound, url + start, keyLength, fold: fold) {
+                    return route
+                }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// A hash of `count` bytes at `start` of a buffer of `length` bytes, 8 bytes at a time (never reading
+    /// outside the buffer); `fold`: ASCII bytes hashed as if lowercased.
+    @inline(__always)
+    static func hash(_ base: UnsafePointer<UInt8>, start: Int, count: Int, length: Int, fold: Bool) -> UInt32 {
+        var state = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        let raw = UnsafeRawPointer(base)
+        while offset + 8 <= count {
+            var word = raw.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
+            if fold { word = CompiledTrie.foldASCIIWord(word) }
+            state = (state ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            state ^= state >> 29
+            offset += 8
+        }
+        if offset < count {
+            // The last 1–7 bytes, read as one key word (zero-padded) the way the trie reads short labels.
+            let rest = CompiledTrie.key(base, start: start + offset, count: count - offset, length: length, fold: fold).head
+            state = (state ^ rest) &* 0xFF51_AFD7_ED55_8CCD
+            state ^= state >> 29
+        }
+        return UInt32(truncatingIfNeeded: state >> 32)
+    }
+
+    @inline(__always)
+    private static func equal(_ key: UnsafePointer<UInt8>, _ bytes: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> Bool {
+        var index = 0
+        if !fold {
+            while index + 8 <= count {
+                if UnsafeRawPointer(key + index).loadUnaligned(as: UInt64.self)
+                    != UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+                {
+                    return false
+                }
+                index += 8
+            }
+        }
+        while index < count {
+            var byte = bytes[index]
+            if fold && byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
+            if key[index] != byte { return false }
+            index += 1
+        }
+        return true
+    }
+}
