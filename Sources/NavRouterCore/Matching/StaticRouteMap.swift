@@ -5,11 +5,16 @@
 /// Only URLs whose segments have no `%` escape and no non-ASCII byte take this path (others are decoded and
 /// Unicode-folded by the trie); uppercase ASCII is folded word by word unless the registry is case-sensitive.
 final class StaticRouteMap: @unchecked Sendable {
-    /// Slots: the key's hash in the high 32 bits and the route's index in the low 32 (`empty` when free).
+    /// Slots: the key's hash in the high 32 bits and an index into `entries` in the low 32 (`empty` when free).
     private let slots: UnsafeMutableBufferPointer<UInt64>
     private let mask: Int
-    /// Each route's key (its folded path, segments joined by '/'), by route index: start and length in `keys`.
-    private let keyRanges: [Range<Int>]
+    /// One per static route: its index and its key (the folded path, segments joined by '/') in `keys`.
+    private struct Entry {
+        var route: Int32
+        var keyStart: UInt32
+        var keyLength: UInt32
+    }
+    private let entries: [Entry]
     private let keys: UnsafeMutableBufferPointer<UInt8>
     private static let empty = UInt64.max
     /// A cheap first test, before hashing: bit `keyLength % 64` of word `min(segmentCount, 63)` is set when some
@@ -24,8 +29,7 @@ final class StaticRouteMap: @unchecked Sendable {
         var keyBytes: [UInt8] = []
         shapes = .allocate(capacity: 64)
         shapes.initialize(repeating: 0)
-        var ranges = [Range<Int>](repeating: 0..<0, count: routes.count)
-        var statics: [Int] = []
+        var statics: [Entry] = []
         for (index, route) in routes.enumerated() where !route.pattern.segments.isEmpty {
             var literals: [String] = []
             for segment in route.pattern.segments {
@@ -34,26 +38,26 @@ final class StaticRouteMap: @unchecked Sendable {
             }
             guard literals.count == route.pattern.segments.count else { continue }
             let joined = Array(literals.joined(separator: "/").utf8)
-            ranges[index] = keyBytes.count..<keyBytes.count + joined.count
+            statics.append(Entry(route: Int32(index), keyStart: UInt32(keyBytes.count), keyLength: UInt32(joined.count)))
             keyBytes.append(contentsOf: joined)
-            statics.append(index)
             shapes[min(literals.count, 63)] |= 1 << UInt64(joined.count & 63)
         }
         var size = 16
         while size < statics.count * 2 { size <<= 1 }
         keys = .allocate(capacity: max(1, keyBytes.count))
         _ = keys.initialize(from: keyBytes)
-        keyRanges = ranges
+        entries = statics
         slots = .allocate(capacity: size)
         slots.initialize(repeating: Self.empty)
         mask = size - 1
         isEmpty = statics.isEmpty
-        for index in statics {
-            let range = ranges[index]
-            let hash = Self.hash(UnsafePointer(keys.baseAddress!), start: range.lowerBound, count: range.count, length: keyBytes.count, fold: false)
+        for (position, entry) in statics.enumerated() {
+            let hash = Self.hash(
+                UnsafePointer(keys.baseAddress!), start: Int(entry.keyStart), count: Int(entry.keyLength),
+                length: keyBytes.count, fold: false)
             var slot = Int(hash) & mask
             while slots[slot] != Self.empty { slot = (slot + 1) & mask }
-            slots[slot] = UInt64(hash) << 32 | UInt64(index)
+            slots[slot] = UInt64(hash) << 32 | UInt64(position)
         }
     }
 
@@ -64,7 +68,7 @@ final class StaticRouteMap: @unchecked Sendable {
     }
 
     /// Bytes held (for footprint reports).
-    var footprintBytes: Int { shapes.count * 8 + slots.count * 8 + keys.count + keyRanges.count * MemoryLayout<Range<Int>>.stride }
+    var footprintBytes: Int { shapes.count * 8 + slots.count * 8 + keys.count + entries.count * MemoryLayout<Entry>.stride }
 
     /// The static route whose path is exactly the segments', or -1 (then the trie decides). `count` ≥ 1.
     @inline(__always)
@@ -82,10 +86,11 @@ final class StaticRouteMap: @unchecked Sendable {
             let entry = slots[slot]
             if entry == Self.empty { return -1 }
             if UInt32(truncatingIfNeeded: entry >> 32) == hash {
-                let route = Int(UInt32(truncatingIfNeeded: entry))
-                let range = keyRanges[route]
-                if range.count == keyLength && Self.equal(keys.baseAddress! + range.lowerBound, url + start, keyLength, fold: fold) {
-                    return route
+                let found = entries[Int(UInt32(truncatingIfNeeded: entry))]
+                if Int(found.keyLength) == keyLength
+                    && Self.equal(keys.baseAddress! + Int(found.keyStart), url + start, keyLength, fold: fold)
+                {
+                    return Int(found.route)
                 }
             }
             slot = (slot + 1) & mask
