@@ -230,8 +230,9 @@ final class CompiledTrie: @unchecked Sendable {
         byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 
+    /// Whether `count` bytes equal a (folded) label; `fold`: the bytes are ASCII compared as if lowercased.
     @inline(__always)
-    private static func equal(_ label: UnsafePointer<UInt8>, _ bytes: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> Bool {
+    static func equal(_ label: UnsafePointer<UInt8>, _ bytes: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> Bool {
         var index = 0
         if fold {
             while index < count {

@@ -88,7 +88,7 @@ final class StaticRouteMap: @unchecked Sendable {
             if UInt32(truncatingIfNeeded: entry >> 32) == hash {
                 let found = entries[Int(UInt32(truncatingIfNeeded: entry))]
                 if Int(found.keyLength) == keyLength
-                    && Self.equal(keys.baseAddress! + Int(found.keyStart), url + start, keyLength, fold: fold)
+                    && CompiledTrie.equal(keys.baseAddress! + Int(found.keyStart), url + start, keyLength, fold: fold)
                 {
                     return Int(found.route)
                 }
@@ -118,27 +118,5 @@ final class StaticRouteMap: @unchecked Sendable {
             state ^= state >> 29
         }
         return UInt32(truncatingIfNeeded: state >> 32)
-    }
-
-    @inline(__always)
-    private static func equal(_ key: UnsafePointer<UInt8>, _ bytes: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> Bool {
-        var index = 0
-        if !fold {
-            while index + 8 <= count {
-                if UnsafeRawPointer(key + index).loadUnaligned(as: UInt64.self)
-                    != UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-                {
-                    return false
-                }
-                index += 8
-            }
-        }
-        while index < count {
-            var byte = bytes[index]
-            if fold && byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
-            if key[index] != byte { return false }
-            index += 1
-        }
-        return true
     }
 }

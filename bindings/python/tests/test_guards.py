@@ -3,14 +3,9 @@
 import pytest
 
 import navrouter
+from helpers import visible_stack
 from navrouter import (PENDING, Cancel, CancelledError, DeniedError, ExternalLinkError, InvalidArgumentError,
                        LimitError, Redirect, Router)
-
-
-def stack(router):
-    state = router.snapshot()
-    frames = state["layers"][-1]["stack"] if state["layers"] else state["tabs"][state["selected_tab"]]["stack"]
-    return [entry["route"] for entry in frames]
 
 
 @pytest.fixture
@@ -48,7 +43,7 @@ def test_before_interceptors_cancel_redirect_and_run_in_priority_then_registrati
 
     shop.add_interceptor(lambda i: Redirect("/shop/search?q=" + i.parameter("slug")), routes=["category"])
     app.navigate("/shop/category/hats")
-    assert stack(app)[-1] == "search"
+    assert visible_stack(app)[-1] == "search"
     assert app.snapshot()["tabs"][0]["stack"][-1]["parameters"]["q"] == "hats"
 
 
@@ -65,7 +60,7 @@ def test_pending_flow_resumed_after_onboarding(shop, app):
     shop.add_interceptor(onboarding, pattern="shop/cart")
     outcome = app.navigate("/shop/cart")
     assert outcome.pending and outcome.id == flows[0]
-    assert stack(app) == ["onboarding"]  # the interceptor opened its screen; the flow waits
+    assert visible_stack(app) == ["onboarding"]  # the interceptor opened its screen; the flow waits
     app.dismiss()
     assert app.resume_flow(flows[0]).applied
     assert app.snapshot()["selected_tab"] == 2
@@ -83,7 +78,7 @@ def test_pending_flow_cancel_and_redirect(shop, app):
     cancelled = [event for event in app.events if event.kind == "flow_cancelled"][0]
     assert cancelled.flow == first.id and "changed my mind" in cancelled.failure_message
     app.resume_flow(second.id, "redirect", "/help/redirected")
-    assert stack(app) == ["home", "help"]
+    assert visible_stack(app) == ["home", "help"]
     with pytest.raises(ValueError):
         app.resume_flow(second.id, "maybe")
 
@@ -99,10 +94,10 @@ def test_after_and_leave_interceptors(shop, app):
     app.navigate("/shop/search?q=x")
     with pytest.raises(CancelledError, match="unsaved changes"):
         app.pop()
-    assert stack(app)[-1] == "search"
+    assert visible_stack(app)[-1] == "search"
     product = app.snapshot()["tabs"][0]["stack"][1]["id"]
     app.user_popped(product)  # not vetoable
-    assert stack(app)[-1] == "product"
+    assert visible_stack(app)[-1] == "product"
     unsaved["draft"] = False
 
 
@@ -113,10 +108,10 @@ def test_login_flow_resumes_the_original_navigation(shop, app):
     assert outcome.pending
     router, flow, destination = logins[0]
     assert router is app and flow == outcome.id and destination.route == "orders"
-    assert stack(app) == ["home"]
+    assert visible_stack(app) == ["home"]
     shop.authenticated = True
     assert app.complete_login(flow, True).applied
-    assert stack(app)[-1] == "orders"
+    assert visible_stack(app)[-1] == "orders"
 
     shop.authenticated = False  # logout prunes protected entries
     assert all(entry["route"] != "orders" for tab in app.snapshot()["tabs"] for entry in tab["stack"])
@@ -156,7 +151,7 @@ def test_external_links(shop, app):
         app.navigate("/settings", external=True)
     shop.set_web_domains(["shop.example.com"])
     app.navigate("https://shop.example.com/shop/product/5", external=True)
-    assert stack(app)[-2:] == ["catalog", "product"]  # back stack built from parents
+    assert visible_stack(app)[-2:] == ["catalog", "product"]  # back stack built from parents
 
 
 def test_guard_options(shop, app):

@@ -5,6 +5,7 @@ import threading
 import pytest
 
 import navrouter
+from helpers import visible_stack
 from navrouter import (CallbackError, DestroyedError, ExternalLinkError, InvalidArgumentError, JSONError,
                        MalformedURLError, RouteNotFoundError, Router)
 
@@ -32,13 +33,6 @@ class Host:
         kinds = [event.kind for event in self.events if event.kind != "state_changed"]
         self.events.clear()
         return kinds
-
-
-def visible_stack(router):
-    """Route names of the stack on screen: the top layer's, else the selected tab's."""
-    state = router.snapshot()
-    stack = state["layers"][-1]["stack"] if state["layers"] else state["tabs"][state["selected_tab"]]["stack"]
-    return [entry["route"] for entry in stack]
 
 
 @pytest.fixture
