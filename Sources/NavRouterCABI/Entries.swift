@@ -3,11 +3,13 @@ import Glibc
 import NavRouterCore
 import Synchronization
 
-/// Owns C strings made on demand for a borrowed object and frees them with it.
-final class CStringCache: @unchecked Sendable {
+/// A borrowed object (entry, event, interception) that hands out C strings made on demand, kept until the object
+/// is freed. The strings live in the object itself: one allocation per box, none for strings never asked for.
+class CStringOwner: @unchecked Sendable {
     private let strings = Mutex<[String: UInt]>([:])
 
-    func get(_ key: String, _ make: () -> String?) -> UnsafePointer<CChar>? {
+    /// The C string for `key`, made by `make` the first time (nil when `make` gives nil).
+    func cString(_ key: String, _ make: () -> String?) -> UnsafePointer<CChar>? {
         strings.withLock { strings in
             if let address = strings[key] { return UnsafePointer(bitPattern: address) }
             guard let text = make() else { return nil }
@@ -25,9 +27,8 @@ final class CStringCache: @unchecked Sendable {
 }
 
 /// An entry behind a borrowed `const navrouter_entry *`.
-final class EntryBox: Sendable {
+final class EntryBox: CStringOwner, @unchecked Sendable {
     let entry: NavigationEntry
-    let cache = CStringCache()
 
     init(_ entry: NavigationEntry) { self.entry = entry }
 }
@@ -41,30 +42,30 @@ public func navrouter_entry_id(_ entry: OpaquePointer?) -> UInt64 {
 
 @_cdecl("navrouter_entry_route") @implementation
 public func navrouter_entry_route(_ entry: OpaquePointer?) -> UnsafePointer<CChar>? {
-    entryBox(entry).flatMap { box in box.cache.get("route") { box.entry.route } }
+    entryBox(entry).flatMap { box in box.cString("route") { box.entry.route } }
 }
 
 @_cdecl("navrouter_entry_url") @implementation
 public func navrouter_entry_url(_ entry: OpaquePointer?) -> UnsafePointer<CChar>? {
-    entryBox(entry).flatMap { box in box.cache.get("url") { box.entry.url } }
+    entryBox(entry).flatMap { box in box.cString("url") { box.entry.url } }
 }
 
 @_cdecl("navrouter_entry_param") @implementation
 public func navrouter_entry_param(_ entry: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
     guard let box = entryBox(entry), let name, let key = String(validatingCString: name) else { return nil }
-    return box.cache.get("param:" + key) { box.entry.parameters[key] }
+    return box.cString("param:" + key) { box.entry.parameters[key] }
 }
 
 @_cdecl("navrouter_entry_params_json") @implementation
 public func navrouter_entry_params_json(_ entry: OpaquePointer?) -> UnsafePointer<CChar>? {
     entryBox(entry).flatMap { box in
-        box.cache.get("params") { JSONValue.object(box.entry.parameters.mapValues(JSONValue.string)).jsonText }
+        box.cString("params") { JSONValue.object(box.entry.parameters.mapValues(JSONValue.string)).jsonText }
     }
 }
 
 @_cdecl("navrouter_entry_props_json") @implementation
 public func navrouter_entry_props_json(_ entry: OpaquePointer?) -> UnsafePointer<CChar>? {
-    entryBox(entry).flatMap { box in box.cache.get("props") { box.entry.props.map { JSONValue.object($0).jsonText } } }
+    entryBox(entry).flatMap { box in box.cString("props") { box.entry.props.map { JSONValue.object($0).jsonText } } }
 }
 
 @_cdecl("navrouter_entry_view") @implementation

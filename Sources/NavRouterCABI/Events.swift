@@ -1,44 +1,71 @@
 import CNavRouter
 import Glibc
 import NavRouterCore
+import Synchronization
 
-/// An event behind a borrowed `const navrouter_event *`, with boxes for the entries it hands out.
-final class EventBox: Sendable {
+/// An event behind a borrowed `const navrouter_event *`. The boxes of its entries are made when the host first
+/// asks for one (a host that only reads the kind pays for none).
+final class EventBox: CStringOwner, @unchecked Sendable {
     let event: NavigationEvent
-    let entry: EntryBox?
-    let entries: [EntryBox]
-    let removed: [EntryBox]
-    let cache = CStringCache()
-
-    init(_ event: NavigationEvent) {
-        self.event = event
-        entry = event.entry.map(EntryBox.init)
-        entries = event.entries.map(EntryBox.init)
-        removed = event.removed.map(EntryBox.init)
+    private struct Boxes {
+        var entry: EntryBox?
+        var entries: [EntryBox]
+        var removed: [EntryBox]
     }
+    private let boxes = Mutex<Boxes?>(nil)
+
+    init(_ event: NavigationEvent) { self.event = event }
+
+    private func made() -> Boxes {
+        boxes.withLock { boxes in
+            if let boxes { return boxes }
+            let made = Boxes(
+                entry: event.entry.map(EntryBox.init), entries: event.entries.map(EntryBox.init),
+                removed: event.removed.map(EntryBox.init))
+            boxes = made
+            return made
+        }
+    }
+
+    var entry: EntryBox? { event.entry == nil ? nil : made().entry }
+    var entries: [EntryBox] { event.entries.isEmpty ? [] : made().entries }
+    var removed: [EntryBox] { event.removed.isEmpty ? [] : made().removed }
 }
 
 private func eventBox(_ pointer: OpaquePointer?) -> EventBox? { unborrowed(pointer, as: EventBox.self) }
 
-private let kindCodes: [NavigationEventKind: Int32] = [
-    .tabsSetUp: NAVROUTER_EVENT_TABS_SET_UP, .push: NAVROUTER_EVENT_PUSH, .pop: NAVROUTER_EVENT_POP,
-    .present: NAVROUTER_EVENT_PRESENT, .dismiss: NAVROUTER_EVENT_DISMISS, .stackReplaced: NAVROUTER_EVENT_STACK_REPLACED,
-    .tabSelected: NAVROUTER_EVENT_TAB_SELECTED, .resultDelivered: NAVROUTER_EVENT_RESULT_DELIVERED,
-    .restored: NAVROUTER_EVENT_RESTORED, .commandFailed: NAVROUTER_EVENT_COMMAND_FAILED,
-    .flowCancelled: NAVROUTER_EVENT_FLOW_CANCELLED, .stateChanged: NAVROUTER_EVENT_STATE_CHANGED,
-]
+private func kindCode(_ kind: NavigationEventKind) -> Int32 {
+    switch kind {
+    case .tabsSetUp: return NAVROUTER_EVENT_TABS_SET_UP
+    case .push: return NAVROUTER_EVENT_PUSH
+    case .pop: return NAVROUTER_EVENT_POP
+    case .present: return NAVROUTER_EVENT_PRESENT
+    case .dismiss: return NAVROUTER_EVENT_DISMISS
+    case .stackReplaced: return NAVROUTER_EVENT_STACK_REPLACED
+    case .tabSelected: return NAVROUTER_EVENT_TAB_SELECTED
+    case .resultDelivered: return NAVROUTER_EVENT_RESULT_DELIVERED
+    case .restored: return NAVROUTER_EVENT_RESTORED
+    case .commandFailed: return NAVROUTER_EVENT_COMMAND_FAILED
+    case .flowCancelled: return NAVROUTER_EVENT_FLOW_CANCELLED
+    case .stateChanged: return NAVROUTER_EVENT_STATE_CHANGED
+    }
+}
 
-nonisolated(unsafe) private let kindNames: [NavigationEventKind: UnsafePointer<CChar>] = Dictionary(
-    uniqueKeysWithValues: NavigationEventKind.allCases.map { ($0, UnsafePointer(strdup($0.rawValue)!)) })
+/// The kinds' names as static C strings, indexed by `kindCode`.
+nonisolated(unsafe) private let kindNames: [UnsafePointer<CChar>?] = {
+    var names = [UnsafePointer<CChar>?](repeating: nil, count: 16)
+    for kind in NavigationEventKind.allCases { names[Int(kindCode(kind))] = UnsafePointer(strdup(kind.rawValue)!) }
+    return names
+}()
 
 @_cdecl("navrouter_event_kind") @implementation
 public func navrouter_event_kind(_ event: OpaquePointer?) -> Int32 {
-    eventBox(event).flatMap { kindCodes[$0.event.kind] } ?? 0
+    eventBox(event).map { kindCode($0.event.kind) } ?? 0
 }
 
 @_cdecl("navrouter_event_kind_name") @implementation
 public func navrouter_event_kind_name(_ event: OpaquePointer?) -> UnsafePointer<CChar>? {
-    eventBox(event).flatMap { kindNames[$0.event.kind] }
+    eventBox(event).flatMap { kindNames[Int(kindCode($0.event.kind))] }
 }
 
 @_cdecl("navrouter_event_transition") @implementation
@@ -111,7 +138,7 @@ public func navrouter_event_result_of(_ event: OpaquePointer?) -> UInt64 {
 
 @_cdecl("navrouter_event_result_json") @implementation
 public func navrouter_event_result_json(_ event: OpaquePointer?) -> UnsafePointer<CChar>? {
-    eventBox(event).flatMap { box in box.cache.get("result") { box.event.result?.jsonText } }
+    eventBox(event).flatMap { box in box.cString("result") { box.event.result?.jsonText } }
 }
 
 @_cdecl("navrouter_event_failure_status") @implementation
@@ -121,7 +148,7 @@ public func navrouter_event_failure_status(_ event: OpaquePointer?) -> Int32 {
 
 @_cdecl("navrouter_event_failure_message") @implementation
 public func navrouter_event_failure_message(_ event: OpaquePointer?) -> UnsafePointer<CChar>? {
-    eventBox(event).flatMap { box in box.cache.get("failure") { box.event.failure?.message } }
+    eventBox(event).flatMap { box in box.cString("failure") { box.event.failure?.message } }
 }
 
 @_cdecl("navrouter_event_flow") @implementation
@@ -131,5 +158,5 @@ public func navrouter_event_flow(_ event: OpaquePointer?) -> UInt64 {
 
 @_cdecl("navrouter_event_json") @implementation
 public func navrouter_event_json(_ event: OpaquePointer?) -> UnsafePointer<CChar>? {
-    eventBox(event).flatMap { box in box.cache.get("json") { box.event.jsonValue.jsonText } }
+    eventBox(event).flatMap { box in box.cString("json") { box.event.jsonValue.jsonText } }
 }

@@ -8,9 +8,8 @@ private func registry(_ handle: OpaquePointer?) throws(NavRouterError) -> RouteR
 }
 
 /// What an interceptor is asked, behind a borrowed `navrouter_interception *`; collects its argument.
-final class InterceptionBox: @unchecked Sendable {
+final class InterceptionBox: CStringOwner, @unchecked Sendable {
     let context: InterceptionContext
-    let cache = CStringCache()
     var argument: String?
 
     init(_ context: InterceptionContext) { self.context = context }
@@ -155,24 +154,24 @@ public func navrouter_interception_phase(_ interception: OpaquePointer?) -> UInt
 
 @_cdecl("navrouter_interception_route") @implementation
 public func navrouter_interception_route(_ interception: OpaquePointer?) -> UnsafePointer<CChar>? {
-    interceptionBox(interception).flatMap { box in box.cache.get("route") { box.route } }
+    interceptionBox(interception).flatMap { box in box.cString("route") { box.route } }
 }
 
 @_cdecl("navrouter_interception_url") @implementation
 public func navrouter_interception_url(_ interception: OpaquePointer?) -> UnsafePointer<CChar>? {
-    interceptionBox(interception).flatMap { box in box.cache.get("url") { box.url } }
+    interceptionBox(interception).flatMap { box in box.cString("url") { box.url } }
 }
 
 @_cdecl("navrouter_interception_param") @implementation
 public func navrouter_interception_param(_ interception: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
     guard let box = interceptionBox(interception), let name, let key = String(validatingCString: name) else { return nil }
-    return box.cache.get("param:" + key) { box.parameters[key] }
+    return box.cString("param:" + key) { box.parameters[key] }
 }
 
 @_cdecl("navrouter_interception_params_json") @implementation
 public func navrouter_interception_params_json(_ interception: OpaquePointer?) -> UnsafePointer<CChar>? {
     interceptionBox(interception).flatMap { box in
-        box.cache.get("params") { JSONValue.object(box.parameters.mapValues(JSONValue.string)).jsonText }
+        box.cString("params") { JSONValue.object(box.parameters.mapValues(JSONValue.string)).jsonText }
     }
 }
 

@@ -124,17 +124,26 @@ public struct NavigationState: Equatable, Sendable {
         if tabs.isEmpty { return "there is no tab" }
         if !tabs.indices.contains(selectedTab) { return "the selected tab \(selectedTab) does not exist" }
         if let empty = layers.firstIndex(where: { $0.stack.isEmpty }) { return "modal layer \(empty) is empty" }
-        var seen = Set<EntryID>(minimumCapacity: entryCount)
-        var problem: String?
-        _ = firstEntry { entry in
-            if !seen.insert(entry.id).inserted {
-                problem = "entry id \(entry.id) is used twice"
-            } else if entry.id >= nextEntryID {
-                problem = "entry id \(entry.id) is not below the id counter \(nextEntryID)"
+        // Ids unique and below the counter: sorted in a stack buffer (no hashing, no heap for a usual state).
+        let count = entryCount
+        let duplicate: String? = withUnsafeTemporaryAllocation(of: EntryID.self, capacity: max(1, count)) { ids in
+            var filled = 0
+            _ = firstEntry { entry in
+                ids[filled] = entry.id
+                filled += 1
+                return false
             }
-            return problem != nil
+            var sorted = UnsafeMutableBufferPointer(rebasing: ids[..<filled])
+            sorted.sort()
+            for index in sorted.indices.dropFirst() where sorted[index] == sorted[index - 1] {
+                return "entry id \(sorted[index]) is used twice"
+            }
+            if let last = sorted.last, last >= nextEntryID {
+                return "entry id \(last) is not below the id counter \(nextEntryID)"
+            }
+            return nil
         }
-        if let problem { return problem }
+        if let duplicate { return duplicate }
         for tab in tabs where tab.route != nil && tab.stack.first?.route != tab.route {
             return "tab '\(tab.route!)' does not start with its root route"
         }
