@@ -51,6 +51,15 @@ extension JSONValue {
         let root = makeJansson()
         defer { json_decref(root) }
         let flags = Int(JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY)
+        // One pass into a stack buffer for the usual small texts; a second, sized pass only for larger ones.
+        let small: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { buffer in
+            let size = json_dumpb(root, buffer.baseAddress, buffer.count, flags)
+            guard size > 0, size <= buffer.count else { return nil }
+            return UnsafeRawBufferPointer(start: buffer.baseAddress, count: size).withMemoryRebound(to: UInt8.self) {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
+        if let small { return small }
         let size = json_dumpb(root, nil, 0, flags)
         if size == 0 { return "null" }
         return String(unsafeUninitializedCapacity: size) { buffer in
