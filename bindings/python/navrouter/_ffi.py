@@ -216,6 +216,16 @@ def lib() -> ctypes.CDLL:
     raise ImportError("navrouter: cannot load libnavrouter: " + "; ".join(errors))
 
 
+def unchecked(name: str):
+    """A second handle on a declared function, without the errcheck: for hot paths that check the status
+    themselves (errcheck costs a Python call per C call)."""
+    declared = getattr(lib(), name)
+    function = lib()[name]
+    function.argtypes = declared.argtypes
+    function.restype = declared.restype
+    return function
+
+
 def encode(text: str, name: str) -> bytes:
     """A Python string as UTF-8 bytes for the C ABI (NUL is refused here, as C would cut the string)."""
     if not isinstance(text, str):

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import json
+import struct
+import threading
 from ctypes import c_bool, c_char_p, c_size_t, c_uint32, c_void_p
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from . import _callbacks, _ffi
+from ._errors import error_for
 from ._owned import OwnedHandle
 from .guards import BEFORE, PHASES, PRIORITIES, Interception, apply_decision
 from ._ffi import decode, encode, lib, take_string
@@ -76,6 +80,49 @@ class _AuthHandler:
         return self._claim is not None and bool(self._claim(router_for(router_address), url))
 
 
+class _RouteNames:
+    """Route names by table index, so that lookup() need not ask C for the name. Valid while no route changes:
+    `generation` is odd while a change runs and grows by two per change; a lookup uses the cache only when the
+    generation is even and the same before and after (the GIL makes each read and write atomic)."""
+
+    def __init__(self):
+        self.generation = 0
+        self.names: Optional[List[str]] = None
+        self._lock = threading.Lock()
+
+    def holding(self):
+        """Holds changes off (for a look-up that must see one table throughout)."""
+        return self._lock
+
+    @contextlib.contextmanager
+    def changing(self):
+        with self._lock:
+            self.generation += 1
+            self.names = None
+            try:
+                yield
+            finally:
+                self.generation += 1
+                self.names = None
+
+
+class _LookupBuffers(threading.local):
+    """Per-thread out-parameters of navrouter_registry_lookup, made once."""
+
+    def __init__(self):
+        self.index = c_uint32()
+        self.count = c_size_t()
+        self.ranges = (_ffi.Range * 64)()
+        self.index_pointer = ctypes.pointer(self.index)
+        self.count_pointer = ctypes.pointer(self.count)
+
+
+_lookup_buffers = _LookupBuffers()
+#: struct formats reading N navrouter_range values (two native uint32 each) at once.
+_RANGE_FORMATS = [f"{2 * count}I" for count in range(65)]
+_raw_lookup = None
+
+
 class Registry(OwnedHandle):
     """A set of routes. Thread-safe; close() (or a ``with`` block) frees it."""
 
@@ -83,6 +130,7 @@ class Registry(OwnedHandle):
         handle = _ffi.RegistryPtr()
         lib().navrouter_registry_new(ctypes.byref(handle), 0x1 if case_sensitive else 0)
         self._handle: Optional[_ffi.RegistryPtr] = handle
+        self._names = _RouteNames()
 
     _what = "registry"
 
@@ -101,23 +149,27 @@ class Registry(OwnedHandle):
         if presentation not in _PRESENTATIONS:
             raise ValueError(f"presentation must be one of {', '.join(_PRESENTATIONS)}, not {presentation!r}")
         flags = _PRESENTATIONS[presentation] | (REQUIRES_AUTH if requires_auth else 0) | (EXTERNAL if external else 0)
-        lib().navrouter_registry_add_route(self._ptr(), encode(name, "name"), encode(pattern, "pattern"), flags)
+        with self._names.changing():
+            lib().navrouter_registry_add_route(self._ptr(), encode(name, "name"), encode(pattern, "pattern"), flags)
 
     def load_manifest(self, manifest: Any) -> int:
         """Loads a JSON manifest (text, or a dict/list to be written as JSON) all-or-nothing; returns the count."""
         text = manifest if isinstance(manifest, str) else json.dumps(manifest)
         count = c_size_t()
-        lib().navrouter_registry_load_manifest(self._ptr(), encode(text, "manifest"), ctypes.byref(count))
+        with self._names.changing():
+            lib().navrouter_registry_load_manifest(self._ptr(), encode(text, "manifest"), ctypes.byref(count))
         return count.value
 
     def remove_route(self, name: str) -> None:
         """Removes a route by name."""
-        lib().navrouter_registry_remove_route(self._ptr(), encode(name, "name"))
+        with self._names.changing():
+            lib().navrouter_registry_remove_route(self._ptr(), encode(name, "name"))
 
     def remove_module(self, module: str) -> int:
         """Removes every route of a module; returns how many."""
         removed = c_size_t()
-        lib().navrouter_registry_remove_module(self._ptr(), encode(module, "module"), ctypes.byref(removed))
+        with self._names.changing():
+            lib().navrouter_registry_remove_module(self._ptr(), encode(module, "module"), ctypes.byref(removed))
         return removed.value
 
     def __len__(self) -> int:
@@ -167,16 +219,40 @@ class Registry(OwnedHandle):
         finally:
             lib().navrouter_match_free(handle)
 
-    def lookup(self, url: str, capacity: int = 64) -> Tuple[str, List[Tuple[int, int]]]:
-        """The zero-allocation look-up: the route's name and each path segment's byte range in the UTF-8 URL."""
+    def lookup(self, url: str) -> Tuple[str, List[Tuple[int, int]]]:
+        """The zero-allocation look-up: the route's name and each path segment's byte range in the UTF-8 URL
+        (at most 64 segments, the default limit)."""
         raw = encode(url, "url")
-        index = c_uint32()
-        ranges = (_ffi.Range * max(1, capacity))()
-        count = c_size_t()
-        lib().navrouter_registry_lookup(self._ptr(), raw, len(raw), ctypes.byref(index), ranges, capacity, ctypes.byref(count))
-        name = c_void_p()
-        lib().navrouter_registry_route_name(self._ptr(), index.value, ctypes.byref(name))
-        return take_string(name), [(ranges[i].start, ranges[i].end) for i in range(count.value)]
+        names = self._names
+        generation = names.generation
+        if generation % 2 == 0:
+            index, segments = self._lookup_index(raw)
+            cached = names.names
+            if cached is None:
+                cached = [route["name"] for route in self.routes()]
+                if names.generation == generation:
+                    names.names = cached
+            if names.generation == generation and index < len(cached):
+                return cached[index], segments
+        # Routes changed meanwhile: look up again with changes held off, so index and name agree.
+        with names.holding():
+            index, segments = self._lookup_index(raw)
+            name = c_void_p()
+            lib().navrouter_registry_route_name(self._ptr(), index, ctypes.byref(name))
+            return take_string(name), segments
+
+    def _lookup_index(self, raw: bytes) -> Tuple[int, List[Tuple[int, int]]]:
+        """navrouter_registry_lookup with this thread's buffers: the route's index and the segments' ranges."""
+        global _raw_lookup
+        if _raw_lookup is None:
+            _raw_lookup = _ffi.unchecked("navrouter_registry_lookup")
+        buffers = _lookup_buffers
+        status = _raw_lookup(self._ptr(), raw, len(raw), buffers.index_pointer, buffers.ranges, 64, buffers.count_pointer)
+        if status < 0:
+            raise error_for(status, decode(lib().navrouter_last_error()))
+        count = buffers.count.value
+        flat = struct.unpack_from(_RANGE_FORMATS[count], buffers.ranges) if count else ()
+        return buffers.index.value, list(zip(flat[0::2], flat[1::2]))
 
     def explain(self, url: str) -> Dict[str, Any]:
         """Why a URL resolves as it does: {"winner", "status", "error", "candidates": [...]}."""

@@ -144,3 +144,39 @@ def test_random_input_never_crashes_and_fails_cleanly(shop):
             except navrouter.NavRouterError as error:
                 assert error.status < 0 and error.message
     router.close()
+
+
+def test_lookup_names_follow_every_change(shop):
+    assert shop.lookup("/shop/cart")[0] == "cart"  # fills the name cache
+    shop.remove_route("home")  # indices shift
+    assert shop.lookup("/shop/cart")[0] == "cart"
+    shop.add_route("deals", "shop/deals")
+    assert shop.lookup("/shop/deals")[0] == "deals"
+    shop.remove_module("account")
+    assert shop.lookup("/shop/deals")[0] == "deals"
+    shop.load_manifest({"module": "m", "routes": [{"name": "extra", "pattern": "extra/:id"}]})
+    assert shop.lookup("/extra/7") == ("extra", [(1, 6), (7, 8)])
+    with pytest.raises(RouteNotFoundError):
+        shop.lookup("/account/profile")
+
+
+def test_lookup_while_routes_change_on_another_thread(shop):
+    stop = threading.Event()
+    wrong = []
+
+    def churn():  # moves "home" to the end and back: the indices of the routes after it shift each time
+        while not stop.is_set():
+            shop.remove_route("home")
+            shop.add_route("home", "shop/home", presentation="root")
+
+    worker = threading.Thread(target=churn)
+    worker.start()
+    try:
+        for _ in range(3000):
+            name, _ = shop.lookup("/shop/product/42")
+            if name != "product":
+                wrong.append(name)
+    finally:
+        stop.set()
+        worker.join()
+    assert wrong == []
