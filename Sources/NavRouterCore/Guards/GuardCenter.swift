@@ -68,6 +68,7 @@ public final class GuardCenter: Sendable {
     /// then registration order.
     public func interceptors(for phase: InterceptorPhase, route: String, path: String) -> [InterceptorRegistration] {
         let all = state.withLock { $0.interceptors }
+        if all.isEmpty { return [] }
         return all.filter { $0.phase == phase && $0.scope.applies(route: route, path: path) }
             .sorted { $0.priority != $1.priority ? $0.priority > $1.priority : $0.id < $1.id }
     }
