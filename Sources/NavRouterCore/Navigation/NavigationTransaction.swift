@@ -11,6 +11,8 @@ struct NavigationTransaction {
     var created: [NavigationEntry] = []
     var removed: [NavigationEntry] = []
     var animated = true
+    /// A match the router already made for a navigate's URL on this very table (so it is not resolved twice).
+    var preresolved: RouteMatch?
 
     init(
         state: NavigationState, table: RouteTable, transitionID: UInt64,
@@ -135,7 +137,8 @@ struct NavigationTransaction {
     }
 
     private mutating func navigate(_ url: String, _ options: NavigationOptions) throws(NavRouterError) {
-        let match = try table.resolve(url)
+        let match: RouteMatch
+        if let preresolved, preresolved.url == url { match = preresolved } else { match = try table.resolve(url) }
         let presentation: PresentationOverride
         switch options.presentation {
         case let override?: presentation = override

@@ -159,7 +159,7 @@ extension Router {
                 return .success(.pending(flow: token))
             }
         }
-        let outcome = commit(command, makeContext(), vetoable: true, approvedLeaves: approved)
+        let outcome = commit(command, makeContext(), vetoable: true, approvedLeaves: approved, resolved: (table, match))
         if case .success(.applied(let transition?)) = outcome { runAfterInterceptors(match, transition: transition, external: options.external) }
         return outcome.mapError { redirected($0, redirects) }
     }

@@ -255,11 +255,15 @@ public final class Router: Sendable {
     /// Applies a command as a transaction (auto-starting the router), runs the leave guards on what it removes
     /// (unless `vetoable` is false), emits its events, and commits it. Called only by the running thread.
     /// - Returns: the transition id (nil when nothing changed), or a pending flow held by a leave guard.
+    /// - Parameter resolved: the match the guards already made for a navigate's URL, and the table it was made on
+    ///   (used only when the transaction runs on that same table).
     func commit(
         _ command: NavigationCommand, _ context: Context, vetoable: Bool, approvedLeaves: Set<EntryID> = [],
+        resolved: (table: RouteTable, match: RouteMatch)? = nil,
         extra: ((inout NavigationTransaction) throws(NavRouterError) -> Void)? = nil
     ) -> Result<Outcome, NavRouterError> {
         var transaction = makeTransaction(context)
+        if let resolved, resolved.table === transaction.table { transaction.preresolved = resolved.match }
         do throws(NavRouterError) {
             switch command {
             case .start, .setTabs, .restore: break
