@@ -42,7 +42,8 @@ public struct RouteMatch: Equatable, Sendable {
 
     /// Query and path parameters merged; a path parameter wins over a query item of the same name.
     public var parameters: [String: String] {
-        queryParameters.merging(pathParameters) { _, path in path }
+        if queryItems.isEmpty { return pathParameters }  // the usual case: nothing to merge
+        return queryParameters.merging(pathParameters) { _, path in path }
     }
 
     /// Every value given for a query key, in order.

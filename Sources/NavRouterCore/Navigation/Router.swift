@@ -275,9 +275,12 @@ public final class Router: Sendable {
                 throw NavRouterError(.invalidArgument, "the command would break the state: \(violation)")
             }
             if !registry.guards.isAuthenticated {
+                // Entries already in the state passed this check when they came (and logging out prunes): only
+                // the ones this command created can be protected.
                 let table = registry.table  // once, not per entry
                 if case .restore = command { transaction.prune { Self.requiresAuth($0, in: table) } }
-                if let entry = transaction.state.firstEntry(where: { Self.requiresAuth($0, in: table) }) {
+                let state = transaction.state
+                if let entry = transaction.created.first(where: { Self.requiresAuth($0, in: table) && state.find($0.id) != nil }) {
                     throw NavRouterError(.denied, "route '\(entry.route)' requires authentication")
                 }
             }
