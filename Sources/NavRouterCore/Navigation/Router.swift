@@ -244,7 +244,7 @@ public final class Router: Sendable {
     func makeTransaction(_ context: Context) -> NavigationTransaction {
         NavigationTransaction(state: context.before, table: registry.table, transitionID: context.transition) {
             entry throws(NavRouterError) in
-            guard let handler = context.handlers[entry.route] ?? context.fallback else { return nil }
+            guard let handler = Self.handler(of: entry, in: context.handlers, fallback: context.fallback) else { return nil }
             guard let view = handler.makeView(for: entry) else {
                 throw NavRouterError(.callback, "the handler of route '\(entry.route)' declined to build a view")
             }
@@ -315,9 +315,17 @@ public final class Router: Sendable {
         table.route(named: entry.route)?.requiresAuth ?? false
     }
 
+    /// The handler of an entry's route, else the default one (no hashing when no route has its own).
+    static func handler(of entry: NavigationEntry, in handlers: [String: any RouteHandler], fallback: (any RouteHandler)?)
+        -> (any RouteHandler)?
+    {
+        if handlers.isEmpty { return fallback }
+        return handlers[entry.route] ?? fallback
+    }
+
     static func release(_ entries: [NavigationEntry], handlers: [String: any RouteHandler], fallback: (any RouteHandler)?) {
         for entry in entries {
-            guard let view = entry.view, let handler = handlers[entry.route] ?? fallback else { continue }
+            guard let view = entry.view, let handler = Self.handler(of: entry, in: handlers, fallback: fallback) else { continue }
             handler.releaseView(view, of: entry)
         }
     }
