@@ -19,12 +19,12 @@ extension RouteTable {
         _ route: Route, url: String, bytes: UnsafeBufferPointer<UInt8>, layout: URLLayout,
         segments: UnsafeBufferPointer<SegmentSlice>
     ) throws(NavRouterError) -> RouteMatch {
-        var pathParameters: [String: String] = [:]
         let parameterCount = route.pattern.segments.reduce(0) { count, segment in
             if case .literal = segment { return count }
             return count + 1
         }
-        if parameterCount > 0 { pathParameters.reserveCapacity(parameterCount) }  // no rehash while filling
+        // Sized once (no rehash while filling); no storage at all for a route without parameters.
+        var pathParameters: [String: String] = parameterCount > 0 ? Dictionary(minimumCapacity: parameterCount) : [:]
         var remainderSegments: [String]?
         var remainder: String?
         for (position, segment) in route.pattern.segments.enumerated() {
