@@ -242,9 +242,11 @@ public final class Router: Sendable {
     }
 
     func makeTransaction(_ context: Context) -> NavigationTransaction {
-        NavigationTransaction(state: context.before, table: registry.table, transitionID: context.transition) {
+        // The closure keeps only what it needs (capturing the whole context would copy the state into it).
+        let handlers = context.handlers, fallback = context.fallback
+        return NavigationTransaction(state: context.before, table: registry.table, transitionID: context.transition) {
             entry throws(NavRouterError) in
-            guard let handler = Self.handler(of: entry, in: context.handlers, fallback: context.fallback) else { return nil }
+            guard let handler = Self.handler(of: entry, in: handlers, fallback: fallback) else { return nil }
             guard let view = handler.makeView(for: entry) else {
                 throw NavRouterError(.callback, "the handler of route '\(entry.route)' declined to build a view")
             }

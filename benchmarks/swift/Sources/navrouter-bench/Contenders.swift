@@ -111,3 +111,29 @@ func verify(_ table: BenchTable, _ registry: RouteRegistry, _ router: TrieRouter
     }
     return (navrouterWrong, routingKitWrong)
 }
+
+/// A router on a two-route registry whose navigator counts events: one pass is `pairs` push/pop pairs.
+func navigationPairs(_ pairs: Int) throws -> (router: NavRouterCore.Router, pass: () -> UInt64) {
+    let registry = try RouteRegistry()
+    try registry.register([try Route(name: "list", pattern: "items"), try Route(name: "item", pattern: "items/:id")])
+    let router = NavRouterCore.Router(registry: registry)
+    let counter = EventCounter()
+    router.setNavigator { _ in counter.count() }
+    _ = try router.setStack(["/items"])
+    return (router, {
+        for _ in 0..<pairs {
+            _ = try? router.navigate("/items/42")
+            _ = try? router.pop()
+        }
+        return counter.total
+    })
+}
+
+/// Counts events from the navigator (one thread at a time in the benchmark).
+final class EventCounter: @unchecked Sendable {
+    private(set) var total: UInt64 = 0
+    func count() -> Bool {
+        total &+= 1
+        return true
+    }
+}

@@ -123,8 +123,24 @@ func scalingSection(rounds: Int) throws {
     print("RESULT swift.registration_100k_ms \(format(registrations[100_000]!, 1))\n")
 }
 
+func eventsSection(rounds: Int) throws {
+    let (router, pass) = try navigationPairs(1_000)
+    let timing = measure([Contender(name: "push + pop pair", pass: pass)], lookupsPerPass: 1_000, rounds: rounds)[0]
+    print("## Navigation commands in the Swift core (a push/pop pair, navigator counting events)\n")
+    print("| measure | best | spread |\n| --- | ---: | ---: |")
+    print("| push + pop pair (2 commands) | \(format(timing.best / 1000, 2)) µs | \(format(timing.spread, 0))% |")
+    print("| visible events (push, pop) per second | \(Int(2e9 / timing.best)) | |\n")
+    print("RESULT swift.pair_us \(format(timing.best / 1000, 3))\n")
+    consume(UInt64(router.state.tabs.count))
+}
+
 do {
-    if arguments.first == "profile", arguments.count == 3, arguments[1] == "register", let count = Int(arguments[2]) {
+    if arguments.first == "profile", arguments.count == 3, arguments[1] == "events", let seconds = Double(arguments[2]) {
+        // profile events SECONDS: push/pop pairs in the core alone.
+        let (_, pass) = try navigationPairs(1_000)
+        let end = nowNanoseconds() + UInt64(seconds * 1e9)
+        while nowNanoseconds() < end { consume(pass()) }
+    } else if arguments.first == "profile", arguments.count == 3, arguments[1] == "register", let count = Int(arguments[2]) {
         // profile register N: builds a registry of N synthetic routes five times.
         let table = BenchTable.synthetic(count)
         for _ in 0..<5 { consume(UInt64(try navrouterRegistry(table.patterns).table.routes.count)) }
@@ -145,6 +161,7 @@ do {
         let rounds = Int(option(allArguments, "--rounds", "11")) ?? 11
         try tablesSection(directory, rounds: rounds)
         try scalingSection(rounds: rounds)
+        try eventsSection(rounds: rounds)
     }
 } catch {
     let message = "navrouter-bench: \(error)\n"
