@@ -120,6 +120,7 @@ class _LookupBuffers(threading.local):
 _lookup_buffers = _LookupBuffers()
 #: struct formats reading N navrouter_range values (two native uint32 each) at once.
 _RANGE_FORMATS = [f"{2 * count}I" for count in range(65)]
+#: navrouter_registry_lookup without the errcheck wrapper (set when the first registry is made).
 _raw_lookup = None
 
 
@@ -131,6 +132,9 @@ class Registry(OwnedHandle):
         lib().navrouter_registry_new(ctypes.byref(handle), 0x1 if case_sensitive else 0)
         self._handle: Optional[_ffi.RegistryPtr] = handle
         self._names = _RouteNames()
+        global _raw_lookup
+        if _raw_lookup is None:
+            _raw_lookup = _ffi.unchecked("navrouter_registry_lookup")
 
     _what = "registry"
 
@@ -243,11 +247,11 @@ class Registry(OwnedHandle):
 
     def _lookup_index(self, raw: bytes) -> Tuple[int, List[Tuple[int, int]]]:
         """navrouter_registry_lookup with this thread's buffers: the route's index and the segments' ranges."""
-        global _raw_lookup
-        if _raw_lookup is None:
-            _raw_lookup = _ffi.unchecked("navrouter_registry_lookup")
         buffers = _lookup_buffers
-        status = _raw_lookup(self._ptr(), raw, len(raw), buffers.index_pointer, buffers.ranges, 64, buffers.count_pointer)
+        handle = self._handle
+        if handle is None:
+            self._ptr()  # raises DestroyedError
+        status = _raw_lookup(handle, raw, len(raw), buffers.index_pointer, buffers.ranges, 64, buffers.count_pointer)
         if status < 0:
             raise error_for(status, decode(lib().navrouter_last_error()))
         count = buffers.count.value

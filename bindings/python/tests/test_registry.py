@@ -97,6 +97,8 @@ def test_closed_registry_raises():
     registry.close()
     with pytest.raises(DestroyedError):
         registry.resolve("/x")
+    with pytest.raises(DestroyedError):
+        registry.lookup("/x")
 
 
 @pytest.mark.parametrize("table", ["github", "static"])
