@@ -1,13 +1,16 @@
 # Conveniences over scripts/: the scripts are the source of truth (README.md).
 PREFIX ?= /usr/local
 
-.PHONY: demo test install library clean
+.PHONY: demo test bench install library clean
 
 demo:
 	scripts/demo.sh
 
 test:
 	scripts/test.sh
+
+bench:
+	scripts/bench.sh
 
 library:
 	scripts/build-library.sh
@@ -16,4 +19,4 @@ install:
 	scripts/install.sh "$(PREFIX)"
 
 clean:
-	rm -rf build .build Tests/c/out examples/c/out
+	rm -rf build .build .build-bench Tests/c/out examples/c/out
