@@ -8,7 +8,7 @@ import json
 import struct
 import threading
 from ctypes import c_bool, c_char_p, c_size_t, c_uint32, c_void_p
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from . import _callbacks, _ffi
