@@ -35,44 +35,28 @@ struct RouteTrieBuilder {
         return literal.lowercased()
     }
 
-    /// The route already registered with exactly the shape of `pattern`, if any: registering it would conflict.
-    func occupant(of pattern: RoutePattern) -> Int32? {
+    /// Inserts a route's pattern, unless a route with exactly its shape is registered already: then nothing
+    /// changes and that route's index is returned (registering this one would conflict). One walk, one hash per
+    /// literal: nodes are created only past the first missing edge, where no conflict can be any more.
+    mutating func insert(_ pattern: RoutePattern, route: Int32) -> Int32? {
         var node: Int32 = 0
-        for segment in pattern.segments {
-            switch segment {
-            case .literal(let text):
-                guard let child = literalEdges[EdgeKey(parent: node, label: fold(text))] else { return nil }
-                node = child
-            case .parameter(_, let type):
-                let child = parameterChild(of: node, type: type)
-                if child < 0 { return nil }
-                node = child
-            case .catchAll:
-                let route = nodes[Int(node)].catchAllRoute
-                return route >= 0 ? route : nil
-            }
-        }
-        let route = nodes[Int(node)].route
-        return route >= 0 ? route : nil
-    }
-
-    /// Inserts a route's pattern; the caller has checked `occupant(of:)` first.
-    mutating func insert(_ pattern: RoutePattern, route: Int32) {
-        var node: Int32 = 0
+        var creating = false
         for segment in pattern.segments {
             switch segment {
             case .literal(let text):
                 let key = EdgeKey(parent: node, label: fold(text))
-                if let child = literalEdges[key] {
+                if !creating, let child = literalEdges[key] {
                     node = child
                 } else {
+                    creating = true
                     let child = newNode()
                     literalEdges[key] = child
                     node = child
                 }
             case .parameter(_, let type):
-                var child = parameterChild(of: node, type: type)
+                var child = creating ? -1 : parameterChild(of: node, type: type)
                 if child < 0 {
+                    creating = true
                     child = newNode()
                     switch type {
                     case .string: nodes[Int(node)].paramChild = child
@@ -82,11 +66,16 @@ struct RouteTrieBuilder {
                 }
                 node = child
             case .catchAll:
+                let occupant = nodes[Int(node)].catchAllRoute
+                if occupant >= 0 { return occupant }
                 nodes[Int(node)].catchAllRoute = route
-                return
+                return nil
             }
         }
+        let occupant = nodes[Int(node)].route
+        if occupant >= 0 { return occupant }
         nodes[Int(node)].route = route
+        return nil
     }
 
     private func parameterChild(of node: Int32, type: ParameterType) -> Int32 {

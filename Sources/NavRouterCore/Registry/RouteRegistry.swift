@@ -162,15 +162,14 @@ public final class RouteRegistry: Sendable {
                 .conflict,
                 "a route named '\(route.name)' is already registered (pattern '\(state.routes[existing].pattern)')")
         }
-        if let occupant = state.builder.occupant(of: route.pattern) {
+        let index = state.routes.count
+        if let occupant = state.builder.insert(route.pattern, route: Int32(index)) {
             let other = state.routes[Int(occupant)]
             throw NavRouterError(
                 .conflict,
                 "route '\(route.name)' ('\(route.pattern)') conflicts with route '\(other.name)' ('\(other.pattern)'): they match exactly the same URLs"
             )
         }
-        let index = state.routes.count
-        state.builder.insert(route.pattern, route: Int32(index))
         state.routes.append(route)
         state.indexByName[route.name] = index
     }
