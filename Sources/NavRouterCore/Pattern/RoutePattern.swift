@@ -43,7 +43,7 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
         if rest.utf8.first == UInt8(ascii: "/") { rest = rest[rest.utf8.index(after: rest.utf8.startIndex)...] }
         if rest.utf8.last == UInt8(ascii: "/") { rest = rest[..<rest.utf8.index(before: rest.utf8.endIndex)] }
         var segments: [PatternSegment] = []
-        var names = Set<String>()
+        var names: [String] = []  // a pattern has a handful of parameters: a scan beats hashing
         if !rest.isEmpty {
             let bytes = rest.utf8
             var pieceStart = bytes.startIndex
@@ -64,8 +64,9 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
                 } catch {
                     throw fail("\(position): \(error.message)")
                 }
-                if let name = segment.parameterName, !names.insert(name).inserted {
-                    throw fail("\(position): duplicate parameter name '\(name)'")
+                if let name = segment.parameterName {
+                    if names.contains(name) { throw fail("\(position): duplicate parameter name '\(name)'") }
+                    names.append(name)
                 }
                 segments.append(segment)
                 if pieceEnd == bytes.endIndex { break }
