@@ -58,8 +58,10 @@ final class CompiledTrie: @unchecked Sendable {
     /// Freezes a builder's trie.
     init(_ builder: RouteTrieBuilder) {
         caseSensitive = builder.caseSensitive
+        // By parent (a node's edges side by side), then by label bytes (a fixed order; no Unicode collation).
         let sorted = builder.literalEdges.sorted {
-            $0.key.parent != $1.key.parent ? $0.key.parent < $1.key.parent : $0.key.label < $1.key.label
+            $0.key.parent != $1.key.parent
+                ? $0.key.parent < $1.key.parent : $0.key.label.utf8.lexicographicallyPrecedes($1.key.label.utf8)
         }
         nodes = .allocate(capacity: builder.nodes.count)
         edges = .allocate(capacity: max(1, sorted.count))

@@ -27,6 +27,12 @@ struct RouteTrieBuilder {
         self.caseSensitive = caseSensitive
     }
 
+    /// Makes room for about `count` more routes' nodes and edges (a bulk registration).
+    mutating func reserveCapacity(forRoutes count: Int) {
+        nodes.reserveCapacity(nodes.count + count)
+        literalEdges.reserveCapacity(literalEdges.count + count)
+    }
+
     /// A literal as the trie stores and compares it.
     func fold(_ literal: String) -> String {
         if caseSensitive { return literal }

@@ -111,6 +111,7 @@ public final class RouteRegistry: Sendable {
             let before = state.routes.count
             state.routes.reserveCapacity(before + routes.count)
             state.indexByName.reserveCapacity(before + routes.count)
+            state.builder.reserveCapacity(forRoutes: routes.count)
             do throws(NavRouterError) {
                 for route in routes { try Self.insert(route, into: &state) }
             } catch {
