@@ -3,7 +3,7 @@ import Glibc
 import NavRouterCore
 import Synchronization
 
-/// A borrowed object (entry, event, interception) that hands out C strings made on demand, kept until the object
+/// A borrowed object (match, entry, event, interception) that hands out C strings made on demand, kept until the object
 /// is freed. The strings live in the object itself: one allocation per box, none for strings never asked for.
 class CStringOwner: @unchecked Sendable {
     private let strings = Mutex<[String: UInt]>([:])
@@ -59,7 +59,7 @@ public func navrouter_entry_param(_ entry: OpaquePointer?, _ name: UnsafePointer
 @_cdecl("navrouter_entry_params_json") @implementation
 public func navrouter_entry_params_json(_ entry: OpaquePointer?) -> UnsafePointer<CChar>? {
     entryBox(entry).flatMap { box in
-        box.cString("params") { JSONValue.object(box.entry.parameters.mapValues(JSONValue.string)).jsonText }
+        box.cString("params") { JSONValue.object(strings: box.entry.parameters).jsonText }
     }
 }
 

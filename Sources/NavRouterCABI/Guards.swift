@@ -171,7 +171,7 @@ public func navrouter_interception_param(_ interception: OpaquePointer?, _ name:
 @_cdecl("navrouter_interception_params_json") @implementation
 public func navrouter_interception_params_json(_ interception: OpaquePointer?) -> UnsafePointer<CChar>? {
     interceptionBox(interception).flatMap { box in
-        box.cString("params") { JSONValue.object(box.parameters.mapValues(JSONValue.string)).jsonText }
+        box.cString("params") { JSONValue.object(strings: box.parameters).jsonText }
     }
 }
 

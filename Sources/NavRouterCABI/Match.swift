@@ -1,11 +1,10 @@
 import CNavRouter
 import Glibc
 import NavRouterCore
-import Synchronization
 
 /// A match behind a `navrouter_match *`: the core's `RouteMatch` and the C strings handed out from it, owned by
-/// the box and freed with it. JSON texts are made on first use.
-final class MatchBox: Sendable {
+/// the box and freed with it. JSON texts are made on first use (`CStringOwner`).
+final class MatchBox: CStringOwner, @unchecked Sendable {
     let match: RouteMatch
     nonisolated(unsafe) let route: UnsafeMutablePointer<CChar>
     nonisolated(unsafe) let url: UnsafeMutablePointer<CChar>
@@ -13,7 +12,6 @@ final class MatchBox: Sendable {
     nonisolated(unsafe) let remainder: UnsafeMutablePointer<CChar>?
     nonisolated(unsafe) let fragment: UnsafeMutablePointer<CChar>?
     nonisolated(unsafe) let props: UnsafeMutablePointer<CChar>?
-    private let lazyTexts = Mutex<[String: UInt]>([:])
 
     init(_ match: RouteMatch) {
         self.match = match
@@ -25,16 +23,6 @@ final class MatchBox: Sendable {
         props = match.propsJSON.map(ownedCString)
     }
 
-    /// A C string made once from `make` and kept until the box is freed.
-    func text(_ key: String, _ make: () -> String) -> UnsafePointer<CChar> {
-        lazyTexts.withLock { texts in
-            if let address = texts[key], let pointer = UnsafePointer<CChar>(bitPattern: address) { return pointer }
-            let pointer = ownedCString(make())
-            texts[key] = UInt(bitPattern: pointer)
-            return UnsafePointer(pointer)
-        }
-    }
-
     deinit {
         free(route)
         free(url)
@@ -42,9 +30,6 @@ final class MatchBox: Sendable {
         free(remainder)
         free(fragment)
         free(props)
-        lazyTexts.withLock { texts in
-            for address in texts.values { free(UnsafeMutableRawPointer(bitPattern: address)) }
-        }
     }
 }
 
@@ -86,22 +71,22 @@ public func navrouter_match_props(_ match: OpaquePointer?) -> UnsafePointer<CCha
 
 @_cdecl("navrouter_match_params_json") @implementation
 public func navrouter_match_params_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match).map { box in box.text("params") { box.match.parametersJSON } }
+    box(match).flatMap { box in box.cString("params") { box.match.parametersJSON } }
 }
 
 @_cdecl("navrouter_match_path_params_json") @implementation
 public func navrouter_match_path_params_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match).map { box in box.text("path") { box.match.pathParametersJSON } }
+    box(match).flatMap { box in box.cString("path") { box.match.pathParametersJSON } }
 }
 
 @_cdecl("navrouter_match_query_json") @implementation
 public func navrouter_match_query_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match).map { box in box.text("query") { box.match.queryItemsJSON } }
+    box(match).flatMap { box in box.cString("query") { box.match.queryItemsJSON } }
 }
 
 @_cdecl("navrouter_match_json") @implementation
 public func navrouter_match_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match).map { box in box.text("match") { box.match.jsonText } }
+    box(match).flatMap { box in box.cString("match") { box.match.jsonText } }
 }
 
 @_cdecl("navrouter_match_free") @implementation

@@ -54,3 +54,8 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 }
+
+extension JSONValue {
+    /// An object of strings: parameters as JSON.
+    public static func object(strings: [String: String]) -> JSONValue { .object(strings.mapValues(JSONValue.string)) }
+}

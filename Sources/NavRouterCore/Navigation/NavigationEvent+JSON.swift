@@ -3,7 +3,7 @@ extension NavigationEntry {
     public var jsonValue: JSONValue {
         var object: [String: JSONValue] = [
             "id": .integer(Int64(id)), "route": .string(route), "url": .string(url),
-            "parameters": .object(parameters.mapValues(JSONValue.string)), "props": props.map(JSONValue.object) ?? .null,
+            "parameters": .object(strings: parameters), "props": props.map(JSONValue.object) ?? .null,
             "expects_result": .bool(expectsResult), "opener": opener.map { .integer(Int64($0)) } ?? .null,
         ]
         if let view { object["view"] = .integer(Int64(bitPattern: UInt64(view.rawValue))) }

@@ -22,7 +22,7 @@ public enum NavigationSnapshot {
                 "id": .integer(Int64(entry.id)),
                 "route": .string(entry.route),
                 "url": .string(entry.url),
-                "parameters": .object(entry.parameters.mapValues(JSONValue.string)),
+                "parameters": .object(strings: entry.parameters),
                 "props": entry.props.map(JSONValue.object) ?? .null,
                 "expects_result": .bool(entry.expectsResult),
                 "opener": entry.opener.map { .integer(Int64($0)) } ?? .null,

@@ -128,11 +128,14 @@ public struct NavigationState: Equatable, Sendable {
         let count = entryCount
         let duplicate: String? = withUnsafeTemporaryAllocation(of: EntryID.self, capacity: max(1, count)) { ids in
             var filled = 0
-            _ = firstEntry { entry in
-                ids[filled] = entry.id
-                filled += 1
-                return false
+            func collect(_ stack: [NavigationEntry]) {
+                for entry in stack {
+                    ids[filled] = entry.id
+                    filled += 1
+                }
             }
+            for tab in tabs { collect(tab.stack) }
+            for layer in layers { collect(layer.stack) }
             var sorted = UnsafeMutableBufferPointer(rebasing: ids[..<filled])
             sorted.sort()
             for index in sorted.indices.dropFirst() where sorted[index] == sorted[index - 1] {

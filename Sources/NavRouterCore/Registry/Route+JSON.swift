@@ -21,15 +21,15 @@ extension Route {
 
 extension RouteMatch {
     /// The merged parameters as a JSON object of strings.
-    public var parametersJSON: String { JSONValue.object(parameters.mapValues(JSONValue.string)).jsonText }
+    public var parametersJSON: String { JSONValue.object(strings: parameters).jsonText }
 
     /// The path parameters as a JSON object of strings.
-    public var pathParametersJSON: String { JSONValue.object(pathParameters.mapValues(JSONValue.string)).jsonText }
+    public var pathParametersJSON: String { JSONValue.object(strings: pathParameters).jsonText }
 
     /// Every query item, in order, as a JSON array of `[name, value]` pairs.
-    public var queryItemsJSON: String {
-        JSONValue.array(queryItems.map { .array([.string($0.name), .string($0.value)]) }).jsonText
-    }
+    public var queryItemsJSON: String { queryItemsValue.jsonText }
+
+    private var queryItemsValue: JSONValue { .array(queryItems.map { .array([.string($0.name), .string($0.value)]) }) }
 
     /// The whole match as one JSON object: `route`, `url`, `parameters`, `path_parameters`, `query` (pairs),
     /// `remainder`, `fragment` and `props` (null when absent) — everything a binding needs in one call.
@@ -37,9 +37,9 @@ extension RouteMatch {
         JSONValue.object([
             "route": .string(route.name),
             "url": .string(url),
-            "parameters": .object(parameters.mapValues(JSONValue.string)),
-            "path_parameters": .object(pathParameters.mapValues(JSONValue.string)),
-            "query": .array(queryItems.map { .array([.string($0.name), .string($0.value)]) }),
+            "parameters": .object(strings: parameters),
+            "path_parameters": .object(strings: pathParameters),
+            "query": queryItemsValue,
             "remainder": remainder.map(JSONValue.string) ?? .null,
             "fragment": fragment.map(JSONValue.string) ?? .null,
             "props": props.map(JSONValue.object) ?? .null,

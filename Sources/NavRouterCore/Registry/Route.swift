@@ -30,8 +30,8 @@ public enum Presentation: Equatable, Sendable {
 /// A value type with copy-on-write storage: copying a route (into a match, an event, a table) costs one
 /// reference count, not one per field.
 public struct Route: Equatable, Sendable {
-    /// The fields, shared between copies until one of them is changed.
-    private final class Storage: @unchecked Sendable {  // only mutated while uniquely referenced
+    /// The fields, as plain values.
+    private struct Fields: Equatable {
         var name: String
         var pattern: RoutePattern
         var presentation: Presentation
@@ -41,79 +41,64 @@ public struct Route: Equatable, Sendable {
         var metadata: [String: JSONValue]?
         var parent: String?
         var module: String?
+    }
 
-        init(
-            name: String, pattern: RoutePattern, presentation: Presentation, requiresAuth: Bool, external: Bool,
-            requiredParameters: [String], metadata: [String: JSONValue]?, parent: String?, module: String?
-        ) {
-            self.name = name
-            self.pattern = pattern
-            self.presentation = presentation
-            self.requiresAuth = requiresAuth
-            self.external = external
-            self.requiredParameters = requiredParameters
-            self.metadata = metadata
-            self.parent = parent
-            self.module = module
-        }
-
-        func copy() -> Storage {
-            Storage(
-                name: name, pattern: pattern, presentation: presentation, requiresAuth: requiresAuth, external: external,
-                requiredParameters: requiredParameters, metadata: metadata, parent: parent, module: module)
-        }
+    /// The fields, shared between copies until one of them is changed.
+    private final class Storage: @unchecked Sendable {  // only mutated while uniquely referenced
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
     private var storage: Storage
 
-    private mutating func update(_ change: (Storage) -> Void) {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        change(storage)
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        change(&storage.fields)
     }
 
     /// The unique name (non-empty, no control characters).
     public var name: String {
-        get { storage.name }
+        get { storage.fields.name }
         set { update { $0.name = newValue } }
     }
     /// The parsed pattern.
     public var pattern: RoutePattern {
-        get { storage.pattern }
+        get { storage.fields.pattern }
         set { update { $0.pattern = newValue } }
     }
     /// How the route's entry is shown.
     public var presentation: Presentation {
-        get { storage.presentation }
+        get { storage.fields.presentation }
         set { update { $0.presentation = newValue } }
     }
     /// Only an authenticated user may open it.
     public var requiresAuth: Bool {
-        get { storage.requiresAuth }
+        get { storage.fields.requiresAuth }
         set { update { $0.requiresAuth = newValue } }
     }
     /// It may be opened from outside the app (a link marked external).
     public var external: Bool {
-        get { storage.external }
+        get { storage.fields.external }
         set { update { $0.external = newValue } }
     }
     /// Parameters a match must carry (from the path or the query); a match without them is an error.
     public var requiredParameters: [String] {
-        get { storage.requiredParameters }
+        get { storage.fields.requiredParameters }
         set { update { $0.requiredParameters = newValue } }
     }
     /// Free metadata for the host (a JSON object), read back as it was given.
     public var metadata: [String: JSONValue]? {
-        get { storage.metadata }
+        get { storage.fields.metadata }
         set { update { $0.metadata = newValue } }
     }
     /// The parent route's name, for building a back stack under a deep link.
     public var parent: String? {
-        get { storage.parent }
+        get { storage.fields.parent }
         set { update { $0.parent = newValue } }
     }
     /// The module that registered the route, if any.
     public var module: String? {
-        get { storage.module }
+        get { storage.fields.module }
         set { update { $0.module = newValue } }
     }
 
@@ -139,20 +124,15 @@ public struct Route: Equatable, Sendable {
             throw NavRouterError(.invalidArgument, "route '\(name)': a required parameter name is empty")
         }
         if let parent { try Self.validateName(parent, what: "parent route name") }
-        storage = Storage(
+        storage = Storage(Fields(
             name: name, pattern: try RoutePattern(pattern), presentation: presentation, requiresAuth: requiresAuth,
             external: external, requiredParameters: requiredParameters, metadata: metadata, parent: parent,
-            module: module)
+            module: module))
     }
 
     /// Routes are equal when every field is.
     public static func == (lhs: Route, rhs: Route) -> Bool {
-        if lhs.storage === rhs.storage { return true }
-        let a = lhs.storage, b = rhs.storage
-        return a.name == b.name && a.pattern == b.pattern && a.presentation == b.presentation
-            && a.requiresAuth == b.requiresAuth && a.external == b.external
-            && a.requiredParameters == b.requiredParameters && a.metadata == b.metadata && a.parent == b.parent
-            && a.module == b.module
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 
     static func validateName(_ name: String, what: String) throws(NavRouterError) {

@@ -28,9 +28,6 @@ public struct SegmentSlice: Equatable, Sendable {
 
 /// Where the parts of a deep link lie in its bytes.
 struct URLLayout {
-    /// The scheme's bytes (before `://`), when the URL has one. (Ranges only: a layout holds no reference, so
-    /// making and dropping one costs nothing on the look-up path.)
-    var scheme: Range<Int>?
     /// The path's bytes (without the leading `/`).
     var path: Range<Int>
     /// The query's bytes, after `?`.
@@ -78,7 +75,7 @@ enum DeepLinkScanner {
                 .limitExceeded, "the URL is \(length) bytes long; the limit is \(policy.maxURLLength) bytes")
         }
         var layout = URLLayout(path: 0..<0)
-        var index = try scanSchemeAndDomain(url, policy: policy, layout: &layout)
+        var index = try scanSchemeAndDomain(url, policy: policy)
         if index < length && url[index] == UInt8(ascii: "/") { index += 1 }
         let pathStart = index
 
@@ -137,7 +134,7 @@ enum DeepLinkScanner {
 
     /// Recognises `scheme://` and, for web links, the domain; returns where the path starts.
     private static func scanSchemeAndDomain(
-        _ url: UnsafeBufferPointer<UInt8>, policy: borrowing URLPolicy, layout: inout URLLayout
+        _ url: UnsafeBufferPointer<UInt8>, policy: borrowing URLPolicy
     ) throws(NavRouterError) -> Int {
         let length = url.count
         var index = 0
@@ -153,7 +150,6 @@ enum DeepLinkScanner {
             url[index + 2] == UInt8(ascii: "/")
         else { return 0 }
         let scheme = String(decoding: url[0..<index], as: UTF8.self).lowercased()
-        layout.scheme = 0..<index
         index += 3
         guard scheme == "http" || scheme == "https" else {
             if !policy.schemes.isEmpty && !policy.schemes.contains(scheme) {
