@@ -20,6 +20,8 @@ enum HandleKind: Sendable {
 /// handle of the wrong kind, or one already freed gives a status instead of a crash.
 enum Handles {
     private static let live = Mutex(LiveHandleTable())
+    /// How many registry handles were freed so far (see `CachedTable`).
+    static let registryFrees = Atomic<UInt64>(0)
 
     /// Retains an object and returns its handle.
     static func make(_ object: AnyObject, _ kind: HandleKind) -> OpaquePointer {
@@ -55,6 +57,8 @@ enum Handles {
             table.remove(UInt(bitPattern: raw))
             return true
         }
-        if removed { Unmanaged<AnyObject>.fromOpaque(raw).release() }
+        guard removed else { return }
+        if kind == .registry { registryFrees.add(1, ordering: .releasing) }
+        Unmanaged<AnyObject>.fromOpaque(raw).release()
     }
 }

@@ -22,6 +22,7 @@ public func navrouter_registry_new(_ out: UnsafeMutablePointer<OpaquePointer?>?,
 
 @_cdecl("navrouter_registry_free") @implementation
 public func navrouter_registry_free(_ registry: OpaquePointer?) {
+    ThreadState.existing?.pointee.lookupTable.forget(registry)
     Handles.free(registry, .registry)
 }
 
@@ -161,7 +162,8 @@ public func navrouter_registry_lookup(
 ) -> Int32 {
     outRouteIndex?.pointee = 0
     outSegmentCount?.pointee = 0
-    return cCall { () throws(NavRouterError) in
+    let thread = ThreadState.current
+    do throws(NavRouterError) {
         let outRoute = try required(outRouteIndex, "out_route_index")
         guard let url else { throw NavRouterError(.invalidArgument, "url is NULL") }
         guard length >= 0, capacity >= 0, capacity == 0 || segments != nil else {
@@ -171,22 +173,21 @@ public func navrouter_registry_lookup(
         guard isValidUTF8(bytes) else {
             throw NavRouterError(.invalidArgument, "url is not valid UTF-8")
         }
-        let table = try registry(handle).table
-        let found: Result<(Int, Int), NavRouterError> = withUnsafeTemporaryAllocation(
-            of: SegmentSlice.self, capacity: max(1, min(capacity, table.policy.maxSegments))
-        ) { buffer in
-            let slots = UnsafeMutableBufferPointer(rebasing: buffer[..<min(capacity, table.policy.maxSegments)])
-            return Result { () throws(NavRouterError) in
-                let result = try table.lookup(bytes, segments: slots)
-                for index in 0..<result.segmentCount {
-                    segments![index] = navrouter_range(start: UInt32(slots[index].start), end: UInt32(slots[index].end))
-                }
-                return (result.routeIndex, result.segmentCount)
-            }
+        let table = try thread.pointee.lookupTable.table(for: handle)
+        let slots = thread.pointee.segmentBuffer(min(capacity, thread.pointee.lookupTable.maxSegments))
+        let (route, count) = try table._withUnsafeGuaranteedRef { table in
+            Result { () throws(NavRouterError) in try table.lookup(bytes, segments: slots) }
+        }.get()
+        for index in 0..<count {
+            segments![index] = navrouter_range(start: UInt32(slots[index].start), end: UInt32(slots[index].end))
         }
-        let (route, count) = try found.get()
         outRoute.pointee = UInt32(route)
         outSegmentCount?.pointee = count
+        LastError.clear(thread)
+        return 0
+    } catch {
+        LastError.set(error.message)
+        return error.code.rawValue
     }
 }
 

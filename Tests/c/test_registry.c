@@ -288,6 +288,84 @@ static void test_lookup_without_allocation(void) {
     navrouter_registry_free(registry);
 }
 
+/* navrouter_registry_lookup keeps the table it used per thread: every change must still be seen at once. */
+static int lookup_route(navrouter_registry *registry, const char *url, char *name, size_t name_size) {
+    navrouter_range ranges[8];
+    uint32_t index = 0;
+    size_t count = 0;
+    char *found = NULL;
+    int status = navrouter_registry_lookup(registry, url, strlen(url), &index, ranges, 8, &count);
+    if (status != NAVROUTER_OK) return status;
+    status = navrouter_registry_route_name(registry, index, &found);
+    if (status == NAVROUTER_OK) snprintf(name, name_size, "%s", found);
+    navrouter_string_free(found);
+    return status;
+}
+
+struct lookup_before_and_after_free {
+    navrouter_registry *registry;
+    pthread_barrier_t looked_up, freed;
+    int before, after;
+};
+
+/* Looks up (filling this thread's cache), waits while the main thread frees the registry, looks up again. */
+static void *lookup_before_and_after_free(void *raw) {
+    struct lookup_before_and_after_free *shared = raw;
+    navrouter_range ranges[8];
+    uint32_t index = 0;
+    size_t count = 0;
+    shared->before = navrouter_registry_lookup(shared->registry, "/a", 2, &index, ranges, 8, &count);
+    pthread_barrier_wait(&shared->looked_up);
+    pthread_barrier_wait(&shared->freed);
+    shared->after = navrouter_registry_lookup(shared->registry, "/a", 2, &index, ranges, 8, &count);
+    return NULL;
+}
+
+static void test_lookup_sees_every_change(void) {
+    navrouter_registry *first = NULL, *second = NULL;
+    char name[32] = "";
+    struct lookup_before_and_after_free shared;
+    pthread_t thread;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&first, 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&second, 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(first, "first-a", "a", 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(second, "second-a", "a", 0));
+    /* Alternating registries: each look-up answers from its own. */
+    CHECK_STATUS(NAVROUTER_OK, lookup_route(first, "/a", name, sizeof name));
+    CHECK_STR("first-a", name);
+    CHECK_STATUS(NAVROUTER_OK, lookup_route(second, "/a", name, sizeof name));
+    CHECK_STR("second-a", name);
+    CHECK_STATUS(NAVROUTER_OK, lookup_route(first, "/a", name, sizeof name));
+    CHECK_STR("first-a", name);
+    /* Routes added, removed; the policy changed. */
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, lookup_route(first, "/b/1", name, sizeof name));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(first, "first-b", "b/:id", 0));
+    CHECK_STATUS(NAVROUTER_OK, lookup_route(first, "/b/1", name, sizeof name));
+    CHECK_STR("first-b", name);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_remove_route(first, "first-b"));
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, lookup_route(first, "/b/1", name, sizeof name));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_limits(first, 2048, 1));
+    CHECK_STATUS(NAVROUTER_ELIMIT, lookup_route(first, "/a/b", name, sizeof name));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_limits(first, 2048, 32));
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, lookup_route(first, "/a/b", name, sizeof name));
+    /* Freed on this thread, and freed here after another thread looked up in it. */
+    navrouter_registry_free(first);
+    CHECK_STATUS(NAVROUTER_EDESTROYED, lookup_route(first, "/a", name, sizeof name));
+    CHECK_STATUS(NAVROUTER_OK, lookup_route(second, "/a", name, sizeof name));
+    shared.registry = second;
+    pthread_barrier_init(&shared.looked_up, NULL, 2);
+    pthread_barrier_init(&shared.freed, NULL, 2);
+    pthread_create(&thread, NULL, lookup_before_and_after_free, &shared);
+    pthread_barrier_wait(&shared.looked_up);
+    navrouter_registry_free(second);
+    pthread_barrier_wait(&shared.freed);
+    pthread_join(thread, NULL);
+    CHECK_STATUS(NAVROUTER_OK, shared.before);
+    CHECK_STATUS(NAVROUTER_EDESTROYED, shared.after);
+    pthread_barrier_destroy(&shared.looked_up);
+    pthread_barrier_destroy(&shared.freed);
+}
+
 static void test_explain(void) {
     navrouter_registry *registry = shop_registry();
     char *json = NULL;
@@ -463,6 +541,7 @@ int main(int argc, char **argv) {
     RUN(test_huge_and_invalid_input);
     RUN(test_policy);
     RUN(test_lookup_without_allocation);
+    RUN(test_lookup_sees_every_change);
     RUN(test_explain);
     RUN(test_build_url_round_trip);
     RUN(test_remove_route_and_module);

@@ -33,6 +33,8 @@ public final class RouteRegistry: Sendable {
     }
 
     private let state: Mutex<State>
+    /// `State.generation`, published for lock-free reads (stored under the lock after each change).
+    private let publishedGeneration = Atomic<UInt64>(0)
     /// Whether literals match case-sensitively.
     public let caseSensitive: Bool
     /// Interceptors, authentication and guard options shared by every router on this registry.
@@ -63,7 +65,8 @@ public final class RouteRegistry: Sendable {
     }
 
     /// A counter that grows with every change (routes or policy).
-    public var generation: UInt64 { state.withLock { $0.generation } }
+    /// Read without taking the registry's lock (a host may poll it to see whether its cached table is current).
+    public var generation: UInt64 { publishedGeneration.load(ordering: .acquiring) }
 
     /// The routes, in registration order.
     public var routes: [Route] { state.withLock { $0.routes } }
@@ -91,8 +94,7 @@ public final class RouteRegistry: Sendable {
             change(&policy)
             try policy.validate()
             state.policy = policy
-            state.generation += 1
-            state.table = nil
+            noteChange(&state)
         }
     }
 
@@ -118,8 +120,7 @@ public final class RouteRegistry: Sendable {
                 Self.rebuild(&state, keeping: Array(state.routes[..<before]))
                 throw error
             }
-            state.generation += 1
-            state.table = nil
+            noteChange(&state)
         }
     }
 
@@ -131,8 +132,7 @@ public final class RouteRegistry: Sendable {
                 throw NavRouterError(.notFound, "no route is named '\(name)'")
             }
             Self.rebuild(&state, keeping: state.routes.filter { $0.name != name })
-            state.generation += 1
-            state.table = nil
+            noteChange(&state)
         }
     }
 
@@ -146,11 +146,17 @@ public final class RouteRegistry: Sendable {
             let removed = state.routes.count - kept.count
             if removed > 0 {
                 Self.rebuild(&state, keeping: kept)
-                state.generation += 1
-                state.table = nil
+                noteChange(&state)
             }
             return removed
         }
+    }
+
+    /// Records a change under the lock: a new generation, and the table is compiled again on next use.
+    private func noteChange(_ state: inout State) {
+        state.generation += 1
+        state.table = nil
+        publishedGeneration.store(state.generation, ordering: .releasing)
     }
 
     private static func insert(_ route: Route, into state: inout State) throws(NavRouterError) {

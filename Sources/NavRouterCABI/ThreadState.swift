@@ -1,0 +1,127 @@
+import Glibc
+import NavRouterCore
+import Synchronization
+
+/// What the C ABI keeps per thread, under one pthread key: the last failure's message and the table of the
+/// registry this thread last looked up in. Made on a thread's first call; its key's destructor frees the
+/// message and releases the table when the thread ends.
+struct ThreadState {
+    /// The last failure's message (malloc'd), or nil after a success.
+    var message: UnsafeMutablePointer<CChar>?
+    /// See `CachedTable`.
+    var lookupTable = CachedTable()
+    /// Scratch segments for `navrouter_registry_lookup` (grown on demand, never shrunk).
+    private var segments = UnsafeMutableBufferPointer<SegmentSlice>(start: nil, count: 0)
+
+    /// This thread's scratch buffer of at least `count` segments.
+    @inline(__always)
+    mutating func segmentBuffer(_ count: Int) -> UnsafeMutableBufferPointer<SegmentSlice> {
+        if segments.count < count { growSegments(count) }
+        return UnsafeMutableBufferPointer(rebasing: segments[..<count])
+    }
+
+    private mutating func growSegments(_ count: Int) {
+        segments.deallocate()
+        segments = .allocate(capacity: max(count, 32))
+    }
+
+    /// Frees what the state owns (when its thread ends).
+    fileprivate mutating func release() {
+        free(message)
+        message = nil
+        lookupTable.forget()
+        segments.deallocate()
+        segments = UnsafeMutableBufferPointer(start: nil, count: 0)
+    }
+
+    /// The pthread key plus one, 0 until made. An atomic rather than a lazy global: a global's lazy initializer
+    /// costs a `swift_once` call on every exported call.
+    private static let keyPlusOne = Atomic<UInt32>(0)
+
+    private static var key: pthread_key_t {
+        @inline(__always) get {
+            let stored = keyPlusOne.load(ordering: .acquiring)
+            return stored != 0 ? stored - 1 : makeKey()
+        }
+    }
+
+    private static func makeKey() -> pthread_key_t {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { raw in
+            guard let state = raw?.assumingMemoryBound(to: ThreadState.self) else { return }
+            state.pointee.release()
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+        let (made, existing) = keyPlusOne.compareExchange(expected: 0, desired: key + 1, ordering: .acquiringAndReleasing)
+        if made { return key }
+        pthread_key_delete(key)  // another thread made one first
+        return existing - 1
+    }
+
+    /// This thread's state (made on first use). Only this thread reads or writes it.
+    @inline(__always)
+    static var current: UnsafeMutablePointer<ThreadState> {
+        if let raw = pthread_getspecific(key) { return raw.assumingMemoryBound(to: ThreadState.self) }
+        return make()
+    }
+
+    /// This thread's state if it has one (reading the last error must not allocate).
+    static var existing: UnsafeMutablePointer<ThreadState>? {
+        pthread_getspecific(key)?.assumingMemoryBound(to: ThreadState.self)
+    }
+
+    private static func make() -> UnsafeMutablePointer<ThreadState> {
+        let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
+        state.initialize(to: ThreadState())
+        pthread_setspecific(key, state)
+        return state
+    }
+}
+
+/// The per-thread message of the last failure (see `navrouter_last_error`).
+enum LastError {
+    nonisolated(unsafe) private static let empty: UnsafePointer<CChar> = UnsafePointer(strdup("")!)
+
+    /// Records a failure's message for this thread.
+    static func set(_ message: String) {
+        let state = ThreadState.current
+        let old = state.pointee.message
+        state.pointee.message = strdup(message)
+        free(old)
+    }
+
+    /// Clears the message (a call succeeded).
+    @inline(__always)
+    static func clear() {
+        if let state = ThreadState.existing { clear(state) }
+    }
+
+    /// Clears the message in a thread state the caller already holds.
+    @inline(__always)
+    static func clear(_ state: UnsafeMutablePointer<ThreadState>) {
+        if let old = state.pointee.message {
+            state.pointee.message = nil
+            free(old)
+        }
+    }
+
+    /// This thread's message; never NULL.
+    static var current: UnsafePointer<CChar> {
+        guard let message = ThreadState.existing?.pointee.message else { return empty }
+        return UnsafePointer(message)
+    }
+}
+
+/// Runs one exported call: clears the last error, maps a thrown `NavRouterError` to its status code and message.
+@inline(__always)
+func cCall(_ body: () throws(NavRouterError) -> Void) -> Int32 {
+    do {
+        try body()
+        LastError.clear()
+        return 0
+    } catch {
+        LastError.set(error.message)
+        return error.code.rawValue
+    }
+}
