@@ -13,25 +13,42 @@ public struct QueryItem: Equatable, Sendable {
 }
 
 /// What resolving a deep link gives: the route and everything the URL carried, decoded exactly once.
+///
+/// A value type over one shared, immutable storage object: copying a match (to the guards, into a navigation
+/// transaction) costs one reference count, not one per field.
 public struct RouteMatch: Equatable, Sendable {
+    private struct Fields: Equatable, Sendable {
+        let route: Route
+        let url: String
+        let path: String
+        let pathParameters: [String: String]
+        let queryItems: [QueryItem]
+        let remainderSegments: [String]?
+        let remainder: String?
+        let fragment: String?
+        let props: [String: JSONValue]?
+    }
+
+    private let fields: CopyOnWrite<Fields>
+
     /// The route that won.
-    public let route: Route
+    public var route: Route { fields.value.route }
     /// The URL as given.
-    public let url: String
+    public var url: String { fields.value.url }
     /// The path as it stood in the URL (still percent-encoded, without scheme, web domain, query or fragment).
-    public let path: String
+    public var path: String { fields.value.path }
     /// The path parameters by name (values keep their case). A catch-all's value is its segments joined by `/`.
-    public let pathParameters: [String: String]
+    public var pathParameters: [String: String] { fields.value.pathParameters }
     /// Every query item in order, repeated keys included (the props item excepted).
-    public let queryItems: [QueryItem]
+    public var queryItems: [QueryItem] { fields.value.queryItems }
     /// The catch-all's segments, decoded, when the route ends with one.
-    public let remainderSegments: [String]?
+    public var remainderSegments: [String]? { fields.value.remainderSegments }
     /// The catch-all's part of the path as it stood in the URL (still percent-encoded).
-    public let remainder: String?
+    public var remainder: String? { fields.value.remainder }
     /// The decoded fragment, when the URL has one.
-    public let fragment: String?
+    public var fragment: String? { fields.value.fragment }
     /// Props carried in the URL (the `_props` query item: base64url of a JSON object), if any.
-    public let props: [String: JSONValue]?
+    public var props: [String: JSONValue]? { fields.value.props }
 
     /// The query parameters by name; for a repeated key the last value wins (`queryItems` has them all).
     public var queryParameters: [String: String] {
@@ -65,14 +82,9 @@ public struct RouteMatch: Equatable, Sendable {
         route: Route, url: String, path: String, pathParameters: [String: String], queryItems: [QueryItem],
         remainderSegments: [String]?, remainder: String?, fragment: String?, props: [String: JSONValue]?
     ) {
-        self.route = route
-        self.url = url
-        self.path = path
-        self.pathParameters = pathParameters
-        self.queryItems = queryItems
-        self.remainderSegments = remainderSegments
-        self.remainder = remainder
-        self.fragment = fragment
-        self.props = props
+        fields = CopyOnWrite(
+            Fields(
+                route: route, url: url, path: path, pathParameters: pathParameters, queryItems: queryItems,
+                remainderSegments: remainderSegments, remainder: remainder, fragment: fragment, props: props))
     }
 }

@@ -11,23 +11,38 @@ public struct ViewHandle: Hashable, Sendable {
 }
 
 /// One screen in a stack: a resolved route with its parameters and props, and the host's view for it.
+///
+/// A value type whose route, URL, parameters and props live in one shared, immutable storage object: copying an
+/// entry (into a stack, an event, a snapshot) costs one reference count, not one per field.
 public struct NavigationEntry: Equatable, Sendable {
+    /// The fields that never change after the entry is made.
+    private struct Fields: Equatable, Sendable {
+        let route: String
+        let url: String
+        let parameters: [String: String]
+        let props: [String: JSONValue]?
+        let expectsResult: Bool
+        let opener: EntryID?
+    }
+
     /// Unique within its router, never reused.
     public let id: EntryID
-    /// The route's name.
-    public let route: String
-    /// The URL the entry was opened with.
-    public let url: String
-    /// The merged path and query parameters.
-    public let parameters: [String: String]
-    /// Props: from the command, or carried in the URL.
-    public let props: [String: JSONValue]?
-    /// The entry was opened expecting a result: popping or dismissing it delivers one to `opener`.
-    public let expectsResult: Bool
-    /// The entry that was on top when this one was opened (who receives its result).
-    public let opener: EntryID?
+    private let fields: CopyOnWrite<Fields>
     /// The host's view, made by the route's handler (nil when no handler is set).
     public internal(set) var view: ViewHandle?
+
+    /// The route's name.
+    public var route: String { fields.value.route }
+    /// The URL the entry was opened with.
+    public var url: String { fields.value.url }
+    /// The merged path and query parameters.
+    public var parameters: [String: String] { fields.value.parameters }
+    /// Props: from the command, or carried in the URL.
+    public var props: [String: JSONValue]? { fields.value.props }
+    /// The entry was opened expecting a result: popping or dismissing it delivers one to `opener`.
+    public var expectsResult: Bool { fields.value.expectsResult }
+    /// The entry that was on top when this one was opened (who receives its result).
+    public var opener: EntryID? { fields.value.opener }
 
     /// Creates an entry (the router makes them; public for hosts that build states by hand in tests).
     public init(
@@ -35,12 +50,8 @@ public struct NavigationEntry: Equatable, Sendable {
         expectsResult: Bool = false, opener: EntryID? = nil, view: ViewHandle? = nil
     ) {
         self.id = id
-        self.route = route
-        self.url = url
-        self.parameters = parameters
-        self.props = props
-        self.expectsResult = expectsResult
-        self.opener = opener
+        self.fields = CopyOnWrite(
+            Fields(route: route, url: url, parameters: parameters, props: props, expectsResult: expectsResult, opener: opener))
         self.view = view
     }
 }

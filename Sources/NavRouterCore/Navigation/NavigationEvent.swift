@@ -28,37 +28,93 @@ public enum NavigationEventKind: String, Sendable, CaseIterable {
 }
 
 /// One visible change, reported to the host's navigator. The router never draws: the host renders these.
+///
+/// A value type with copy-on-write storage for everything but its kind and transition id: copying an event (into
+/// a transaction's list, to the navigator, to a C box) costs one reference count, not one per field.
 public struct NavigationEvent: Equatable, Sendable {
+    /// The fields besides kind and transition id, as plain values.
+    private struct Fields: Equatable, Sendable {
+        var entry: NavigationEntry?
+        var entries: [NavigationEntry] = []
+        var removed: [NavigationEntry] = []
+        var location: StackLocation?
+        var style: ModalStyle?
+        var animated = true
+        var userInitiated = false
+        var resultOf: EntryID?
+        var result: JSONValue?
+        var failure: NavRouterError?
+        var flow: UInt64?
+    }
+
+    private var fields: CopyOnWrite<Fields>
+    /// The fields of a new event, shared until its first change (a `stateChanged` event never allocates).
+    private static let noFields = CopyOnWrite(Fields())
+
     /// What changed.
     public var kind: NavigationEventKind
     /// The command's transition id (one per command; all of its events share it).
     public var transitionID: UInt64
     /// The entry the event is about (pushed, presented, new top, opener of a result).
-    public var entry: NavigationEntry?
+    public var entry: NavigationEntry? {
+        get { fields.value.entry }
+        set { fields.value.entry = newValue }
+    }
     /// The entries of the new stack or the tabs' roots (`tabsSetUp`, `stackReplaced`, `restored`).
-    public var entries: [NavigationEntry] = []
+    public var entries: [NavigationEntry] {
+        get { fields.value.entries }
+        set { fields.value.entries = newValue }
+    }
     /// Entries that left the state (`pop`, `dismiss`, `stackReplaced`); their views are released after the event.
-    public var removed: [NavigationEntry] = []
+    public var removed: [NavigationEntry] {
+        get { fields.value.removed }
+        set { fields.value.removed = newValue }
+    }
     /// Where the change happened.
-    public var location: StackLocation?
+    public var location: StackLocation? {
+        get { fields.value.location }
+        set { fields.value.location = newValue }
+    }
     /// The modal style (`present`, `dismiss`).
-    public var style: ModalStyle?
+    public var style: ModalStyle? {
+        get { fields.value.style }
+        set { fields.value.style = newValue }
+    }
     /// Whether the host should animate (the command's `animated` option).
-    public var animated: Bool = true
+    public var animated: Bool {
+        get { fields.value.animated }
+        set { fields.value.animated = newValue }
+    }
     /// The user made this change directly (swipe back, sheet dragged down): the host need not perform it again.
-    public var userInitiated: Bool = false
+    public var userInitiated: Bool {
+        get { fields.value.userInitiated }
+        set { fields.value.userInitiated = newValue }
+    }
     /// For `resultDelivered`: the entry whose result it is.
-    public var resultOf: EntryID?
+    public var resultOf: EntryID? {
+        get { fields.value.resultOf }
+        set { fields.value.resultOf = newValue }
+    }
     /// For `resultDelivered`: the result (a JSON value), or `nil` when the entry closed without one.
-    public var result: JSONValue?
+    public var result: JSONValue? {
+        get { fields.value.result }
+        set { fields.value.result = newValue }
+    }
     /// For `commandFailed` and `flowCancelled`: the error.
-    public var failure: NavRouterError?
+    public var failure: NavRouterError? {
+        get { fields.value.failure }
+        set { fields.value.failure = newValue }
+    }
     /// For `flowCancelled`: the flow's token.
-    public var flow: UInt64?
+    public var flow: UInt64? {
+        get { fields.value.flow }
+        set { fields.value.flow = newValue }
+    }
 
     /// Creates an event.
     public init(kind: NavigationEventKind, transitionID: UInt64) {
         self.kind = kind
         self.transitionID = transitionID
+        self.fields = Self.noFields
     }
 }

@@ -1,12 +1,12 @@
 /// Applies commands to a working copy of a router's state, collecting the events, the entries it created (whose
 /// views are released if the transaction fails) and the entries that left (whose views are released once it is
-/// committed). Pure state logic: no locks, no callbacks other than `makeView`.
+/// committed). Pure state logic: no locks, no callbacks other than the view handlers' `makeView`.
 struct NavigationTransaction {
     var state: NavigationState
     let table: RouteTable
     let transitionID: UInt64
-    /// Builds the view of a new entry (`nil` when no handler is set); throws `.callback` when a handler declines.
-    let makeView: (NavigationEntry) throws(NavRouterError) -> ViewHandle?
+    /// Build the views of new entries.
+    let views: ViewHandlers
     var events: [NavigationEvent] = []
     var created: [NavigationEntry] = []
     var removed: [NavigationEntry] = []
@@ -14,14 +14,11 @@ struct NavigationTransaction {
     /// A match the router already made for a navigate's URL on this very table (so it is not resolved twice).
     var preresolved: RouteMatch?
 
-    init(
-        state: NavigationState, table: RouteTable, transitionID: UInt64,
-        makeView: @escaping (NavigationEntry) throws(NavRouterError) -> ViewHandle?
-    ) {
+    init(state: NavigationState, table: RouteTable, transitionID: UInt64, views: ViewHandlers) {
         self.state = state
         self.table = table
         self.transitionID = transitionID
-        self.makeView = makeView
+        self.views = views
     }
 
     // MARK: Commands
@@ -442,7 +439,7 @@ struct NavigationTransaction {
     /// Builds the view of an entry and records it as created by this transaction.
     private mutating func adopt(_ entry: NavigationEntry) throws(NavRouterError) -> NavigationEntry {
         var entry = entry
-        entry.view = try makeView(entry)
+        entry.view = try views.makeView(for: entry)
         created.append(entry)
         return entry
     }

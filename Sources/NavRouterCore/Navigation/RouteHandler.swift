@@ -31,3 +31,35 @@ public struct ClosureRouteHandler: RouteHandler {
     /// Calls `release`.
     public func releaseView(_ view: ViewHandle, of entry: NavigationEntry) { release(view, entry) }
 }
+
+/// A router's view handlers as one command sees them: each route's own handler, else the default one.
+struct ViewHandlers {
+    /// Handlers set for single routes.
+    var byRoute: [String: any RouteHandler] = [:]
+    /// The handler of routes without their own.
+    var fallback: (any RouteHandler)?
+
+    /// The handler of an entry's route, else the default one (no hashing when no route has its own).
+    func handler(of entry: NavigationEntry) -> (any RouteHandler)? {
+        if byRoute.isEmpty { return fallback }
+        return byRoute[entry.route] ?? fallback
+    }
+
+    /// Builds the view of a new entry: `nil` when no handler is set.
+    /// - Throws: `.callback` when the handler declines.
+    func makeView(for entry: NavigationEntry) throws(NavRouterError) -> ViewHandle? {
+        guard let handler = handler(of: entry) else { return nil }
+        guard let view = handler.makeView(for: entry) else {
+            throw NavRouterError(.callback, "the handler of route '\(entry.route)' declined to build a view")
+        }
+        return view
+    }
+
+    /// Releases the views of entries that left the state (or were never committed).
+    func release(_ entries: [NavigationEntry]) {
+        for entry in entries {
+            guard let view = entry.view, let handler = handler(of: entry) else { continue }
+            handler.releaseView(view, of: entry)
+        }
+    }
+}

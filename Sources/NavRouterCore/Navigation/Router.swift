@@ -51,8 +51,7 @@ public final class Router: Sendable {
         var state = NavigationState()
         var started = false
         var closed = false
-        var handlers: [String: any RouteHandler] = [:]
-        var defaultHandler: (any RouteHandler)?
+        var views = ViewHandlers()
         var navigator: Navigator?
         var mode = TransitionMode.immediate
         var running = false
@@ -74,8 +73,8 @@ public final class Router: Sendable {
     }
 
     deinit {
-        let (state, handlers, fallback) = control.withLock { ($0.state, $0.handlers, $0.defaultHandler) }
-        Self.release(state.allEntries, handlers: handlers, fallback: fallback)
+        let (state, views) = control.withLock { ($0.state, $0.views) }
+        views.release(state.allEntries)
     }
 
     // MARK: Configuration
@@ -92,8 +91,8 @@ public final class Router: Sendable {
     /// Sets the handler that builds views for a route's entries (`nil` removes it).
     public func setHandler(_ handler: (any RouteHandler)?, forRoute route: String) {
         let old = control.withLock { control in
-            defer { control.handlers[route] = handler }
-            return control.handlers[route]
+            defer { control.views.byRoute[route] = handler }
+            return control.views.byRoute[route]
         }
         _ = old  // released outside the lock
     }
@@ -101,8 +100,8 @@ public final class Router: Sendable {
     /// Sets the handler for routes without their own (`nil` removes it).
     public func setDefaultHandler(_ handler: (any RouteHandler)?) {
         let old = control.withLock { control in
-            defer { control.defaultHandler = handler }
-            return control.defaultHandler
+            defer { control.views.fallback = handler }
+            return control.views.fallback
         }
         _ = old  // released outside the lock
     }
@@ -179,15 +178,15 @@ public final class Router: Sendable {
 
     /// Releases every view and refuses further commands (`.destroyed`). Idempotent.
     public func close() {
-        let (entries, handlers, fallback) = control.withLock { control -> ([NavigationEntry], [String: any RouteHandler], (any RouteHandler)?) in
-            if control.closed { return ([], [:], nil) }
+        let (entries, views) = control.withLock { control -> ([NavigationEntry], ViewHandlers) in
+            if control.closed { return ([], ViewHandlers()) }
             control.closed = true
             control.queue.removeAll()
             let entries = control.state.allEntries
             control.state = NavigationState(tabs: [Tab(route: nil, stack: [])], selectedTab: 0, layers: [], nextEntryID: control.state.nextEntryID)
-            return (entries, control.handlers, control.defaultHandler)
+            return (entries, control.views)
         }
-        Self.release(entries, handlers: handlers, fallback: fallback)
+        views.release(entries)
     }
 
     // MARK: Running
@@ -225,8 +224,7 @@ public final class Router: Sendable {
     struct Context {
         let before: NavigationState
         let started: Bool
-        let handlers: [String: any RouteHandler]
-        let fallback: (any RouteHandler)?
+        let views: ViewHandlers
         let navigator: Navigator?
         let mode: TransitionMode
         let transition: UInt64
@@ -236,36 +234,30 @@ public final class Router: Sendable {
         control.withLock { control in
             control.nextTransition += 1
             return Context(
-                before: control.state, started: control.started, handlers: control.handlers, fallback: control.defaultHandler,
+                before: control.state, started: control.started, views: control.views,
                 navigator: control.navigator, mode: control.mode, transition: control.nextTransition - 1)
         }
     }
 
-    func makeTransaction(_ context: Context) -> NavigationTransaction {
-        // The closure keeps only what it needs (capturing the whole context would copy the state into it).
-        let handlers = context.handlers, fallback = context.fallback
-        return NavigationTransaction(state: context.before, table: registry.table, transitionID: context.transition) {
-            entry throws(NavRouterError) in
-            guard let handler = Self.handler(of: entry, in: handlers, fallback: fallback) else { return nil }
-            guard let view = handler.makeView(for: entry) else {
-                throw NavRouterError(.callback, "the handler of route '\(entry.route)' declined to build a view")
-            }
-            return view
-        }
+    /// - Parameter table: the table to resolve on (the current one unless the command was resolved on another).
+    func makeTransaction(_ context: Context, table: RouteTable? = nil) -> NavigationTransaction {
+        NavigationTransaction(
+            state: context.before, table: table ?? registry.table, transitionID: context.transition, views: context.views)
     }
 
     /// Applies a command as a transaction (auto-starting the router), runs the leave guards on what it removes
     /// (unless `vetoable` is false), emits its events, and commits it. Called only by the running thread.
     /// - Returns: the transition id (nil when nothing changed), or a pending flow held by a leave guard.
     /// - Parameter resolved: the match the guards already made for a navigate's URL, and the table it was made on
-    ///   (used only when the transaction runs on that same table).
+    ///   (the transaction runs on that table).
     func commit(
         _ command: NavigationCommand, _ context: Context, vetoable: Bool, approvedLeaves: Set<EntryID> = [],
         resolved: (table: RouteTable, match: RouteMatch)? = nil,
         extra: ((inout NavigationTransaction) throws(NavRouterError) -> Void)? = nil
     ) -> Result<Outcome, NavRouterError> {
-        var transaction = makeTransaction(context)
-        if let resolved, resolved.table === transaction.table { transaction.preresolved = resolved.match }
+        // A navigate runs on the table its URL was resolved on (the guards ran on that match), not resolved again.
+        var transaction = makeTransaction(context, table: resolved?.table)
+        transaction.preresolved = resolved?.match
         do throws(NavRouterError) {
             switch command {
             case .start, .setTabs, .restore: break
@@ -279,7 +271,7 @@ public final class Router: Sendable {
             if !registry.guards.isAuthenticated {
                 // Entries already in the state passed this check when they came (and logging out prunes): only
                 // the ones this command created can be protected.
-                let table = registry.table  // once, not per entry
+                let table = transaction.table
                 if case .restore = command { transaction.prune { Self.requiresAuth($0, in: table) } }
                 let state = transaction.state
                 if let entry = transaction.created.first(where: { Self.requiresAuth($0, in: table) && state.find($0.id) != nil }) {
@@ -287,14 +279,14 @@ public final class Router: Sendable {
                 }
             }
             if vetoable, let flow = try runLeaveGuards(transaction.removed, command: command, approved: approvedLeaves) {
-                Self.release(transaction.created, handlers: context.handlers, fallback: context.fallback)
+                context.views.release(transaction.created)
                 return .success(.pending(flow: flow))
             }
             for event in transaction.events where context.navigator.map({ !$0(event) }) ?? false {
                 throw NavRouterError(.callback, "the navigator refused the \(event.kind.rawValue) event")
             }
         } catch {
-            Self.release(transaction.created, handlers: context.handlers, fallback: context.fallback)
+            context.views.release(transaction.created)
             return .failure(error)
         }
         let changed = !transaction.events.isEmpty
@@ -303,7 +295,7 @@ public final class Router: Sendable {
             control.started = true
             if changed && context.mode == .waitForHost { control.awaiting = context.transition }
         }
-        Self.release(transaction.removed, handlers: context.handlers, fallback: context.fallback)
+        context.views.release(transaction.removed)
         guard changed else { return .success(.applied(transition: nil)) }
         _ = context.navigator?(NavigationEvent(kind: .stateChanged, transitionID: context.transition))
         return .success(.applied(transition: context.transition))
@@ -315,20 +307,5 @@ public final class Router: Sendable {
 
     static func requiresAuth(_ entry: NavigationEntry, in table: RouteTable) -> Bool {
         table.route(named: entry.route)?.requiresAuth ?? false
-    }
-
-    /// The handler of an entry's route, else the default one (no hashing when no route has its own).
-    static func handler(of entry: NavigationEntry, in handlers: [String: any RouteHandler], fallback: (any RouteHandler)?)
-        -> (any RouteHandler)?
-    {
-        if handlers.isEmpty { return fallback }
-        return handlers[entry.route] ?? fallback
-    }
-
-    static func release(_ entries: [NavigationEntry], handlers: [String: any RouteHandler], fallback: (any RouteHandler)?) {
-        for entry in entries {
-            guard let view = entry.view, let handler = Self.handler(of: entry, in: handlers, fallback: fallback) else { continue }
-            handler.releaseView(view, of: entry)
-        }
     }
 }

@@ -31,7 +31,7 @@ public enum Presentation: Equatable, Sendable {
 /// reference count, not one per field.
 public struct Route: Equatable, Sendable {
     /// The fields, as plain values.
-    private struct Fields: Equatable {
+    private struct Fields: Equatable, Sendable {
         var name: String
         var pattern: RoutePattern
         var presentation: Presentation
@@ -43,63 +43,52 @@ public struct Route: Equatable, Sendable {
         var module: String?
     }
 
-    /// The fields, shared between copies until one of them is changed.
-    private final class Storage: @unchecked Sendable {  // only mutated while uniquely referenced
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var storage: Storage
-
-    private mutating func update(_ change: (inout Fields) -> Void) {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-        change(&storage.fields)
-    }
+    private var fields: CopyOnWrite<Fields>
 
     /// The unique name (non-empty, no control characters).
     public var name: String {
-        get { storage.fields.name }
-        set { update { $0.name = newValue } }
+        get { fields.value.name }
+        set { fields.value.name = newValue }
     }
     /// The parsed pattern.
     public var pattern: RoutePattern {
-        get { storage.fields.pattern }
-        set { update { $0.pattern = newValue } }
+        get { fields.value.pattern }
+        set { fields.value.pattern = newValue }
     }
     /// How the route's entry is shown.
     public var presentation: Presentation {
-        get { storage.fields.presentation }
-        set { update { $0.presentation = newValue } }
+        get { fields.value.presentation }
+        set { fields.value.presentation = newValue }
     }
     /// Only an authenticated user may open it.
     public var requiresAuth: Bool {
-        get { storage.fields.requiresAuth }
-        set { update { $0.requiresAuth = newValue } }
+        get { fields.value.requiresAuth }
+        set { fields.value.requiresAuth = newValue }
     }
     /// It may be opened from outside the app (a link marked external).
     public var external: Bool {
-        get { storage.fields.external }
-        set { update { $0.external = newValue } }
+        get { fields.value.external }
+        set { fields.value.external = newValue }
     }
     /// Parameters a match must carry (from the path or the query); a match without them is an error.
     public var requiredParameters: [String] {
-        get { storage.fields.requiredParameters }
-        set { update { $0.requiredParameters = newValue } }
+        get { fields.value.requiredParameters }
+        set { fields.value.requiredParameters = newValue }
     }
     /// Free metadata for the host (a JSON object), read back as it was given.
     public var metadata: [String: JSONValue]? {
-        get { storage.fields.metadata }
-        set { update { $0.metadata = newValue } }
+        get { fields.value.metadata }
+        set { fields.value.metadata = newValue }
     }
     /// The parent route's name, for building a back stack under a deep link.
     public var parent: String? {
-        get { storage.fields.parent }
-        set { update { $0.parent = newValue } }
+        get { fields.value.parent }
+        set { fields.value.parent = newValue }
     }
     /// The module that registered the route, if any.
     public var module: String? {
-        get { storage.fields.module }
-        set { update { $0.module = newValue } }
+        get { fields.value.module }
+        set { fields.value.module = newValue }
     }
 
     /// Creates a route.
@@ -124,15 +113,10 @@ public struct Route: Equatable, Sendable {
             throw NavRouterError(.invalidArgument, "route '\(name)': a required parameter name is empty")
         }
         if let parent { try Self.validateName(parent, what: "parent route name") }
-        storage = Storage(Fields(
+        fields = CopyOnWrite(Fields(
             name: name, pattern: try RoutePattern(pattern), presentation: presentation, requiresAuth: requiresAuth,
             external: external, requiredParameters: requiredParameters, metadata: metadata, parent: parent,
             module: module))
-    }
-
-    /// Routes are equal when every field is.
-    public static func == (lhs: Route, rhs: Route) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 
     static func validateName(_ name: String, what: String) throws(NavRouterError) {

@@ -154,6 +154,9 @@ do {
             : navrouterLookupContender(registry.table, urls)
         let end = nowNanoseconds() + UInt64(seconds * 1e9)
         while nowNanoseconds() < end { consume(contender.pass()) }
+    } else if arguments.first == "events", arguments.count == 2, let rounds = Int(arguments[1]) {
+        // events ROUNDS: only the navigation commands section.
+        try eventsSection(rounds: rounds)
     } else if arguments.first == "memory", arguments.count == 3, let count = Int(arguments[2]) {
         try memoryMode(arguments[1], count)
     } else {
