@@ -7,6 +7,9 @@ import Synchronization
 /// is freed. The strings live in the object itself: one allocation per box, none for strings never asked for.
 class CStringOwner: @unchecked Sendable {
     private let strings = Mutex<[String: UInt]>([:])
+    /// Whether any string was made: most boxes (an event whose kind is all the host reads) never make one, and
+    /// then their deinit takes no lock.
+    private let madeAny = Atomic<Bool>(false)
 
     /// The C string for `key`, made by `make` the first time (nil when `make` gives nil).
     func cString(_ key: String, _ make: () -> String?) -> UnsafePointer<CChar>? {
@@ -15,11 +18,14 @@ class CStringOwner: @unchecked Sendable {
             guard let text = make() else { return nil }
             let pointer = strdup(text)!
             strings[key] = UInt(bitPattern: pointer)
+            madeAny.store(true, ordering: .relaxed)
             return UnsafePointer(pointer)
         }
     }
 
     deinit {
+        // Relaxed is enough: the last release of the box happens after every use of it.
+        guard madeAny.load(ordering: .relaxed) else { return }
         strings.withLock { strings in
             for address in strings.values { free(UnsafeMutableRawPointer(bitPattern: address)) }
         }

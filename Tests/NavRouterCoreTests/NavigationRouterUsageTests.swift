@@ -162,6 +162,37 @@ final class NavigationRouterUsageTests: XCTestCase {
         ledger.check(router.state)
     }
 
+    /// Commands read the guards' state without a lock; every change must still be seen by the next command.
+    func testEveryGuardChangeIsSeenByTheNextCommand() throws {
+        let (router, _, _) = try shopRouter(authenticated: false)
+        let guards = router.registry.guards
+        let calls = Mutex(0)
+        let id = try guards.addInterceptor(ClosureInterceptor { _ in
+            calls.withLock { $0 += 1 }
+            return .proceed
+        }, name: "count")
+        try router.navigate("/shop/product/1")
+        XCTAssertEqual(calls.withLock { $0 }, 1)
+        XCTAssertEqual(guards.interceptorCount, 1)
+        try guards.removeInterceptor(id)
+        try router.navigate("/shop/product/2")
+        XCTAssertEqual(calls.withLock { $0 }, 1, "a removed interceptor is not asked")
+        XCTAssertEqual(guards.interceptorCount, 0)
+        assertFails(.denied) { try router.navigate("/shop/checkout") }
+        let desk = LoginDesk()
+        guards.authenticationHandler = desk
+        guard case .pending = try router.navigate("/shop/checkout") else { return XCTFail("the new handler is asked") }
+        guards.authenticationHandler = nil
+        assertFails(.denied) { try router.navigate("/shop/checkout") }
+        guards.setAuthenticated(true)
+        XCTAssertTrue(guards.isAuthenticated)
+        try router.navigate("/shop/checkout")
+        XCTAssertEqual(router.state.currentRoutes.last, "checkout")
+        guards.setAuthenticated(false)
+        XCTAssertFalse(guards.isAuthenticated)
+        XCTAssertFalse(router.state.currentRoutes.contains("checkout"), "logging out prunes")
+    }
+
     func testProtectedRoutesWithoutALoginHandlerAreDenied() throws {
         let (router, _, _) = try shopRouter(authenticated: false)
         assertFails(.denied, "requires authentication") { try router.navigate("/shop/checkout") }

@@ -18,6 +18,11 @@ public final class GuardCenter: Sendable {
     }
 
     private let state = Mutex(State())
+    // Mirrors of the state that every command reads, published under the lock after each change so that a
+    // registry without guards costs a command no lock at all.
+    private let interceptorTotal = Atomic<Int>(0)
+    private let authenticatedNow = Atomic<Bool>(false)
+    private let handlerIsSet = Atomic<Bool>(false)
 
     init() {}
 
@@ -38,6 +43,7 @@ public final class GuardCenter: Sendable {
                 InterceptorRegistration(
                     id: id, name: name, phase: phase, priority: priority, requiresAuth: requiresAuth, module: module,
                     interceptor: interceptor, scope: compiled))
+            interceptorTotal.store(state.interceptors.count, ordering: .releasing)
             return id
         }
     }
@@ -47,6 +53,7 @@ public final class GuardCenter: Sendable {
     public func removeInterceptor(_ id: UInt64) throws(NavRouterError) {
         let removed = state.withLock { state -> InterceptorRegistration? in
             guard let index = state.interceptors.firstIndex(where: { $0.id == id }) else { return nil }
+            defer { interceptorTotal.store(state.interceptors.count, ordering: .releasing) }
             return state.interceptors.remove(at: index)
         }
         // The registration is released here, outside the lock.
@@ -59,6 +66,7 @@ public final class GuardCenter: Sendable {
         let removed = state.withLock { state -> [InterceptorRegistration] in
             let gone = state.interceptors.filter { $0.module == module }
             state.interceptors.removeAll { $0.module == module }
+            interceptorTotal.store(state.interceptors.count, ordering: .releasing)
             return gone
         }
         return removed.count  // released outside the lock
@@ -67,6 +75,7 @@ public final class GuardCenter: Sendable {
     /// The interceptors of a phase that apply to a route and path, in running order: priority (mandatory first),
     /// then registration order.
     public func interceptors(for phase: InterceptorPhase, route: String, path: String) -> [InterceptorRegistration] {
+        if interceptorTotal.load(ordering: .acquiring) == 0 { return [] }
         let all = state.withLock { $0.interceptors }
         if all.isEmpty { return [] }
         return all.filter { $0.phase == phase && $0.scope.applies(route: route, path: path) }
@@ -74,10 +83,10 @@ public final class GuardCenter: Sendable {
     }
 
     /// The number of interceptors.
-    public var interceptorCount: Int { state.withLock { $0.interceptors.count } }
+    public var interceptorCount: Int { interceptorTotal.load(ordering: .acquiring) }
 
     /// Whether the user is authenticated.
-    public var isAuthenticated: Bool { state.withLock { $0.authenticated } }
+    public var isAuthenticated: Bool { authenticatedNow.load(ordering: .acquiring) }
 
     /// Sets the authenticated state. Logging out prunes protected entries from every router on the registry
     /// (with events; never an empty tab) and cancels their pending flows towards protected routes.
@@ -85,6 +94,7 @@ public final class GuardCenter: Sendable {
         let routers = state.withLock { state -> [Router] in
             let was = state.authenticated
             state.authenticated = authenticated
+            authenticatedNow.store(authenticated, ordering: .releasing)
             state.routers.removeAll { $0.router == nil }
             return was && !authenticated ? state.routers.compactMap(\.router) : []
         }
@@ -93,10 +103,13 @@ public final class GuardCenter: Sendable {
 
     /// The authentication handler (`nil`: protected routes simply fail with `.denied` while logged out).
     public var authenticationHandler: (any AuthenticationHandler)? {
-        get { state.withLock { $0.handler } }
+        get { handlerIsSet.load(ordering: .acquiring) ? state.withLock { $0.handler } : nil }
         set {
             let old = state.withLock { state in
-                defer { state.handler = newValue }
+                defer {
+                    state.handler = newValue
+                    handlerIsSet.store(newValue != nil, ordering: .releasing)
+                }
                 return state.handler
             }
             _ = old  // released outside the lock

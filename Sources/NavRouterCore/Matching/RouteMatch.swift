@@ -29,7 +29,12 @@ public struct RouteMatch: Equatable, Sendable {
         let props: [String: JSONValue]?
     }
 
-    private let fields: CopyOnWrite<Fields>
+    private final class Storage: CopyOnWriteStorage {
+        var value: Fields
+        init(_ value: Fields) { self.value = value }
+    }
+
+    private let fields: CopyOnWrite<Storage>
 
     /// The route that won.
     public var route: Route { fields.value.route }

@@ -27,7 +27,12 @@ public struct NavigationEntry: Equatable, Sendable {
 
     /// Unique within its router, never reused.
     public let id: EntryID
-    private let fields: CopyOnWrite<Fields>
+    private final class Storage: CopyOnWriteStorage {
+        var value: Fields
+        init(_ value: Fields) { self.value = value }
+    }
+
+    private let fields: CopyOnWrite<Storage>
     /// The host's view, made by the route's handler (nil when no handler is set).
     public internal(set) var view: ViewHandle?
 

@@ -47,9 +47,14 @@ public struct NavigationEvent: Equatable, Sendable {
         var flow: UInt64?
     }
 
-    private var fields: CopyOnWrite<Fields>
+    private final class Storage: CopyOnWriteStorage {
+        var value: Fields
+        init(_ value: Fields) { self.value = value }
+    }
+
+    private var fields: CopyOnWrite<Storage>
     /// The fields of a new event, shared until its first change (a `stateChanged` event never allocates).
-    private static let noFields = CopyOnWrite(Fields())
+    private static let noFields = CopyOnWrite<Storage>(Fields())
 
     /// What changed.
     public var kind: NavigationEventKind

@@ -488,9 +488,8 @@ struct NavigationTransaction {
         append(event)
     }
 
-    private mutating func append(_ event: NavigationEvent) {
-        var event = event
-        event.animated = animated
+    private mutating func append(_ event: consuming NavigationEvent) {
+        if event.animated != animated { event.animated = animated }  // no copy of the fields in the usual case
         events.append(event)
     }
 }

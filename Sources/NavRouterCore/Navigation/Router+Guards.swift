@@ -176,8 +176,10 @@ extension Router {
 
     private func runAfterInterceptors(_ match: RouteMatch, transition: UInt64, external: Bool) {
         let guards = registry.guards
+        let interceptors = guards.interceptors(for: .after, route: match.route.name, path: match.path)
+        if interceptors.isEmpty { return }
         let entry = state.topEntry
-        for registration in guards.interceptors(for: .after, route: match.route.name, path: match.path) {
+        for registration in interceptors {
             let authenticated = guards.isAuthenticated
             if registration.requiresAuth && !authenticated { continue }
             _ = registration.interceptor.intercept(

@@ -43,7 +43,12 @@ public struct Route: Equatable, Sendable {
         var module: String?
     }
 
-    private var fields: CopyOnWrite<Fields>
+    private final class Storage: CopyOnWriteStorage {
+        var value: Fields
+        init(_ value: Fields) { self.value = value }
+    }
+
+    private var fields: CopyOnWrite<Storage>
 
     /// The unique name (non-empty, no control characters).
     public var name: String {

@@ -1,19 +1,22 @@
+/// The heap object behind a `CopyOnWrite` value: one per wrapped type, non-generic, so that making one needs no
+/// generic metadata look-up at run time (a generic storage class paid one on every allocation).
+protocol CopyOnWriteStorage: AnyObject {
+    associatedtype Value: Equatable
+    var value: Value { get set }
+    init(_ value: Value)
+}
+
 /// A value kept in one heap object shared by every copy, and copied only when a copy is changed while shared.
 ///
 /// Route, match, entry and event values wrap their fields in one: copying them then costs one reference count
 /// instead of one per string, array and dictionary field, which is most of a navigation command's cost.
-struct CopyOnWrite<Value: Equatable>: Equatable {
-    private final class Storage {
-        var value: Value
-        init(_ value: Value) { self.value = value }
-    }
-
+struct CopyOnWrite<Storage: CopyOnWriteStorage>: Equatable {
     private var storage: Storage
 
-    init(_ value: Value) { storage = Storage(value) }
+    init(_ value: Storage.Value) { storage = Storage(value) }
 
     /// The shared value; changing it copies it first unless this is its only holder.
-    var value: Value {
+    var value: Storage.Value {
         get { storage.value }
         _modify {
             if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.value) }
@@ -28,4 +31,4 @@ struct CopyOnWrite<Value: Equatable>: Equatable {
 
 // The storage is only changed while uniquely referenced (`value`'s `_modify`), so sharing it is safe when the
 // value itself is Sendable.
-extension CopyOnWrite: @unchecked Sendable where Value: Sendable {}
+extension CopyOnWrite: @unchecked Sendable where Storage.Value: Sendable {}
