@@ -56,16 +56,35 @@ final class CompiledTrie: @unchecked Sendable {
     let caseSensitive: Bool
 
     /// Freezes a builder's trie.
+    /// The builder's edges grouped by parent (a node's edges side by side: a counting sort by node), each group
+    /// in label byte order (a fixed layout; no Unicode collation).
+    private static func edgesByParent(_ builder: RouteTrieBuilder) -> [RouteTrieBuilder.Edge] {
+        var starts = [Int](repeating: 0, count: builder.nodes.count + 1)
+        for edge in builder.edges { starts[Int(edge.parent) + 1] += 1 }
+        for node in builder.nodes.indices { starts[node + 1] += starts[node] }
+        var next = starts
+        var grouped = builder.edges
+        for edge in builder.edges {
+            grouped[next[Int(edge.parent)]] = edge
+            next[Int(edge.parent)] += 1
+        }
+        builder.labelBytes.withUnsafeBufferPointer { labels in
+            func label(_ edge: RouteTrieBuilder.Edge) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: labels[Int(edge.labelStart)..<Int(edge.labelStart + edge.labelCount)])
+            }
+            for node in builder.nodes.indices where starts[node + 1] - starts[node] > 1 {
+                grouped[starts[node]..<starts[node + 1]].sort { label($0).lexicographicallyPrecedes(label($1)) }
+            }
+        }
+        return grouped
+    }
+
     init(_ builder: RouteTrieBuilder) {
         caseSensitive = builder.caseSensitive
-        // By parent (a node's edges side by side), then by label bytes (a fixed order; no Unicode collation).
-        let sorted = builder.literalEdges.sorted {
-            $0.key.parent != $1.key.parent
-                ? $0.key.parent < $1.key.parent : $0.key.label.utf8.lexicographicallyPrecedes($1.key.label.utf8)
-        }
+        let sorted = Self.edgesByParent(builder)
         nodes = .allocate(capacity: builder.nodes.count)
         edges = .allocate(capacity: max(1, sorted.count))
-        labels = .allocate(capacity: max(1, sorted.reduce(0) { $0 + $1.key.label.utf8.count }))
+        labels = .allocate(capacity: max(1, builder.labelBytes.count))
         for (index, node) in builder.nodes.enumerated() {
             nodes[index] = Node(
                 edgeStart: 0, edgeCount: 0, slotStart: 0, slotMask: 0, intChild: node.intChild,
@@ -75,12 +94,12 @@ final class CompiledTrie: @unchecked Sendable {
         var labelEnd = 0
         for (index, entry) in sorted.enumerated() {
             let start = labelEnd
-            for byte in entry.key.label.utf8 {
-                labels[labelEnd] = byte
+            for offset in 0..<Int(entry.labelCount) {
+                labels[labelEnd] = builder.labelBytes[Int(entry.labelStart) + offset]
                 labelEnd += 1
             }
-            edges[index] = Edge(head: 0, labelStart: UInt32(start), labelCount: UInt32(labelEnd - start), hash: 0, child: entry.value)
-            let parent = Int(entry.key.parent)
+            edges[index] = Edge(head: 0, labelStart: UInt32(start), labelCount: UInt32(labelEnd - start), hash: 0, child: entry.child)
+            let parent = Int(entry.parent)
             if nodes[parent].edgeCount == 0 { nodes[parent].edgeStart = UInt32(index) }
             nodes[parent].edgeCount += 1
         }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The segment trie while routes are registered: cheap to insert into, detects conflicts, and compiles into
 /// the flat `CompiledTrie` that resolves.
 ///
@@ -14,13 +16,22 @@ struct RouteTrieBuilder {
         var route: Int32 = -1
     }
 
-    struct EdgeKey: Hashable {
+    /// A literal edge: its parent, its folded label (a range of `labelBytes`) and its child.
+    struct Edge {
         var parent: Int32
-        var label: String
+        var child: Int32
+        var labelStart: Int32
+        var labelCount: Int32
     }
 
     private(set) var nodes: [Node] = [Node()]
-    private(set) var literalEdges: [EdgeKey: Int32] = [:]
+    /// Every literal edge, in insertion order.
+    private(set) var edges: [Edge] = []
+    /// The edges' folded labels, back to back.
+    private(set) var labelBytes: [UInt8] = []
+    /// Open addressing over `edges` by (parent, label): an edge index, or -1 when free; load at most 1/2.
+    /// (A `Dictionary` keyed by parent and label `String` spent most of a registration in SipHash.)
+    private var slots = [Int32](repeating: -1, count: 16)
     let caseSensitive: Bool
 
     init(caseSensitive: Bool) {
@@ -30,7 +41,60 @@ struct RouteTrieBuilder {
     /// Makes room for about `count` more routes' nodes and edges (a bulk registration).
     mutating func reserveCapacity(forRoutes count: Int) {
         nodes.reserveCapacity(nodes.count + count)
-        literalEdges.reserveCapacity(literalEdges.count + count)
+        edges.reserveCapacity(edges.count + count)
+        var size = slots.count
+        while size < (edges.count + count) * 2 { size <<= 1 }
+        if size > slots.count { rehash(size) }
+    }
+
+    /// The child of `parent` under the folded label, or, when there is none, a new node put there.
+    /// - Returns: the child and whether it was made now.
+    private mutating func literalChild(of parent: Int32, label: String, create: Bool) -> (child: Int32, created: Bool) {
+        var label = label
+        return label.withUTF8 { bytes in
+            let hash = Self.hash(bytes, parent: parent)
+            var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+            if !create {
+                while slots[slot] >= 0 {
+                    let edge = edges[Int(slots[slot])]
+                    if edge.parent == parent && edge.labelCount == bytes.count
+                        && labelBytes.withUnsafeBufferPointer({ stored in
+                            memcmp(stored.baseAddress! + Int(edge.labelStart), bytes.baseAddress!, bytes.count) == 0
+                        })
+                    {
+                        return (edge.child, false)
+                    }
+                    slot = (slot + 1) & (slots.count - 1)
+                }
+            } else {
+                while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+            }
+            let child = newNode()
+            slots[slot] = Int32(edges.count)
+            edges.append(Edge(parent: parent, child: child, labelStart: Int32(labelBytes.count), labelCount: Int32(bytes.count)))
+            labelBytes.append(contentsOf: bytes)
+            if edges.count * 2 > slots.count { rehash(slots.count * 2) }
+            return (child, true)
+        }
+    }
+
+    /// FNV-1a over the label, mixed with the parent.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, parent: Int32) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15)
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash ^ (hash >> 29)
+    }
+
+    private mutating func rehash(_ size: Int) {
+        slots = [Int32](repeating: -1, count: size)
+        for (index, edge) in edges.enumerated() {
+            let hash = labelBytes.withUnsafeBufferPointer { stored in
+                Self.hash(UnsafeBufferPointer(rebasing: stored[Int(edge.labelStart)..<Int(edge.labelStart + edge.labelCount)]), parent: edge.parent)
+            }
+            var slot = Int(truncatingIfNeeded: hash) & (size - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Int32(index)
+        }
     }
 
     /// A literal as the trie stores and compares it.
@@ -50,15 +114,9 @@ struct RouteTrieBuilder {
         for segment in pattern.segments {
             switch segment {
             case .literal(let text):
-                let key = EdgeKey(parent: node, label: fold(text))
-                if !creating, let child = literalEdges[key] {
-                    node = child
-                } else {
-                    creating = true
-                    let child = newNode()
-                    literalEdges[key] = child
-                    node = child
-                }
+                let (child, created) = literalChild(of: node, label: fold(text), create: creating)
+                if created { creating = true }
+                node = child
             case .parameter(_, let type):
                 var child = creating ? -1 : parameterChild(of: node, type: type)
                 if child < 0 {

@@ -31,16 +31,24 @@ final class StaticRouteMap: @unchecked Sendable {
         shapes.initialize(repeating: 0)
         var statics: [Entry] = []
         for (index, route) in routes.enumerated() where !route.pattern.segments.isEmpty {
-            var literals: [String] = []
+            // The folded literals joined by '/', appended in place (and taken back at the first parameter).
+            let keyStart = keyBytes.count
+            var isStatic = true
             for segment in route.pattern.segments {
-                guard case .literal(let text) = segment else { break }
-                literals.append(fold(text))
+                guard case .literal(let text) = segment else {
+                    isStatic = false
+                    break
+                }
+                if keyBytes.count > keyStart { keyBytes.append(UInt8(ascii: "/")) }
+                keyBytes.append(contentsOf: fold(text).utf8)
             }
-            guard literals.count == route.pattern.segments.count else { continue }
-            let joined = Array(literals.joined(separator: "/").utf8)
-            statics.append(Entry(route: Int32(index), keyStart: UInt32(keyBytes.count), keyLength: UInt32(joined.count)))
-            keyBytes.append(contentsOf: joined)
-            shapes[min(literals.count, 63)] |= 1 << UInt64(joined.count & 63)
+            guard isStatic else {
+                keyBytes.removeSubrange(keyStart...)
+                continue
+            }
+            let keyLength = keyBytes.count - keyStart
+            statics.append(Entry(route: Int32(index), keyStart: UInt32(keyStart), keyLength: UInt32(keyLength)))
+            shapes[min(route.pattern.segments.count, 63)] |= 1 << UInt64(keyLength & 63)
         }
         var size = 16
         while size < statics.count * 2 { size <<= 1 }

@@ -28,93 +28,102 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
     ///   a character not allowed in a literal, a dot segment.
     public init(_ text: String) throws(NavRouterError) {
         self.text = text
-        var rest = Substring(text)
+        var contiguous = text
+        // Byte offsets into one contiguous UTF-8 buffer (this runs once per registered route: String.Index
+        // arithmetic on substrings cost more than the rest of a registration).
+        let parsed: Result<[PatternSegment], NavRouterError> = contiguous.withUTF8 { bytes in
+            Result { () throws(NavRouterError) in try Self.parse(bytes, text: text) }
+        }
+        self.segments = try parsed.get()
+    }
+
+    private typealias Bytes = UnsafeBufferPointer<UInt8>
+
+    private static func string(_ bytes: Bytes, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    private static func parse(_ bytes: Bytes, text: String) throws(NavRouterError) -> [PatternSegment] {
         func fail(_ what: String) -> NavRouterError {
             NavRouterError(.invalidPattern, "invalid pattern '\(text)': \(what)")
         }
-        if rest.isEmpty { throw fail("the pattern is empty") }
-        if let schemeEnd = Self.schemeSeparator(in: rest) {
-            let scheme = rest[..<schemeEnd.lowerBound]
-            guard URLSyntax.isScheme(scheme.utf8) else { throw fail("'\(scheme)' is not a valid scheme") }
-            rest = rest[schemeEnd.upperBound...]
-        }
-        // Byte-level from here on (this runs once per registered route): a leading and a trailing '/' are
-        // dropped, the rest is split on '/'.
-        if rest.utf8.first == UInt8(ascii: "/") { rest = rest[rest.utf8.index(after: rest.utf8.startIndex)...] }
-        if rest.utf8.last == UInt8(ascii: "/") { rest = rest[..<rest.utf8.index(before: rest.utf8.endIndex)] }
-        var segments: [PatternSegment] = []
-        var names: [String] = []  // a pattern has a handful of parameters: a scan beats hashing
-        if !rest.isEmpty {
-            let bytes = rest.utf8
-            var pieceStart = bytes.startIndex
-            var number = 0
-            while true {
-                var pieceEnd = pieceStart
-                while pieceEnd != bytes.endIndex && bytes[pieceEnd] != UInt8(ascii: "/") { pieceEnd = bytes.index(after: pieceEnd) }
-                let piece = rest[pieceStart..<pieceEnd]
-                number += 1
-                var position: String { "segment \(number) ('\(piece)')" }  // only built for a message
-                if piece.isEmpty { throw fail("segment \(number) is empty") }
-                if case .catchAll? = segments.last {
-                    throw fail("the catch-all must be the last segment, but \(position) follows it")
-                }
-                let segment: PatternSegment
-                do {
-                    segment = try Self.parseSegment(piece)
-                } catch {
-                    throw fail("\(position): \(error.message)")
-                }
-                if let name = segment.parameterName {
-                    if names.contains(name) { throw fail("\(position): duplicate parameter name '\(name)'") }
-                    names.append(name)
-                }
-                segments.append(segment)
-                if pieceEnd == bytes.endIndex { break }
-                pieceStart = bytes.index(after: pieceEnd)
+        if bytes.isEmpty { throw fail("the pattern is empty") }
+        var start = 0, end = bytes.count
+        if let schemeEnd = schemeSeparator(in: bytes) {
+            guard URLSyntax.isScheme(bytes[..<schemeEnd]) else {
+                throw fail("'\(string(bytes, 0..<schemeEnd))' is not a valid scheme")
             }
+            start = schemeEnd + 3
         }
-        self.segments = segments
+        // A leading and a trailing '/' are dropped, the rest is split on '/'.
+        if start < end && bytes[start] == UInt8(ascii: "/") { start += 1 }
+        if start < end && bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        var segments: [PatternSegment] = []
+        if start >= end { return segments }
+        var slashes = 0
+        for index in start..<end where bytes[index] == UInt8(ascii: "/") { slashes += 1 }
+        segments.reserveCapacity(slashes + 1)  // no regrowth while appending
+        var names: [String] = []  // a pattern has a handful of parameters: a scan beats hashing
+        var pieceStart = start
+        var number = 0
+        while true {
+            var pieceEnd = pieceStart
+            while pieceEnd != end && bytes[pieceEnd] != UInt8(ascii: "/") { pieceEnd += 1 }
+            let piece = pieceStart..<pieceEnd
+            number += 1
+            var position: String { "segment \(number) ('\(string(bytes, piece))')" }  // only built for a message
+            if piece.isEmpty { throw fail("segment \(number) is empty") }
+            if case .catchAll? = segments.last {
+                throw fail("the catch-all must be the last segment, but \(position) follows it")
+            }
+            let segment: PatternSegment
+            do {
+                segment = try parseSegment(UnsafeBufferPointer(rebasing: bytes[piece]))
+            } catch {
+                throw fail("\(position): \(error.message)")
+            }
+            if let name = segment.parameterName {
+                if names.contains(name) { throw fail("\(position): duplicate parameter name '\(name)'") }
+                names.append(name)
+            }
+            segments.append(segment)
+            if pieceEnd == end { break }
+            pieceStart = pieceEnd + 1
+        }
+        return segments
     }
 
-    /// Where the first "://" lies (a byte search: this runs once per registered route).
-    private static func schemeSeparator(in text: Substring) -> Range<Substring.Index>? {
-        let bytes = text.utf8
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            if bytes[index] == UInt8(ascii: ":") {
-                let second = bytes.index(after: index)
-                if second != bytes.endIndex, bytes[second] == UInt8(ascii: "/") {
-                    let third = bytes.index(after: second)
-                    if third != bytes.endIndex, bytes[third] == UInt8(ascii: "/") {
-                        return index..<bytes.index(after: third)
-                    }
-                }
+    /// Where the first "://" starts.
+    private static func schemeSeparator(in bytes: Bytes) -> Int? {
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/") {
+                return index
             }
-            index = bytes.index(after: index)
+            index += 1
         }
         return nil
     }
 
-    private static func parseSegment(_ piece: Substring) throws(NavRouterError) -> PatternSegment {
-        let bytes = piece.utf8
-        let afterFirst = piece[bytes.index(after: bytes.startIndex)...]
-        switch bytes.first {
+    private static func parseSegment(_ piece: Bytes) throws(NavRouterError) -> PatternSegment {
+        let whole = 0..<piece.count
+        switch piece[0] {
         case UInt8(ascii: ":"):
-            return .parameter(name: try parameterName(afterFirst), type: .string)
+            return .parameter(name: try parameterName(piece, 1..<piece.count), type: .string)
         case UInt8(ascii: "*"):
-            return .catchAll(name: try parameterName(afterFirst))
+            return .catchAll(name: try parameterName(piece, 1..<piece.count))
         case UInt8(ascii: "<"):
-            guard bytes.last == UInt8(ascii: ">"), bytes.count >= 2 else {
+            guard piece.count >= 2, piece[piece.count - 1] == UInt8(ascii: ">") else {
                 throw NavRouterError(.invalidPattern, "'<' without a closing '>'")
             }
-            let inner = afterFirst[..<afterFirst.utf8.index(before: afterFirst.utf8.endIndex)]
-            guard let colon = inner.utf8.firstIndex(of: UInt8(ascii: ":")) else {
-                return .parameter(name: try parameterName(inner), type: .string)
+            let inner = 1..<(piece.count - 1)
+            guard let colon = inner.first(where: { piece[$0] == UInt8(ascii: ":") }) else {
+                return .parameter(name: try parameterName(piece, inner), type: .string)
             }
-            let typeName = inner[..<colon]
-            let name = try parameterName(inner[inner.utf8.index(after: colon)...])
+            let typeName = string(piece, inner.lowerBound..<colon)
+            let name = try parameterName(piece, (colon + 1)..<inner.upperBound)
             if typeName == "path" { return .catchAll(name: name) }
-            guard let type = ParameterType(rawValue: String(typeName)) else {
+            guard let type = ParameterType(rawValue: typeName) else {
                 throw NavRouterError(
                     .invalidPattern, "unknown parameter type '\(typeName)' (expected string, int, uuid or path)")
             }
@@ -122,11 +131,11 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
         default:
             break
         }
-        if bytes.first == UInt8(ascii: "."), bytes.count <= 2, bytes.last == UInt8(ascii: ".") {
+        if piece[0] == UInt8(ascii: "."), piece.count <= 2, piece[piece.count - 1] == UInt8(ascii: ".") {
             throw NavRouterError(.invalidPattern, "dot segments are not allowed")
         }
         var ascii = true
-        for byte in bytes {
+        for byte in piece {
             if byte >= 0x80 {
                 ascii = false
                 break
@@ -136,26 +145,28 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
                     .invalidPattern, "the character \(URLSyntax.describe(Unicode.Scalar(byte))) is not allowed in a literal")
             }
         }
+        let literal = string(piece, whole)
         if !ascii {
-            for scalar in piece.unicodeScalars where !URLSyntax.isLiteralScalar(scalar) {
+            for scalar in literal.unicodeScalars where !URLSyntax.isLiteralScalar(scalar) {
                 throw NavRouterError(
                     .invalidPattern, "the character \(URLSyntax.describe(scalar)) is not allowed in a literal")
             }
         }
-        return .literal(String(piece))
+        return .literal(literal)
     }
 
-    private static func parameterName(_ name: Substring) throws(NavRouterError) -> String {
-        if name.isEmpty { throw NavRouterError(.invalidPattern, "the parameter name is empty") }
-        for (offset, byte) in name.utf8.enumerated() {
+    private static func parameterName(_ bytes: Bytes, _ range: Range<Int>) throws(NavRouterError) -> String {
+        if range.isEmpty { throw NavRouterError(.invalidPattern, "the parameter name is empty") }
+        for index in range {
+            let byte = bytes[index]
             let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
             let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            if !(isLetter || (offset > 0 && (isDigit || byte == UInt8(ascii: "-")))) {
+            if !(isLetter || (index > range.lowerBound && (isDigit || byte == UInt8(ascii: "-")))) {
                 throw NavRouterError(
                     .invalidPattern,
-                    "invalid parameter name '\(name)' (letters, digits, '_' and '-', not starting with a digit or '-')")
+                    "invalid parameter name '\(string(bytes, range))' (letters, digits, '_' and '-', not starting with a digit or '-')")
             }
         }
-        return String(name)
+        return string(bytes, range)
     }
 }

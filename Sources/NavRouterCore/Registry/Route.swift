@@ -126,7 +126,8 @@ public struct Route: Equatable, Sendable {
 
     static func validateName(_ name: String, what: String) throws(NavRouterError) {
         if name.isEmpty { throw NavRouterError(.invalidArgument, "the \(what) is empty") }
-        if name.utf8.contains(where: URLSyntax.isControl) {
+        var contiguous = name
+        if contiguous.withUTF8({ $0.contains(where: URLSyntax.isControl) }) {
             throw NavRouterError(.invalidArgument, "the \(what) '\(name)' contains a control character")
         }
     }

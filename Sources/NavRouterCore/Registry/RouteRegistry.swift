@@ -164,13 +164,16 @@ public final class RouteRegistry: Sendable {
             throw NavRouterError(
                 .invalidArgument, "root route '\(route.name)' cannot require authentication: a tab is never emptied by logging out")
         }
-        if let existing = state.indexByName[route.name] {
+        let index = state.routes.count
+        // One hash of the name in the usual case: claimed first, given back on a conflict.
+        if let existing = state.indexByName.updateValue(index, forKey: route.name) {
+            state.indexByName[route.name] = existing
             throw NavRouterError(
                 .conflict,
                 "a route named '\(route.name)' is already registered (pattern '\(state.routes[existing].pattern)')")
         }
-        let index = state.routes.count
         if let occupant = state.builder.insert(route.pattern, route: Int32(index)) {
+            state.indexByName[route.name] = nil
             let other = state.routes[Int(occupant)]
             throw NavRouterError(
                 .conflict,
@@ -178,7 +181,6 @@ public final class RouteRegistry: Sendable {
             )
         }
         state.routes.append(route)
-        state.indexByName[route.name] = index
     }
 
     private static func rebuild(_ state: inout State, keeping routes: [Route]) {

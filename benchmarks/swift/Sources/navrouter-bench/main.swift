@@ -5,6 +5,10 @@ import RoutingKit
 // navrouter-bench: the Swift side of scripts/bench.sh.
 //   navrouter-bench [--data DIR] [--rounds N]     route tables vs RoutingKit, scaling, registration, memory (Markdown)
 //   navrouter-bench memory navrouter|routingkit N  one registry of N synthetic routes; prints heap bytes and peak RSS
+//   navrouter-bench registration N                 best of five registrations of N synthetic routes
+//   navrouter-bench events ROUNDS                  the navigation commands section alone
+//   navrouter-bench profile lookup|resolve|routingkit TABLE SECONDS, profile register N, profile events SECONDS
+//                                                  one workload in a loop, for perf or callgrind
 
 let allArguments = Array(CommandLine.arguments.dropFirst())
 /// The arguments without the `--name value` options.
@@ -154,6 +158,19 @@ do {
             : navrouterLookupContender(registry.table, urls)
         let end = nowNanoseconds() + UInt64(seconds * 1e9)
         while nowNanoseconds() < end { consume(contender.pass()) }
+    } else if arguments.first == "registration", arguments.count == 2, let count = Int(arguments[1]) {
+        // registration N: best of five registrations of N synthetic routes, in ms.
+        let table = BenchTable.synthetic(count)
+        var best = Double.infinity
+        var registry: RouteRegistry? = nil
+        for _ in 0..<5 {
+            registry = nil
+            let start = nowNanoseconds()
+            registry = try navrouterRegistry(table.patterns)
+            best = min(best, Double(nowNanoseconds() - start) / 1e6)
+        }
+        print("registration of \(count) routes: \(format(best, 1)) ms (best of 5)")
+        consume(UInt64(registry!.table.routes.count))
     } else if arguments.first == "events", arguments.count == 2, let rounds = Int(arguments[1]) {
         // events ROUNDS: only the navigation commands section.
         try eventsSection(rounds: rounds)
