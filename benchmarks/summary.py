@@ -26,13 +26,13 @@ def main(path):
         rows.append((f"heap bytes per route at {count:,}", "≤ 128", get(f"memory.navrouter.{count}.per_route"),
                      lambda v: v <= 128, "{:.0f}"))
     for table in ("github", "static", "synthetic10k"):
-        # Different processes and floors: compare each side's ratio to its own floor, and the raw times.
-        c_ratio = get(f"c.{table}.lookup_ns") / get(f"c.{table}.floor_ns")
-        swift_ratio = get(f"swift.{table}.lookup_ns") / get(f"swift.{table}.floor_ns")
-        rows.append((f"C ABI lookup ÷ Swift core lookup, {table} (raw ns)", "≤ 1.3×",
+        # In one process and the same interleaved rounds (the shipped .so loaded with dlopen into the Swift
+        # harness), and from the C driver in a process of its own (raw times; the C floor is gcc's code and runs
+        # faster than Swift's, so dividing each side by its own floor would compare compilers, not the ABI).
+        rows.append((f"C ABI lookup ÷ Swift core lookup, {table} (same process, same rounds)", "≤ 1.3×",
+                     get(f"swift.{table}.c_abi_over_core"), lambda v: v <= 1.3, "{:.2f}×"))
+        rows.append((f"C ABI lookup ÷ Swift core lookup, {table} (C driver's ns ÷ Swift harness's ns)", "≤ 1.3×",
                      get(f"c.{table}.lookup_ns") / get(f"swift.{table}.lookup_ns"), lambda v: v <= 1.3, "{:.2f}×"))
-        rows.append((f"C ABI lookup ÷ Swift core lookup, {table} (each ÷ its floor)", "≤ 1.3×",
-                     c_ratio / swift_ratio, lambda v: v <= 1.3, "{:.2f}×"))
     rows.append(("navigation events (push/pop) to a C callback", "≥ 1,000,000/s", get("c.events_per_second"),
                  lambda v: v >= 1e6, "{:,.0f}/s"))
     rows.append(("Python resolve per call", "≤ 3 µs", get("python.resolve_us"), lambda v: v <= 3, "{:.2f} µs"))

@@ -155,7 +155,10 @@ void navrouter_string_free(char *string);
  */
 int navrouter_registry_new(navrouter_registry **out, uint32_t flags);
 
-/** Frees a registry. NULL is a no-op; a second free is detected and ignored. */
+/**
+ * Frees a registry. NULL is a no-op; a second free is detected and ignored. Routers made on it keep it alive
+ * until they are freed, and so does another thread's last navrouter_registry_lookup() (see there) for its table.
+ */
 void navrouter_registry_free(navrouter_registry *registry);
 
 /**
@@ -264,6 +267,11 @@ int navrouter_registry_resolve(navrouter_registry *registry, const char *url, na
  * @param capacity the size of segments; a path with more segments gives NAVROUTER_ELIMIT.
  * @param[out] out_segment_count the number of segments; may be NULL.
  * @return as navrouter_registry_resolve, without NAVROUTER_EJSON and NAVROUTER_EPARAM.
+ *
+ * Thread-safety: any thread. Each thread keeps a reference to the compiled table of the registry it last looked
+ * up in and uses it without locking while that registry is unchanged and no registry has been freed; every
+ * change of routes or policy and every navrouter_registry_free() is seen by the next look-up. The table is
+ * released when the thread looks up in another or a changed registry, frees the registry itself, or ends.
  */
 int navrouter_registry_lookup(navrouter_registry *registry, const char *url, size_t length, uint32_t *out_route_index,
                               navrouter_range *segments, size_t capacity, size_t *out_segment_count);

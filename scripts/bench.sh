@@ -27,7 +27,7 @@ bench=.build-bench/release/navrouter-bench
     echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(swift --version 2>&1 | head -n 1); $(date -u +%Y-%m-%d)."
     echo
     echo "== Swift core vs RoutingKit" >&2
-    "$bench" --data benchmarks/data --rounds "$rounds"
+    "$bench" --data benchmarks/data --rounds "$rounds" --library "$PWD/build/lib/libnavrouter.so.1"
 
     echo "== memory" >&2
     echo "## Memory held by a built registry (synthetic tables; glibc mallinfo2 before/after, after malloc_trim; one process each)"

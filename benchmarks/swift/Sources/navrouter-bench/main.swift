@@ -3,7 +3,9 @@ import NavRouterCore
 import RoutingKit
 
 // navrouter-bench: the Swift side of scripts/bench.sh.
-//   navrouter-bench [--data DIR] [--rounds N]     route tables vs RoutingKit, scaling, registration, memory (Markdown)
+//   navrouter-bench [--data DIR] [--rounds N] [--library PATH]
+//                                                  route tables vs RoutingKit (and the shipped libnavrouter.so's
+//                                                  look-up, when given), scaling, registration, events (Markdown)
 //   navrouter-bench memory navrouter|routingkit N  one registry of N synthetic routes; prints heap bytes and peak RSS
 //   navrouter-bench registration N                 best of five registrations of N synthetic routes
 //   navrouter-bench events ROUNDS                  the navigation commands section alone
@@ -54,7 +56,8 @@ func memoryMode(_ which: String, _ count: Int) throws {
     print("\(which) \(count) held=\(held) per_route=\(format(Double(held) / Double(count))) peak_rss=\(peakRSSBytes()) input_rss=\(baselineRSS)")
 }
 
-func tablesSection(_ directory: String, rounds: Int) throws {
+/// - Parameter library: the shipped libnavrouter.so, when given (`--library PATH`): its look-up joins the rounds.
+func tablesSection(_ directory: String, rounds: Int, library: SharedLibrary?) throws {
     print("## Resolve, side by side (ns per look-up; best of \(rounds) interleaved rounds, median, spread = (worst − best) / best)\n")
     for name in ["github", "static", "synthetic10k"] {
         let table = try BenchTable.load(name, from: directory)
@@ -64,10 +67,13 @@ func tablesSection(_ directory: String, rounds: Int) throws {
         if !wrong.isEmpty { throw BenchError("navrouter resolves \(wrong.count) look-ups of \(name) wrongly: \(wrong.prefix(3))") }
         let urls = table.lookups.map(\.url)
         let compiled = registry.table
-        let contenders = [
+        var contenders = [
             floorContender(urls), navrouterLookupContender(compiled, urls), navrouterResolveContender(compiled, urls),
             routingKitSplitContender(peer, urls), routingKitPresplitContender(peer, urls),
         ]
+        if let library {
+            contenders.append(library.lookupContender(try library.registry(table.patterns), urls))
+        }
         let timings = measure(contenders, lookupsPerPass: urls.count, rounds: rounds)
         let floor = timings[0].best
         let lookup = timings[1].best
@@ -82,6 +88,10 @@ func tablesSection(_ directory: String, rounds: Int) throws {
         print("RESULT swift.\(name).floor_ns \(format(floor, 2))")
         print("RESULT swift.\(name).lookup_ns \(format(lookup, 2))")
         print("RESULT swift.\(name).resolve_ns \(format(timings[2].best, 2))")
+        if library != nil {
+            print("RESULT swift.\(name).c_abi_lookup_ns \(format(timings[5].best, 2))")
+            print("RESULT swift.\(name).c_abi_over_core \(format(timings[5].best / lookup, 2))")
+        }
         print("RESULT swift.\(name).routingkit_split_ns \(format(timings[3].best, 2))")
         print("RESULT swift.\(name).routingkit_presplit_ns \(format(timings[4].best, 2))\n")
     }
@@ -179,7 +189,8 @@ do {
     } else {
         let directory = option(allArguments, "--data", "benchmarks/data")
         let rounds = Int(option(allArguments, "--rounds", "11")) ?? 11
-        try tablesSection(directory, rounds: rounds)
+        let libraryPath = option(allArguments, "--library", "")
+        try tablesSection(directory, rounds: rounds, library: libraryPath.isEmpty ? nil : try SharedLibrary(libraryPath))
         try scalingSection(rounds: rounds)
         try eventsSection(rounds: rounds)
     }
