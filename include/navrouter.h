@@ -276,6 +276,45 @@ int navrouter_registry_resolve(navrouter_registry *registry, const char *url, na
 int navrouter_registry_lookup(navrouter_registry *registry, const char *url, size_t length, uint32_t *out_route_index,
                               navrouter_range *segments, size_t capacity, size_t *out_segment_count);
 
+/** navrouter_packed_match flags: which optional strings follow the parameters. */
+#define NAVROUTER_PACKED_REMAINDER 0x1u
+#define NAVROUTER_PACKED_FRAGMENT 0x2u
+#define NAVROUTER_PACKED_PROPS 0x4u
+
+/**
+ * The head of a match packed by navrouter_registry_resolve_packed(). In the buffer it is followed by string_count
+ * NUL-terminated UTF-8 strings, back to back (no string contains a NUL: URLs with %00 are refused, route names
+ * have no control characters and JSON text escapes them). The strings, in order: the route's name;
+ * path_parameter_count (name, value) pairs in the pattern's order; query_item_count (name, value) pairs in URL
+ * order; merged_parameter_count (name, value) pairs sorted by name (the query items merged with the path
+ * parameters, which win; 0 when there are no query items: the merged parameters are then the path parameters);
+ * then the catch-all's remainder, the decoded fragment and the props as JSON text, each only when its flag is set.
+ */
+typedef struct navrouter_packed_match {
+    uint32_t route_index;            /**< as navrouter_registry_lookup()'s out_route_index */
+    uint32_t flags;                  /**< NAVROUTER_PACKED_REMAINDER, _FRAGMENT, _PROPS */
+    uint32_t path_parameter_count;
+    uint32_t query_item_count;
+    uint32_t merged_parameter_count;
+    uint32_t string_count;
+} navrouter_packed_match;
+
+/**
+ * Resolves a URL as navrouter_registry_resolve() does and writes the whole match into the caller's buffer, in one
+ * call and without allocating a match (for bindings where every foreign call is costly, such as Python's
+ * ctypes). Uses the per-thread table of navrouter_registry_lookup().
+ * @param url the URL's bytes (need not be NUL-terminated).
+ * @param length the number of bytes.
+ * @param buffer receives a navrouter_packed_match and what follows it (see there); aligned for uint32_t. May be
+ *        NULL when capacity is 0.
+ * @param capacity the buffer's size in bytes.
+ * @param[out] out_size the bytes the packed match takes (also set when the buffer is too small).
+ * @return as navrouter_registry_resolve(); NAVROUTER_ELIMIT with *out_size > capacity when the buffer is too
+ *         small (call again with *out_size bytes). The buffer's contents are unspecified on failure.
+ */
+int navrouter_registry_resolve_packed(navrouter_registry *registry, const char *url, size_t length, void *buffer,
+                                      size_t capacity, size_t *out_size);
+
 /**
  * The name of the route at an index (registration order) of the current route list.
  * @param[out] out_name owned; free with navrouter_string_free().

@@ -288,6 +288,46 @@ static void test_lookup_without_allocation(void) {
     navrouter_registry_free(registry);
 }
 
+static void test_resolve_packed(void) {
+    navrouter_registry *registry = shop_registry();
+    uint32_t buffer[256];
+    size_t size = 0, expected_size = sizeof(navrouter_packed_match);
+    const char *url = "myapp://Shop/product/42?ref=a+b#top";
+    const char *strings[] = {"product", "id", "42", "ref", "a b", "id", "42", "ref", "a b", "top"};
+    const navrouter_packed_match *head = (const navrouter_packed_match *)buffer;
+    const char *text = (const char *)(head + 1);
+    char *name = NULL;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, &size));
+    CHECK(head->path_parameter_count == 1 && head->query_item_count == 1 && head->merged_parameter_count == 2);
+    CHECK(head->flags == NAVROUTER_PACKED_FRAGMENT && head->string_count == 10);
+    for (size_t i = 0; i < 10; i++) {
+        CHECK_STR(strings[i], text);
+        expected_size += strlen(strings[i]) + 1;
+        text += strlen(text) + 1;
+    }
+    CHECK(size == expected_size);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_route_name(registry, head->route_index, &name));
+    CHECK_STR("product", name);
+    navrouter_string_free(name);
+    /* Too small (or no buffer): the size needed comes back. */
+    CHECK_STATUS(NAVROUTER_ELIMIT, navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, 16, &size));
+    CHECK(size == expected_size);
+    CHECK_STATUS(NAVROUTER_ELIMIT, navrouter_registry_resolve_packed(registry, url, strlen(url), NULL, 0, &size));
+    CHECK(size == expected_size);
+    /* Bad arguments, bad URLs, a freed registry. */
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, NULL));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_resolve_packed(registry, NULL, 3, buffer, sizeof buffer, &size));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_resolve_packed(registry, url, strlen(url), NULL, 64, &size));
+    CHECK_STATUS(NAVROUTER_EINVAL,
+                 navrouter_registry_resolve_packed(registry, url, strlen(url), (char *)buffer + 1, 64, &size));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_resolve_packed(registry, "/shop/caf\xC3", 11, buffer, sizeof buffer, &size));
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_resolve_packed(registry, "/nope", 5, buffer, sizeof buffer, &size));
+    CHECK(size == 0);
+    CHECK_STATUS(NAVROUTER_EPARAM, navrouter_registry_resolve_packed(registry, "/shop/search", 12, buffer, sizeof buffer, &size));
+    navrouter_registry_free(registry);
+    CHECK_STATUS(NAVROUTER_EDESTROYED, navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, &size));
+}
+
 /* navrouter_registry_lookup keeps the table it used per thread: every change must still be seen at once. */
 static int lookup_route(navrouter_registry *registry, const char *url, char *name, size_t name_size) {
     navrouter_range ranges[8];
@@ -542,6 +582,7 @@ int main(int argc, char **argv) {
     RUN(test_policy);
     RUN(test_lookup_without_allocation);
     RUN(test_lookup_sees_every_change);
+    RUN(test_resolve_packed);
     RUN(test_explain);
     RUN(test_build_url_round_trip);
     RUN(test_remove_route_and_module);

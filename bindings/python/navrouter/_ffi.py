@@ -92,6 +92,8 @@ _SIGNATURES = [
     ("navrouter_registry_resolve", [RegistryPtr, c_char_p, POINTER(MatchPtr)], c_int, _check),
     ("navrouter_registry_lookup",
      [RegistryPtr, c_char_p, c_size_t, POINTER(c_uint32), POINTER(Range), c_size_t, POINTER(c_size_t)], c_int, _check),
+    ("navrouter_registry_resolve_packed",
+     [RegistryPtr, c_char_p, c_size_t, c_void_p, c_size_t, POINTER(c_size_t)], c_int, _check),
     ("navrouter_registry_route_name", [RegistryPtr, c_uint32, POINTER(c_void_p)], c_int, _check),
     ("navrouter_registry_explain", [RegistryPtr, c_char_p, POINTER(c_void_p)], c_int, _check),
     ("navrouter_registry_build_url", [RegistryPtr, c_char_p, c_char_p, c_char_p, c_char_p, POINTER(c_void_p)], c_int, _check),

@@ -8,8 +8,7 @@ import json
 import struct
 import threading
 from ctypes import c_bool, c_char_p, c_size_t, c_uint32, c_void_p
-from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple
 
 from . import _callbacks, _ffi
 from ._errors import error_for
@@ -28,9 +27,8 @@ EXTERNAL = 0x20
 _PRESENTATIONS = {"push": PUSH, "sheet": MODAL_SHEET, "fullscreen": MODAL_FULLSCREEN, "root": ROOT}
 
 
-@dataclass(frozen=True)
-class Match:
-    """A resolved deep link: the route and everything the URL carried, decoded."""
+class Match(NamedTuple):
+    """A resolved deep link: the route and everything the URL carried, decoded. Immutable."""
 
     route: str
     url: str
@@ -118,10 +116,65 @@ class _LookupBuffers(threading.local):
 
 
 _lookup_buffers = _LookupBuffers()
+
+#: navrouter_packed_match: route index, flags, path parameter, query item and merged parameter counts, strings.
+_PACKED_HEAD = struct.Struct("6I")
+_PACKED_REMAINDER, _PACKED_FRAGMENT, _PACKED_PROPS = 0x1, 0x2, 0x4
+_ELIMIT = -10
+
+
+class _PackedBuffer(threading.local):
+    """Per-thread buffer for navrouter_registry_resolve_packed (grown when a match needs more)."""
+
+    def __init__(self):
+        self.size = c_size_t()
+        self.size_pointer = ctypes.pointer(self.size)
+        self.resize(4096)
+
+    def resize(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.buffer = (c_uint32 * ((capacity + 3) // 4))()  # uint32-aligned, as the head needs
+        self.view = memoryview(self.buffer).cast("B")
+
+
+_packed_buffers = _PackedBuffer()
+
+
+def _unpack_match(url: str, packed: memoryview, size: int) -> Match:
+    """A Match from a packed match: the head, then NUL-terminated strings (see navrouter_packed_match)."""
+    _, flags, path_count, query_count, merged_count, _ = _PACKED_HEAD.unpack_from(packed)
+    strings = str(packed[_PACKED_HEAD.size:size - 1], "utf-8").split("\0")
+    if not query_count and not flags:  # the usual case: the route's name, then path parameter pairs only
+        rest = iter(strings)
+        route = next(rest)
+        path_parameters = dict(zip(rest, rest))
+        return Match(route, url, path_parameters.copy(), path_parameters, [])
+    end = 1 + 2 * path_count
+    path_parameters = dict(zip(strings[1:end:2], strings[2:end:2]))
+    query_end = end + 2 * query_count
+    query_items = list(zip(strings[end:query_end:2], strings[end + 1:query_end:2]))
+    position = query_end
+    if merged_count:
+        end = position + 2 * merged_count
+        parameters = dict(zip(strings[position:end:2], strings[position + 1:end:2]))
+        position = end
+    else:
+        parameters = path_parameters.copy()  # the same values, but not the same (mutable) dict
+    remainder = fragment = props = None
+    if flags & _PACKED_REMAINDER:
+        remainder = strings[position]
+        position += 1
+    if flags & _PACKED_FRAGMENT:
+        fragment = strings[position]
+        position += 1
+    if flags & _PACKED_PROPS:
+        props = json.loads(strings[position])
+    return Match(strings[0], url, parameters, path_parameters, query_items, remainder, fragment, props)
 #: struct formats reading N navrouter_range values (two native uint32 each) at once.
 _RANGE_FORMATS = [f"{2 * count}I" for count in range(65)]
-#: navrouter_registry_lookup without the errcheck wrapper (set when the first registry is made).
+#: navrouter_registry_lookup and _resolve_packed without the errcheck wrapper (set when the first registry is made).
 _raw_lookup = None
+_raw_resolve_packed = None
 
 
 class Registry(OwnedHandle):
@@ -132,9 +185,10 @@ class Registry(OwnedHandle):
         lib().navrouter_registry_new(ctypes.byref(handle), 0x1 if case_sensitive else 0)
         self._handle: Optional[_ffi.RegistryPtr] = handle
         self._names = _RouteNames()
-        global _raw_lookup
+        global _raw_lookup, _raw_resolve_packed
         if _raw_lookup is None:
             _raw_lookup = _ffi.unchecked("navrouter_registry_lookup")
+            _raw_resolve_packed = _ffi.unchecked("navrouter_registry_resolve_packed")
 
     _what = "registry"
 
@@ -215,13 +269,20 @@ class Registry(OwnedHandle):
     # Resolving
 
     def resolve(self, url: str) -> Match:
-        """Resolves a deep link; raises RouteNotFoundError, MalformedURLError, DeniedError, ... on failure."""
-        handle = _ffi.MatchPtr()
-        lib().navrouter_registry_resolve(self._ptr(), encode(url, "url"), ctypes.byref(handle))
-        try:
-            return match_from(handle)
-        finally:
-            lib().navrouter_match_free(handle)
+        """Resolves a deep link; raises RouteNotFoundError, MalformedURLError, DeniedError, ... on failure.
+        One foreign call: the whole match comes packed into a per-thread buffer."""
+        raw = encode(url, "url")
+        handle = self._handle
+        if handle is None:
+            self._ptr()  # raises DestroyedError
+        buffers = _packed_buffers
+        status = _raw_resolve_packed(handle, raw, len(raw), buffers.buffer, buffers.capacity, buffers.size_pointer)
+        if status == _ELIMIT and buffers.size.value > buffers.capacity:
+            buffers.resize(buffers.size.value)
+            status = _raw_resolve_packed(handle, raw, len(raw), buffers.buffer, buffers.capacity, buffers.size_pointer)
+        if status < 0:
+            raise error_for(status, decode(lib().navrouter_last_error()))
+        return _unpack_match(url, buffers.view, buffers.size.value)
 
     def lookup(self, url: str) -> Tuple[str, List[Tuple[int, int]]]:
         """The zero-allocation look-up: the route's name and each path segment's byte range in the UTF-8 URL

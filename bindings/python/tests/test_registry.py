@@ -202,3 +202,54 @@ def test_lookup_while_routes_change_on_another_thread(shop):
         stop.set()
         worker.join()
     assert wrong == []
+
+
+def _resolve_through_json(registry, url):
+    """The match as navrouter_registry_resolve + navrouter_match_json give it (the path before the packed one)."""
+    import ctypes
+
+    from navrouter import _ffi
+    from navrouter._ffi import encode, lib
+    from navrouter.registry import match_from
+
+    handle = _ffi.MatchPtr()
+    lib().navrouter_registry_resolve(registry._ptr(), encode(url, "url"), ctypes.byref(handle))
+    try:
+        return match_from(handle)
+    finally:
+        lib().navrouter_match_free(handle)
+
+
+def test_packed_resolve_agrees_with_the_json_match(shop):
+    """resolve() reads the packed match; every field must equal the JSON match's, for every kind of URL."""
+    import base64
+    import json
+    import random
+
+    shop.add_route("files", "files/*path")
+    props = base64.urlsafe_b64encode(json.dumps({"k": [1, "é"]}).encode()).decode().rstrip("=")
+    urls = ["/shop/product/42", "myapp://Shop/product/42?ref=a+b&tag=1&tag=2#top", "/shop/product/7?id=9&x=%C3%A9",
+            "/files/a/b%20c/d.txt#fr%C3%A8re", f"/shop/product/1?_props={props}", "/shop/category/caf%C3%A9",
+            "/shop/cart", "/shop/search?q=" + "z" * 5000]
+    rng = random.Random(7)
+    pieces = ["a", "%C3%A9", "%2F", "+", "b%20c", "é", "X"]
+    for _ in range(300):
+        value = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 5)))
+        urls.append(f"/shop/product/{value}?q={value}&{value}=1#{value}")
+    for url in urls:
+        try:
+            expected = _resolve_through_json(shop, url)
+        except navrouter.NavRouterError as error:
+            with pytest.raises(type(error)):
+                shop.resolve(url)
+            continue
+        assert shop.resolve(url) == expected, url
+
+
+def test_packed_resolve_grows_its_buffer_and_keeps_dicts_apart(shop):
+    long_value = "é" * 1500  # 3,000 bytes of UTF-8, packed twice (query item, merged parameter): over 4 KiB
+    match = shop.resolve(f"/shop/product/1?note={long_value}")
+    assert match.path_parameters == {"id": "1"} and match.query == {"note": long_value}
+    match.parameters["extra"] = "x"
+    assert "extra" not in match.path_parameters
+    assert shop.resolve("/shop/product/1").path_parameters == {"id": "1"}

@@ -1,0 +1,105 @@
+import CNavRouter
+import NavRouterCore
+
+// navrouter_registry_resolve_packed: a whole match written into the caller's buffer in one call (see
+// navrouter.h). Converts a core `RouteMatch`; no routing here.
+
+/// A match in its packed order (see `navrouter_packed_match` in navrouter.h): the head, and the strings visited in
+/// order twice (to size the buffer, then to fill it) rather than collected into an array.
+private struct PackedMatch {
+    let match: RouteMatch
+    var head = navrouter_packed_match()
+
+    init(_ match: RouteMatch, routeIndex: Int) {
+        self.match = match
+        head.route_index = UInt32(routeIndex)
+        for segment in match.route.pattern.segments where segment.parameterName != nil { head.path_parameter_count += 1 }
+        head.query_item_count = UInt32(match.queryItems.count)
+        if !match.queryItems.isEmpty { head.merged_parameter_count = UInt32(match.parameters.count) }
+        if match.remainder != nil { head.flags |= NAVROUTER_PACKED_REMAINDER }
+        if match.fragment != nil { head.flags |= NAVROUTER_PACKED_FRAGMENT }
+        if match.props != nil { head.flags |= NAVROUTER_PACKED_PROPS }
+        head.string_count = 1 + 2 * (head.path_parameter_count + head.query_item_count + head.merged_parameter_count)
+            + UInt32(head.flags.nonzeroBitCount)
+    }
+
+    /// Calls `body` with each string, in the packed order.
+    func forEachString(_ body: (String) -> Void) {
+        body(match.route.name)
+        for segment in match.route.pattern.segments {  // path parameters in the pattern's order
+            guard let name = segment.parameterName else { continue }
+            body(name)
+            body(match.pathParameters[name] ?? "")
+        }
+        for item in match.queryItems {
+            body(item.name)
+            body(item.value)
+        }
+        if !match.queryItems.isEmpty {
+            for (name, value) in match.parameters.sorted(by: { $0.key < $1.key }) {
+                body(name)
+                body(value)
+            }
+        }
+        if let remainder = match.remainder { body(remainder) }
+        if let fragment = match.fragment { body(fragment) }
+        if let props = match.propsJSON { body(props) }
+    }
+
+    /// Bytes the packed form takes: the head, then each string and its NUL.
+    var size: Int {
+        var size = MemoryLayout<navrouter_packed_match>.stride
+        forEachString { size += $0.utf8.count + 1 }
+        return size
+    }
+
+    /// Writes the packed form (the buffer holds at least `size` bytes, suitably aligned). No string contains a
+    /// NUL: the core refuses `%00` and control characters in URLs and route names, and JSON text escapes them.
+    func write(to buffer: UnsafeMutableRawPointer) {
+        buffer.storeBytes(of: head, as: navrouter_packed_match.self)
+        var text = (buffer + MemoryLayout<navrouter_packed_match>.stride).assumingMemoryBound(to: UInt8.self)
+        forEachString { string in
+            var string = string
+            string.withUTF8 { bytes in
+                if let base = bytes.baseAddress { text.update(from: base, count: bytes.count) }
+                text += bytes.count
+            }
+            text.pointee = 0
+            text += 1
+        }
+    }
+}
+
+@_cdecl("navrouter_registry_resolve_packed") @implementation
+public func navrouter_registry_resolve_packed(
+    _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ length: Int, _ buffer: UnsafeMutableRawPointer?,
+    _ capacity: Int, _ outSize: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    outSize?.pointee = 0
+    let thread = ThreadState.current
+    return cCall { () throws(NavRouterError) in
+        let outSize = try required(outSize, "out_size")
+        guard let url else { throw NavRouterError(.invalidArgument, "url is NULL") }
+        guard length >= 0, capacity >= 0, capacity == 0 || buffer != nil else {
+            throw NavRouterError(.invalidArgument, "a negative length or capacity, or a NULL buffer with a capacity")
+        }
+        guard capacity == 0 || UInt(bitPattern: buffer) % UInt(MemoryLayout<navrouter_packed_match>.alignment) == 0 else {
+            throw NavRouterError(.invalidArgument, "the buffer is not aligned for navrouter_packed_match")
+        }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
+        guard isValidUTF8(bytes) else { throw NavRouterError(.invalidArgument, "url is not valid UTF-8") }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let table = try thread.pointee.lookupTable.table(for: handle).takeUnretainedValue()
+        let match = try table.resolve(text)
+        guard let index = table.index(ofRoute: match.route.name) else {
+            throw NavRouterError(.notFound, "route '\(match.route.name)' left the table")  // cannot happen: one table
+        }
+        let packed = PackedMatch(match, routeIndex: index)
+        let size = packed.size
+        outSize.pointee = size
+        guard size <= capacity, let buffer else {
+            throw NavRouterError(.limitExceeded, "the buffer holds \(capacity) bytes; the packed match needs \(size)")
+        }
+        packed.write(to: buffer)
+    }
+}
