@@ -46,27 +46,25 @@ private struct PackedMatch {
         if let props = match.propsJSON { body(props) }
     }
 
-    /// Bytes the packed form takes: the head, then each string and its NUL.
-    var size: Int {
+    /// Writes the packed form into `buffer` as far as it fits, in one pass over the strings, and returns the
+    /// size it takes (the head, then each string and its NUL); the buffer is complete when that is ≤ `capacity`.
+    /// No string contains a NUL: the core refuses `%00` and control characters in URLs and route names, and JSON
+    /// text escapes them.
+    func write(to buffer: UnsafeMutableRawPointer?, capacity: Int) -> Int {
         var size = MemoryLayout<navrouter_packed_match>.stride
-        forEachString { size += $0.utf8.count + 1 }
-        return size
-    }
-
-    /// Writes the packed form (the buffer holds at least `size` bytes, suitably aligned). No string contains a
-    /// NUL: the core refuses `%00` and control characters in URLs and route names, and JSON text escapes them.
-    func write(to buffer: UnsafeMutableRawPointer) {
-        buffer.storeBytes(of: head, as: navrouter_packed_match.self)
-        var text = (buffer + MemoryLayout<navrouter_packed_match>.stride).assumingMemoryBound(to: UInt8.self)
+        if let buffer, size <= capacity { buffer.storeBytes(of: head, as: navrouter_packed_match.self) }
+        let text = buffer.map { $0.assumingMemoryBound(to: UInt8.self) }
         forEachString { string in
             var string = string
             string.withUTF8 { bytes in
-                if let base = bytes.baseAddress { text.update(from: base, count: bytes.count) }
-                text += bytes.count
+                if let text, size + bytes.count + 1 <= capacity {
+                    if let base = bytes.baseAddress { (text + size).update(from: base, count: bytes.count) }
+                    text[size + bytes.count] = 0
+                }
+                size += bytes.count + 1
             }
-            text.pointee = 0
-            text += 1
         }
+        return size
     }
 }
 
@@ -94,12 +92,10 @@ public func navrouter_registry_resolve_packed(
         guard let index = table.index(ofRoute: match.route.name) else {
             throw NavRouterError(.notFound, "route '\(match.route.name)' left the table")  // cannot happen: one table
         }
-        let packed = PackedMatch(match, routeIndex: index)
-        let size = packed.size
+        let size = PackedMatch(match, routeIndex: index).write(to: buffer, capacity: capacity)
         outSize.pointee = size
-        guard size <= capacity, let buffer else {
+        if size > capacity {
             throw NavRouterError(.limitExceeded, "the buffer holds \(capacity) bytes; the packed match needs \(size)")
         }
-        packed.write(to: buffer)
     }
 }
