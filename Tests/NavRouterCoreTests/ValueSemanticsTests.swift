@@ -1,0 +1,61 @@
+import XCTest
+
+@testable import NavRouterCore
+
+/// Routes, matches, entries and events share their fields between copies (copy-on-write storage): a copy must
+/// still behave as an independent value.
+final class ValueSemanticsTests: XCTestCase {
+    func testChangingACopiedEventLeavesTheOriginalAsItWas() {
+        let entry = NavigationEntry(id: 1, route: "home", url: "/home", parameters: ["a": "1"])
+        var original = NavigationEvent(kind: .push, transitionID: 7)
+        original.entry = entry
+        original.removed = [entry]
+        var copy = original
+        XCTAssertEqual(copy, original)
+        copy.entry = nil
+        copy.removed = []
+        copy.animated = false
+        XCTAssertEqual(original.entry, entry)
+        XCTAssertEqual(original.removed, [entry])
+        XCTAssertTrue(original.animated)
+        XCTAssertNotEqual(copy, original)
+        copy.entry = entry
+        copy.removed = [entry]
+        copy.animated = true
+        XCTAssertEqual(copy, original, "equal fields make equal events, whatever storage holds them")
+    }
+
+    func testNewEventsDoNotShareTheirFieldsOnceChanged() {
+        var first = NavigationEvent(kind: .stateChanged, transitionID: 1)
+        let second = NavigationEvent(kind: .stateChanged, transitionID: 1)
+        first.flow = 9
+        XCTAssertNil(second.flow, "events start from one shared empty storage; changing one must not reach another")
+        XCTAssertNil(NavigationEvent(kind: .pop, transitionID: 2).flow)
+    }
+
+    func testChangingACopiedRouteLeavesTheOriginalAsItWas() throws {
+        let original = try Route(name: "product", pattern: "shop/product/<int:id>", parent: "catalog")
+        var copy = original
+        copy.parent = nil
+        copy.requiresAuth = true
+        XCTAssertEqual(original.parent, "catalog")
+        XCTAssertFalse(original.requiresAuth)
+        XCTAssertNotEqual(copy, original)
+    }
+
+    func testEntriesAndMatchesCompareByTheirFields() throws {
+        let a = NavigationEntry(id: 1, route: "home", url: "/home", props: ["k": .string("v")])
+        let b = NavigationEntry(id: 1, route: "home", url: "/home", props: ["k": .string("v")])
+        XCTAssertEqual(a, b)
+        XCTAssertNotEqual(a, NavigationEntry(id: 2, route: "home", url: "/home", props: ["k": .string("v")]))
+        XCTAssertNotEqual(a, NavigationEntry(id: 1, route: "home", url: "/home"))
+        var viewed = a
+        viewed.view = ViewHandle(rawValue: 3)
+        XCTAssertNotEqual(viewed, a)
+        XCTAssertNil(a.view)
+        let registry = try RouteRegistry()
+        try registry.register(try Route(name: "item", pattern: "items/:id"))
+        XCTAssertEqual(try registry.resolve("/items/1"), try registry.resolve("/items/1"))
+        XCTAssertNotEqual(try registry.resolve("/items/1"), try registry.resolve("/items/2"))
+    }
+}
