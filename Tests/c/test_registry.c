@@ -492,6 +492,7 @@ struct stress_args {
     navrouter_registry *registry;
     int worker;
     int failures;
+    uint32_t product_index; /* routes are only added meanwhile, so this index stays the product's */
 };
 
 static void *stress_worker(void *raw) {
@@ -512,6 +513,16 @@ static void *stress_worker(void *raw) {
             navrouter_match_free(match);
             if (navrouter_registry_resolve(args->registry, "/nope/x", &match) != NAVROUTER_ENOTFOUND) args->failures++;
             if (strstr(navrouter_last_error(), "no route matches '/nope/x'") == NULL) args->failures++;
+            /* The lock-free look-up path, while another thread keeps changing the routes. */
+            navrouter_range ranges[8];
+            uint32_t index = 0;
+            size_t count = 0;
+            if (navrouter_registry_lookup(args->registry, url, strlen(url), &index, ranges, 8, &count) != NAVROUTER_OK ||
+                index != args->product_index || count != 3)
+                args->failures++;
+            snprintf(url, sizeof url, "/w0/r%d/x", step);
+            int status = navrouter_registry_lookup(args->registry, url, strlen(url), &index, ranges, 8, &count);
+            if (status != NAVROUTER_OK && status != NAVROUTER_ENOTFOUND) args->failures++; /* added yet or not */
         }
     }
     return NULL;
@@ -523,10 +534,14 @@ static void test_threads_share_a_registry(void) {
     struct stress_args args[8];
     size_t count = 0;
     int index;
+    navrouter_range ranges[8];
+    uint32_t product_index = 0;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_lookup(registry, "/shop/product/1", 15, &product_index, ranges, 8, &count));
     for (index = 0; index < 8; index++) {
         args[index].registry = registry;
         args[index].worker = index;
         args[index].failures = 0;
+        args[index].product_index = product_index;
         pthread_create(&threads[index], NULL, stress_worker, &args[index]);
     }
     for (index = 0; index < 8; index++) {
