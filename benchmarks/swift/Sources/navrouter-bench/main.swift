@@ -7,6 +7,7 @@ import RoutingKit
 //                                                  route tables vs RoutingKit (and the shipped libnavrouter.so's
 //                                                  look-up, when given), scaling, registration, events (Markdown)
 //   navrouter-bench memory navrouter|routingkit N  one registry of N synthetic routes; prints heap bytes and peak RSS
+//   navrouter-bench memory-parts N                 heap bytes per route: the Route values, the registry, the table
 //   navrouter-bench registration N                 best of five registrations of N synthetic routes
 //   navrouter-bench events ROUNDS                  the navigation commands section alone
 //   navrouter-bench profile lookup|resolve|routingkit TABLE SECONDS, profile register N, profile events SECONDS
@@ -181,6 +182,17 @@ do {
         }
         print("registration of \(count) routes: \(format(best, 1)) ms (best of 5)")
         consume(UInt64(registry!.table.routes.count))
+    } else if arguments.first == "memory-parts", arguments.count == 2, let count = Int(arguments[1]) {
+        // memory-parts N: heap bytes per route of the Route values alone, then of the registry and its table.
+        let table = BenchTable.synthetic(count)
+        let (routeBytes, routes) = try heapHeld { try table.patterns.map { try Route(name: $0, pattern: $0) } }
+        let (registryBytes, registry) = try heapHeld { () throws -> RouteRegistry in
+            let registry = try RouteRegistry()
+            try registry.register(routes)
+            return registry
+        }
+        let (tableBytes, compiled) = heapHeld { registry.table }
+        print("routes \(format(Double(routeBytes) / Double(count))) B/route, registry (names, builder) \(format(Double(registryBytes) / Double(count))), table \(format(Double(tableBytes) / Double(count))) (trie \(format(Double(compiled.trieFootprintBytes) / Double(count))))")
     } else if arguments.first == "events", arguments.count == 2, let rounds = Int(arguments[1]) {
         // events ROUNDS: only the navigation commands section.
         try eventsSection(rounds: rounds)
