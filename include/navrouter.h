@@ -285,7 +285,7 @@ int navrouter_registry_lookup(navrouter_registry *registry, const char *url, siz
  * The head of a match packed by navrouter_registry_resolve_packed(). In the buffer it is followed by string_count
  * NUL-terminated UTF-8 strings, back to back (no string contains a NUL: URLs with %00 are refused, route names
  * have no control characters and JSON text escapes them). The strings, in order: the route's name;
- * path_parameter_count (name, value) pairs in the pattern's order; query_item_count (name, value) pairs in URL
+ * path_parameter_count (name, value) pairs in no particular order; query_item_count (name, value) pairs in URL
  * order; merged_parameter_count (name, value) pairs sorted by name (the query items merged with the path
  * parameters, which win; 0 when there are no query items: the merged parameters are then the path parameters);
  * then the catch-all's remainder, the decoded fragment and the props as JSON text, each only when its flag is set.

@@ -13,7 +13,7 @@ private struct PackedMatch {
     init(_ match: RouteMatch, routeIndex: Int) {
         self.match = match
         head.route_index = UInt32(routeIndex)
-        for segment in match.route.pattern.segments where segment.parameterName != nil { head.path_parameter_count += 1 }
+        head.path_parameter_count = UInt32(match.pathParameters.count)
         head.query_item_count = UInt32(match.queryItems.count)
         if !match.queryItems.isEmpty { head.merged_parameter_count = UInt32(match.parameters.count) }
         if match.remainder != nil { head.flags |= NAVROUTER_PACKED_REMAINDER }
@@ -26,10 +26,9 @@ private struct PackedMatch {
     /// Calls `body` with each string, in the packed order.
     func forEachString(_ body: (String) -> Void) {
         body(match.route.name)
-        for segment in match.route.pattern.segments {  // path parameters in the pattern's order
-            guard let name = segment.parameterName else { continue }
+        for (name, value) in match.pathParameters {  // in the dictionary's order: no hashing
             body(name)
-            body(match.pathParameters[name] ?? "")
+            body(value)
         }
         for item in match.queryItems {
             body(item.name)
@@ -75,7 +74,7 @@ public func navrouter_registry_resolve_packed(
 ) -> Int32 {
     outSize?.pointee = 0
     let thread = ThreadState.current
-    return cCall { () throws(NavRouterError) in
+    do throws(NavRouterError) {
         let outSize = try required(outSize, "out_size")
         guard let url else { throw NavRouterError(.invalidArgument, "url is NULL") }
         guard length >= 0, capacity >= 0, capacity == 0 || buffer != nil else {
@@ -86,16 +85,17 @@ public func navrouter_registry_resolve_packed(
         }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
         guard isValidUTF8(bytes) else { throw NavRouterError(.invalidArgument, "url is not valid UTF-8") }
-        let text = String(decoding: bytes, as: UTF8.self)
         let table = try thread.pointee.lookupTable.table(for: handle).takeUnretainedValue()
-        let match = try table.resolve(text)
-        guard let index = table.index(ofRoute: match.route.name) else {
-            throw NavRouterError(.notFound, "route '\(match.route.name)' left the table")  // cannot happen: one table
-        }
+        let (index, match) = try table.resolveWithIndex(String(decoding: bytes, as: UTF8.self))
         let size = PackedMatch(match, routeIndex: index).write(to: buffer, capacity: capacity)
         outSize.pointee = size
         if size > capacity {
             throw NavRouterError(.limitExceeded, "the buffer holds \(capacity) bytes; the packed match needs \(size)")
         }
+        LastError.clear(thread)
+        return 0
+    } catch {
+        LastError.set(error.message)
+        return error.code.rawValue
     }
 }

@@ -59,3 +59,20 @@ final class ValueSemanticsTests: XCTestCase {
         XCTAssertNotEqual(try registry.resolve("/items/1"), try registry.resolve("/items/2"))
     }
 }
+
+/// `RouteMatch.path` is cut from the URL only when asked for.
+final class MatchPathTests: XCTestCase {
+    func testThePathIsTheURLsPathAsWritten() throws {
+        let registry = try RouteRegistry(options: RegistryOptions(policy: URLPolicy(webDomains: ["shop.example.com"])))
+        try registry.register([
+            try Route(name: "category", pattern: "shop/category/:slug"),
+            try Route(name: "files", pattern: "files/*rest"),
+            try Route(name: "root", pattern: "/"),
+        ])
+        XCTAssertEqual(try registry.resolve("myapp://Shop/category/caf%C3%A9?x=1#top").path, "Shop/category/caf%C3%A9")
+        XCTAssertEqual(try registry.resolve("https://shop.example.com/shop/category/crème").path, "shop/category/crème")
+        XCTAssertEqual(try registry.resolve("/files/a/b%2Fc/d.txt").path, "files/a/b%2Fc/d.txt")
+        XCTAssertEqual(try registry.resolve("shop/category/x").path, "shop/category/x")
+        XCTAssertEqual(try registry.resolve("/").path, "")
+    }
+}

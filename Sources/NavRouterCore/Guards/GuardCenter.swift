@@ -74,10 +74,14 @@ public final class GuardCenter: Sendable {
 
     /// The interceptors of a phase that apply to a route and path, in running order: priority (mandatory first),
     /// then registration order.
-    public func interceptors(for phase: InterceptorPhase, route: String, path: String) -> [InterceptorRegistration] {
+    /// - Parameter path: read only when some interceptor is registered.
+    public func interceptors(
+        for phase: InterceptorPhase, route: String, path: @autoclosure () -> String
+    ) -> [InterceptorRegistration] {
         if interceptorTotal.load(ordering: .acquiring) == 0 { return [] }
         let all = state.withLock { $0.interceptors }
         if all.isEmpty { return [] }
+        let path = path()
         return all.filter { $0.phase == phase && $0.scope.applies(route: route, path: path) }
             .sorted { $0.priority != $1.priority ? $0.priority > $1.priority : $0.id < $1.id }
     }

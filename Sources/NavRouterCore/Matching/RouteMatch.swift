@@ -20,7 +20,8 @@ public struct RouteMatch: Equatable, Sendable {
     private struct Fields: Equatable, Sendable {
         let route: Route
         let url: String
-        let path: String
+        /// The path's byte offsets in `url` (the path is made only when asked for).
+        let pathRange: Range<Int>
         let pathParameters: [String: String]
         let queryItems: [QueryItem]
         let remainderSegments: [String]?
@@ -41,7 +42,12 @@ public struct RouteMatch: Equatable, Sendable {
     /// The URL as given.
     public var url: String { fields.value.url }
     /// The path as it stood in the URL (still percent-encoded, without scheme, web domain, query or fragment).
-    public var path: String { fields.value.path }
+    public var path: String {
+        let utf8 = url.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: fields.value.pathRange.lowerBound)
+        let end = utf8.index(start, offsetBy: fields.value.pathRange.count)
+        return String(decoding: utf8[start..<end], as: UTF8.self)
+    }
     /// The path parameters by name (values keep their case). A catch-all's value is its segments joined by `/`.
     public var pathParameters: [String: String] { fields.value.pathParameters }
     /// Every query item in order, repeated keys included (the props item excepted).
@@ -84,12 +90,12 @@ public struct RouteMatch: Equatable, Sendable {
     public var propsJSON: String? { props.map { JSONValue.object($0).jsonText } }
 
     init(
-        route: Route, url: String, path: String, pathParameters: [String: String], queryItems: [QueryItem],
+        route: Route, url: String, pathRange: Range<Int>, pathParameters: [String: String], queryItems: [QueryItem],
         remainderSegments: [String]?, remainder: String?, fragment: String?, props: [String: JSONValue]?
     ) {
         fields = CopyOnWrite(
             Fields(
-                route: route, url: url, path: path, pathParameters: pathParameters, queryItems: queryItems,
+                route: route, url: url, pathRange: pathRange, pathParameters: pathParameters, queryItems: queryItems,
                 remainderSegments: remainderSegments, remainder: remainder, fragment: fragment, props: props))
     }
 }

@@ -8,10 +8,15 @@ extension RouteTable {
     ///   `.malformedURL`, `.notFound`, `.invalidJSON` (bad props), `.missingParameter` (a required parameter
     ///   is missing).
     public func resolve(_ url: String) throws(NavRouterError) -> RouteMatch {
+        try resolveWithIndex(url).match
+    }
+
+    /// `resolve(_:)`, also giving the route's index in `routes` (for hosts that keep per-route arrays).
+    public func resolveWithIndex(_ url: String) throws(NavRouterError) -> (routeIndex: Int, match: RouteMatch) {
         try withScannedURL(url) { bytes, layout, segments throws(NavRouterError) in
             let index = matchIndex(bytes, segments)
             if index < 0 { throw notFound(url) }
-            return try makeMatch(routes[index], url: url, bytes: bytes, layout: layout, segments: segments)
+            return (index, try makeMatch(routes[index], url: url, bytes: bytes, layout: layout, segments: segments))
         }
     }
 
@@ -60,7 +65,7 @@ extension RouteTable {
                 UnsafeBufferPointer(rebasing: bytes[range]), plusIsSpace: false, what: "the fragment")
         }
         let match = RouteMatch(
-            route: route, url: url, path: String(decoding: bytes[layout.path], as: UTF8.self), pathParameters: pathParameters, queryItems: queryItems,
+            route: route, url: url, pathRange: layout.path, pathParameters: pathParameters, queryItems: queryItems,
             remainderSegments: remainderSegments, remainder: remainder, fragment: fragment, props: props)
         if !route.requiredParameters.isEmpty {
             let present = match.parameters

@@ -36,11 +36,6 @@ public final class RouteTable: Sendable {
         indexByName[name].map { routes[$0] }
     }
 
-    /// The index in `routes` of the route of that name, if any.
-    public func index(ofRoute name: String) -> Int? {
-        indexByName[name]
-    }
-
     /// Bytes held by the compiled trie (nodes, edges, literal bytes, hash slots).
     public var trieFootprintBytes: Int { trie.footprintBytes + staticRoutes.footprintBytes }
 

@@ -228,6 +228,17 @@ def unchecked(name: str):
     return function
 
 
+def unconverted(name: str):
+    """A third handle on a declared function, with no argument conversion at all (ctypes converts each argument
+    through its declared type on every call: a third of a short call's cost). The caller must pass ctypes values
+    of exactly the declared C types (c_void_p, c_size_t, pointers, arrays; bytes for const char *)."""
+    declared = getattr(lib(), name)
+    function = lib()[name]
+    function.argtypes = None
+    function.restype = declared.restype
+    return function
+
+
 def encode(text: str, name: str) -> bytes:
     """A Python string as UTF-8 bytes for the C ABI (NUL is refused here, as C would cut the string)."""
     if not isinstance(text, str):

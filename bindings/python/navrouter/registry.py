@@ -105,28 +105,36 @@ class _RouteNames:
 
 
 class _LookupBuffers(threading.local):
-    """Per-thread out-parameters of navrouter_registry_lookup, made once."""
+    """Per-thread out-parameters of navrouter_registry_lookup, made once, with the arguments already converted
+    to their C types."""
 
     def __init__(self):
         self.index = c_uint32()
         self.count = c_size_t()
         self.ranges = (_ffi.Range * 64)()
-        self.index_pointer = ctypes.pointer(self.index)
-        self.count_pointer = ctypes.pointer(self.count)
+        self.length = c_size_t()
+        #: After the registry and the URL: its length (set per call), out_route_index, segments, capacity, count.
+        arguments = (self.length, ctypes.pointer(self.index), self.ranges, c_size_t(64), ctypes.pointer(self.count))
+        #: What a look-up reads, in one attribute look-up (each one on a threading.local costs).
+        self.state = (self.length, arguments, self.index, self.count, self.ranges)
 
 
 _lookup_buffers = _LookupBuffers()
 
 #: navrouter_packed_match: route index, flags, path parameter, query item and merged parameter counts, strings.
 _PACKED_HEAD = struct.Struct("6I")
+_unpack_head = _PACKED_HEAD.unpack_from
+_HEAD_SIZE = _PACKED_HEAD.size
 _PACKED_REMAINDER, _PACKED_FRAGMENT, _PACKED_PROPS = 0x1, 0x2, 0x4
 _ELIMIT = -10
 
 
 class _PackedBuffer(threading.local):
-    """Per-thread buffer for navrouter_registry_resolve_packed (grown when a match needs more)."""
+    """Per-thread buffer for navrouter_registry_resolve_packed (grown when a match needs more), with its
+    arguments already converted to their C types."""
 
     def __init__(self):
+        self.length = c_size_t()
         self.size = c_size_t()
         self.size_pointer = ctypes.pointer(self.size)
         self.resize(4096)
@@ -135,9 +143,15 @@ class _PackedBuffer(threading.local):
         self.capacity = capacity
         self.buffer = (c_uint32 * ((capacity + 3) // 4))()  # uint32-aligned, as the head needs
         self.view = memoryview(self.buffer).cast("B")
+        #: After the registry and the URL: the URL's length (set per call), the buffer, its capacity, out_size.
+        self.arguments = (self.length, self.buffer, c_size_t(capacity), self.size_pointer)
+        #: What a resolve reads, in one attribute look-up (each one on a threading.local costs).
+        self.state = (self.length, self.arguments, self.view, self.size)
 
 
 _packed_buffers = _PackedBuffer()
+#: Builds a Match from a full tuple of its fields without NamedTuple's Python-level __new__ (half its cost).
+_new_match = tuple.__new__
 
 
 def _unpack_match(url: str, packed: memoryview, size: int) -> Match:
@@ -148,7 +162,7 @@ def _unpack_match(url: str, packed: memoryview, size: int) -> Match:
         rest = iter(strings)
         route = next(rest)
         path_parameters = dict(zip(rest, rest))
-        return Match(route, url, path_parameters.copy(), path_parameters, [])
+        return _new_match(Match, (route, url, path_parameters.copy(), path_parameters, [], None, None, None))
     end = 1 + 2 * path_count
     path_parameters = dict(zip(strings[1:end:2], strings[2:end:2]))
     query_end = end + 2 * query_count
@@ -172,7 +186,8 @@ def _unpack_match(url: str, packed: memoryview, size: int) -> Match:
     return Match(strings[0], url, parameters, path_parameters, query_items, remainder, fragment, props)
 #: struct formats reading N navrouter_range values (two native uint32 each) at once.
 _RANGE_FORMATS = [f"{2 * count}I" for count in range(65)]
-#: navrouter_registry_lookup and _resolve_packed without the errcheck wrapper (set when the first registry is made).
+#: navrouter_registry_lookup and _resolve_packed without argument conversion or errcheck (set when the first
+#: registry is made; see _ffi.unconverted).
 _raw_lookup = None
 _raw_resolve_packed = None
 
@@ -184,11 +199,12 @@ class Registry(OwnedHandle):
         handle = _ffi.RegistryPtr()
         lib().navrouter_registry_new(ctypes.byref(handle), 0x1 if case_sensitive else 0)
         self._handle: Optional[_ffi.RegistryPtr] = handle
+        self._address = c_void_p(ctypes.cast(handle, c_void_p).value)  # for calls without argument conversion
         self._names = _RouteNames()
         global _raw_lookup, _raw_resolve_packed
         if _raw_lookup is None:
-            _raw_lookup = _ffi.unchecked("navrouter_registry_lookup")
-            _raw_resolve_packed = _ffi.unchecked("navrouter_registry_resolve_packed")
+            _raw_lookup = _ffi.unconverted("navrouter_registry_lookup")
+            _raw_resolve_packed = _ffi.unconverted("navrouter_registry_resolve_packed")
 
     _what = "registry"
 
@@ -271,18 +287,29 @@ class Registry(OwnedHandle):
     def resolve(self, url: str) -> Match:
         """Resolves a deep link; raises RouteNotFoundError, MalformedURLError, DeniedError, ... on failure.
         One foreign call: the whole match comes packed into a per-thread buffer."""
-        raw = encode(url, "url")
-        handle = self._handle
-        if handle is None:
+        raw = url.encode("utf-8", "surrogatepass") if type(url) is str and "\0" not in url else encode(url, "url")
+        if self._handle is None:
             self._ptr()  # raises DestroyedError
-        buffers = _packed_buffers
-        status = _raw_resolve_packed(handle, raw, len(raw), buffers.buffer, buffers.capacity, buffers.size_pointer)
-        if status == _ELIMIT and buffers.size.value > buffers.capacity:
-            buffers.resize(buffers.size.value)
-            status = _raw_resolve_packed(handle, raw, len(raw), buffers.buffer, buffers.capacity, buffers.size_pointer)
+        length, arguments, packed, size = _packed_buffers.state
+        length.value = len(raw)
+        status = _raw_resolve_packed(self._address, raw, *arguments)
+        if status == _ELIMIT and size.value > _packed_buffers.capacity:
+            _packed_buffers.resize(size.value)
+            length, arguments, packed, size = _packed_buffers.state
+            length.value = len(raw)
+            status = _raw_resolve_packed(self._address, raw, *arguments)
         if status < 0:
             raise error_for(status, decode(lib().navrouter_last_error()))
-        return _unpack_match(url, buffers.view, buffers.size.value)
+        end = size.value
+        _, flags, _, query_count, _, _ = _unpack_head(packed)
+        if flags or query_count:
+            return _unpack_match(url, packed, end)
+        # The usual case, inline: the route's name, then path parameter pairs only.
+        strings = str(packed[_HEAD_SIZE:end - 1], "utf-8").split("\0")
+        rest = iter(strings)
+        route = next(rest)
+        path_parameters = dict(zip(rest, rest))
+        return _new_match(Match, (route, url, path_parameters.copy(), path_parameters, [], None, None, None))
 
     def lookup(self, url: str) -> Tuple[str, List[Tuple[int, int]]]:
         """The zero-allocation look-up: the route's name and each path segment's byte range in the UTF-8 URL
@@ -308,16 +335,16 @@ class Registry(OwnedHandle):
 
     def _lookup_index(self, raw: bytes) -> Tuple[int, List[Tuple[int, int]]]:
         """navrouter_registry_lookup with this thread's buffers: the route's index and the segments' ranges."""
-        buffers = _lookup_buffers
-        handle = self._handle
-        if handle is None:
+        if self._handle is None:
             self._ptr()  # raises DestroyedError
-        status = _raw_lookup(handle, raw, len(raw), buffers.index_pointer, buffers.ranges, 64, buffers.count_pointer)
+        length, arguments, index, count, ranges = _lookup_buffers.state
+        length.value = len(raw)
+        status = _raw_lookup(self._address, raw, *arguments)
         if status < 0:
             raise error_for(status, decode(lib().navrouter_last_error()))
-        count = buffers.count.value
-        flat = struct.unpack_from(_RANGE_FORMATS[count], buffers.ranges) if count else ()
-        return buffers.index.value, list(zip(flat[0::2], flat[1::2]))
+        found = count.value
+        flat = struct.unpack_from(_RANGE_FORMATS[found], ranges) if found else ()
+        return index.value, list(zip(flat[0::2], flat[1::2]))
 
     def explain(self, url: str) -> Dict[str, Any]:
         """Why a URL resolves as it does: {"winner", "status", "error", "candidates": [...]}."""
