@@ -30,25 +30,21 @@ final class StaticRouteMap: @unchecked Sendable {
         shapes = .allocate(capacity: 64)
         shapes.initialize(repeating: 0)
         var statics: [Entry] = []
-        for (index, route) in routes.enumerated() where !route.pattern.segments.isEmpty {
-            // The folded literals joined by '/', appended in place (and taken back at the first parameter).
+        for (index, route) in routes.enumerated() {
+            let segments = route.pattern.segments
+            guard !segments.isEmpty, segments.allSatisfy({ if case .literal = $0 { true } else { false } }) else {
+                continue
+            }
+            // The folded literals joined by '/'.
             let keyStart = keyBytes.count
-            var isStatic = true
-            for segment in route.pattern.segments {
-                guard case .literal(let text) = segment else {
-                    isStatic = false
-                    break
-                }
+            for segment in segments {
+                guard case .literal(let text) = segment else { continue }
                 if keyBytes.count > keyStart { keyBytes.append(UInt8(ascii: "/")) }
                 keyBytes.append(contentsOf: fold(text).utf8)
             }
-            guard isStatic else {
-                keyBytes.removeSubrange(keyStart...)
-                continue
-            }
             let keyLength = keyBytes.count - keyStart
             statics.append(Entry(route: Int32(index), keyStart: UInt32(keyStart), keyLength: UInt32(keyLength)))
-            shapes[min(route.pattern.segments.count, 63)] |= 1 << UInt64(keyLength & 63)
+            shapes[min(segments.count, 63)] |= 1 << UInt64(keyLength & 63)
         }
         var size = 16
         while size < statics.count * 2 { size <<= 1 }
