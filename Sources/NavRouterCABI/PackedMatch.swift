@@ -5,7 +5,7 @@ import NavRouterCore
 // navrouter.h). Converts a core `RouteMatch`; no routing here.
 
 /// A match in its packed order (see `navrouter_packed_match` in navrouter.h): the head, and the strings visited in
-/// order twice (to size the buffer, then to fill it) rather than collected into an array.
+/// order (rather than collected into an array) while they are sized and written.
 private struct PackedMatch {
     let match: RouteMatch
     var head = navrouter_packed_match()

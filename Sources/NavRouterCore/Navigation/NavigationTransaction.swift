@@ -5,7 +5,7 @@ struct NavigationTransaction {
     var state: NavigationState
     let table: RouteTable
     let transitionID: UInt64
-    /// Build the views of new entries.
+    /// Builds the views of new entries.
     let views: ViewHandlers
     var events: [NavigationEvent] = []
     var created: [NavigationEntry] = []
