@@ -14,12 +14,16 @@ def main(path):
         return results.get(key, float("nan"))
 
     rows = []
+    # The issue sets the floor and RoutingKit targets for the GitHub and static tables; synthetic10k is reported
+    # beside them (no verdict).
     for table in ("github", "static", "synthetic10k"):
-        rows.append((f"Swift lookup ÷ floor, {table}", "≤ 2.0×",
-                     get(f"swift.{table}.lookup_ns") / get(f"swift.{table}.floor_ns"), lambda v: v <= 2.0, "{:.2f}×"))
+        rows.append((f"Swift lookup ÷ floor, {table}", "≤ 2.0×" if table != "synthetic10k" else "(reported)",
+                     get(f"swift.{table}.lookup_ns") / get(f"swift.{table}.floor_ns"),
+                     (lambda v: v <= 2.0) if table != "synthetic10k" else None, "{:.2f}×"))
     for table in ("github", "static", "synthetic10k"):
-        rows.append((f"RoutingKit (split) ÷ navrouter lookup, {table}", "≥ 50×",
-                     get(f"swift.{table}.routingkit_split_ns") / get(f"swift.{table}.lookup_ns"), lambda v: v >= 50, "{:.1f}×"))
+        rows.append((f"RoutingKit (split) ÷ navrouter lookup, {table}", "≥ 50×" if table != "synthetic10k" else "(reported)",
+                     get(f"swift.{table}.routingkit_split_ns") / get(f"swift.{table}.lookup_ns"),
+                     (lambda v: v >= 50) if table != "synthetic10k" else None, "{:.1f}×"))
     rows.append(("lookup at 100k routes ÷ at 1k", "≤ 3×", get("swift.scaling.100k_over_1k"), lambda v: v <= 3, "{:.2f}×"))
     rows.append(("registration of 100k routes", "< 100 ms", get("swift.registration_100k_ms"), lambda v: v < 100, "{:.0f} ms"))
     for count in (10000, 100000):
@@ -44,7 +48,8 @@ def main(path):
     print("| measure | target | measured | met |")
     print("| --- | --- | ---: | :---: |")
     for label, target, value, ok, fmt in rows:
-        print(f"| {label} | {target} | {fmt.format(value)} | {'yes' if ok(value) else '**no**'} |")
+        verdict = "—" if ok is None else ("yes" if ok(value) else "**no**")
+        print(f"| {label} | {target} | {fmt.format(value)} | {verdict} |")
 
 
 if __name__ == "__main__":
