@@ -198,6 +198,9 @@ def test_lookup_while_routes_change_on_another_thread(shop):
             name, _ = shop.lookup("/shop/product/42")
             if name != "product":
                 wrong.append(name)
+            match = shop.resolve("/shop/product/42?ref=x")  # the packed match carries its route's name
+            if match.route != "product" or match.parameters != {"id": "42", "ref": "x"}:
+                wrong.append(match)
     finally:
         stop.set()
         worker.join()
