@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
-from . import _callbacks
+from . import _callbacks, _errors
 from ._ffi import decode, lib
 
 #: Event kinds (NAVROUTER_EVENT_...), by name.
@@ -24,6 +24,9 @@ FLOW_CANCELLED = "flow_cancelled"
 STATE_CHANGED = "state_changed"
 
 _STYLES = {0: None, 1: "sheet", 2: "fullscreen"}
+_STATE_CHANGED = 12  # NAVROUTER_EVENT_STATE_CHANGED
+#: JSON carries 64-bit ids as signed integers: masked back to the unsigned values C gives.
+_UINT64 = (1 << 64) - 1
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,15 @@ class Entry:
             expects_result=bool(c.navrouter_entry_expects_result(pointer)),
             view=_callbacks.lookup(c.navrouter_entry_view(pointer)),
         )
+
+    @staticmethod
+    def _from_json(data: Optional[Dict[str, Any]]) -> Optional["Entry"]:
+        """An entry from its JSON form (see navrouter_event_json)."""
+        if data is None:
+            return None
+        view = data.get("view")
+        return Entry(data["id"], data["route"], data["url"], data["parameters"], data["props"],
+                     data["expects_result"], _callbacks.lookup(view & _UINT64) if view is not None else None)
 
 
 @dataclass(frozen=True)
@@ -85,27 +97,18 @@ class Event:
 
     @staticmethod
     def _from_c(pointer) -> "Event":
+        """Copies an event out of the callback: one foreign call for its JSON form (a call per field cost more
+        than everything else a command does)."""
         c = lib()
-        result = decode(c.navrouter_event_result_json(pointer))
-        tab = c.navrouter_event_tab(pointer)
-        layer = c.navrouter_event_layer(pointer)
+        if c.navrouter_event_kind(pointer) == _STATE_CHANGED:  # half of all events: nothing but a transition
+            return Event(STATE_CHANGED, c.navrouter_event_transition(pointer))
+        data = json.loads(c.navrouter_event_json(pointer))
+        entry = Entry._from_json
+        status = data.get("status")
         return Event(
-            kind=decode(c.navrouter_event_kind_name(pointer)),
-            transition=c.navrouter_event_transition(pointer),
-            entry=Entry._from_c(c.navrouter_event_entry(pointer)),
-            entries=[Entry._from_c(c.navrouter_event_entry_at(pointer, i))
-                     for i in range(c.navrouter_event_entry_count(pointer))],
-            removed=[Entry._from_c(c.navrouter_event_removed_at(pointer, i))
-                     for i in range(c.navrouter_event_removed_count(pointer))],
-            tab=tab if tab >= 0 else None,
-            layer=layer if layer >= 0 else None,
-            style=_STYLES.get(c.navrouter_event_style(pointer)),
-            animated=bool(c.navrouter_event_animated(pointer)),
-            user_initiated=bool(c.navrouter_event_user_initiated(pointer)),
-            result_of=c.navrouter_event_result_of(pointer),
-            has_result=result is not None,
-            result=json.loads(result) if result is not None else None,
-            failure_status=c.navrouter_event_failure_status(pointer),
-            failure_message=decode(c.navrouter_event_failure_message(pointer)),
-            flow=c.navrouter_event_flow(pointer),
+            data["kind"], data["transition"] & _UINT64, entry(data["entry"]),
+            [entry(item) for item in data["entries"]], [entry(item) for item in data["removed"]],
+            data.get("tab"), data.get("layer"), data.get("style"), data["animated"], data["user_initiated"],
+            data.get("result_of", 0), data.get("has_result", False), data.get("result"),
+            getattr(_errors, status) if status else 0, data.get("failure"), data.get("flow", 0) & _UINT64,
         )
