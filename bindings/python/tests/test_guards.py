@@ -77,6 +77,7 @@ def test_pending_flow_cancel_and_redirect(shop, app):
     app.resume_flow(first.id, "cancel", "changed my mind")
     cancelled = [event for event in app.events if event.kind == "flow_cancelled"][0]
     assert cancelled.flow == first.id and "changed my mind" in cancelled.failure_message
+    assert cancelled.failure_status == -5  # NAVROUTER_ECANCELLED, as navrouter_event_failure_status gives it
     app.resume_flow(second.id, "redirect", "/help/redirected")
     assert visible_stack(app) == ["home", "help"]
     with pytest.raises(ValueError):
