@@ -155,14 +155,10 @@ _new_match = tuple.__new__
 
 
 def _unpack_match(url: str, packed: memoryview, size: int) -> Match:
-    """A Match from a packed match: the head, then NUL-terminated strings (see navrouter_packed_match)."""
-    _, flags, path_count, query_count, merged_count, _ = _PACKED_HEAD.unpack_from(packed)
-    strings = str(packed[_PACKED_HEAD.size:size - 1], "utf-8").split("\0")
-    if not query_count and not flags:  # the usual case: the route's name, then path parameter pairs only
-        rest = iter(strings)
-        route = next(rest)
-        path_parameters = dict(zip(rest, rest))
-        return _new_match(Match, (route, url, path_parameters.copy(), path_parameters, [], None, None, None))
+    """A Match from a packed match: the head, then NUL-terminated strings (see navrouter_packed_match).
+    Registry.resolve unpacks the usual case (path parameters only) itself."""
+    _, flags, path_count, query_count, merged_count, _ = _unpack_head(packed)
+    strings = str(packed[_HEAD_SIZE:size - 1], "utf-8").split("\0")
     end = 1 + 2 * path_count
     path_parameters = dict(zip(strings[1:end:2], strings[2:end:2]))
     query_end = end + 2 * query_count
@@ -184,6 +180,8 @@ def _unpack_match(url: str, packed: memoryview, size: int) -> Match:
     if flags & _PACKED_PROPS:
         props = json.loads(strings[position])
     return Match(strings[0], url, parameters, path_parameters, query_items, remainder, fragment, props)
+
+
 #: struct formats reading N navrouter_range values (two native uint32 each) at once.
 _RANGE_FORMATS = [f"{2 * count}I" for count in range(65)]
 #: navrouter_registry_lookup and _resolve_packed without argument conversion or errcheck (set when the first
