@@ -10,6 +10,7 @@ import RoutingKit
 //   navrouter-bench memory-parts N                 heap bytes per route: the Route values, the registry, the table
 //   navrouter-bench registration N                 best of five registrations of N synthetic routes
 //   navrouter-bench events ROUNDS                  the navigation commands section alone
+//   navrouter-bench tables ROUNDS                  the side-by-side section alone
 //   navrouter-bench profile lookup|resolve|routingkit TABLE SECONDS, profile register N, profile events SECONDS
 //                                                  one workload in a loop, for perf or callgrind
 
@@ -193,6 +194,9 @@ do {
         }
         let (tableBytes, compiled) = heapHeld { registry.table }
         print("routes \(format(Double(routeBytes) / Double(count))) B/route, registry (names, builder) \(format(Double(registryBytes) / Double(count))), table \(format(Double(tableBytes) / Double(count))) (trie \(format(Double(compiled.trieFootprintBytes) / Double(count))))")
+    } else if arguments.first == "tables", arguments.count == 2, let rounds = Int(arguments[1]) {
+        // tables ROUNDS: only the side-by-side section (navrouter, RoutingKit, the floor).
+        try tablesSection(option(allArguments, "--data", "benchmarks/data"), rounds: rounds, library: nil)
     } else if arguments.first == "events", arguments.count == 2, let rounds = Int(arguments[1]) {
         // events ROUNDS: only the navigation commands section.
         try eventsSection(rounds: rounds)
