@@ -74,7 +74,7 @@ public func navrouter_registry_resolve_packed(
 ) -> Int32 {
     outSize?.pointee = 0
     let thread = ThreadState.current
-    do throws(NavRouterError) {
+    return cCall(thread) { () throws(NavRouterError) in
         let outSize = try required(outSize, "out_size")
         guard let url else { throw NavRouterError(.invalidArgument, "url is NULL") }
         guard length >= 0, capacity >= 0, capacity == 0 || buffer != nil else {
@@ -92,10 +92,5 @@ public func navrouter_registry_resolve_packed(
         if size > capacity {
             throw NavRouterError(.limitExceeded, "the buffer holds \(capacity) bytes; the packed match needs \(size)")
         }
-        LastError.clear(thread)
-        return 0
-    } catch {
-        LastError.set(error.message)
-        return error.code.rawValue
     }
 }

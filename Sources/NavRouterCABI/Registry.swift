@@ -163,7 +163,7 @@ public func navrouter_registry_lookup(
     outRouteIndex?.pointee = 0
     outSegmentCount?.pointee = 0
     let thread = ThreadState.current
-    do throws(NavRouterError) {
+    return cCall(thread) { () throws(NavRouterError) in
         let outRoute = try required(outRouteIndex, "out_route_index")
         guard let url else { throw NavRouterError(.invalidArgument, "url is NULL") }
         guard length >= 0, capacity >= 0, capacity == 0 || segments != nil else {
@@ -183,11 +183,6 @@ public func navrouter_registry_lookup(
         }
         outRoute.pointee = UInt32(route)
         outSegmentCount?.pointee = count
-        LastError.clear(thread)
-        return 0
-    } catch {
-        LastError.set(error.message)
-        return error.code.rawValue
     }
 }
 

@@ -125,3 +125,16 @@ func cCall(_ body: () throws(NavRouterError) -> Void) -> Int32 {
         return error.code.rawValue
     }
 }
+
+/// `cCall` for a hot call that already holds this thread's state (one pthread look-up fewer).
+@inline(__always)
+func cCall(_ thread: UnsafeMutablePointer<ThreadState>, _ body: () throws(NavRouterError) -> Void) -> Int32 {
+    do {
+        try body()
+        LastError.clear(thread)
+        return 0
+    } catch {
+        LastError.set(error.message)
+        return error.code.rawValue
+    }
+}

@@ -55,7 +55,6 @@ final class CompiledTrie: @unchecked Sendable {
     private static let emptySlot = UInt64.max
     let caseSensitive: Bool
 
-    /// Freezes a builder's trie.
     /// The builder's edges grouped by parent (a node's edges side by side: a counting sort by node), each group
     /// in label byte order (a fixed layout; no Unicode collation).
     private static func edgesByParent(_ builder: RouteTrieBuilder) -> [RouteTrieBuilder.Edge] {
@@ -79,6 +78,7 @@ final class CompiledTrie: @unchecked Sendable {
         return grouped
     }
 
+    /// Freezes a builder's trie.
     init(_ builder: RouteTrieBuilder) {
         caseSensitive = builder.caseSensitive
         let sorted = Self.edgesByParent(builder)

@@ -47,27 +47,19 @@ struct RouteTrieBuilder {
         if size > slots.count { rehash(size) }
     }
 
-    /// The child of `parent` under the folded label, or, when there is none, a new node put there.
+    /// The child of `parent` under the folded label, or, when there is none (or `create`: the parent is new), a
+    /// new node put there.
     /// - Returns: the child and whether it was made now.
     private mutating func literalChild(of parent: Int32, label: String, create: Bool) -> (child: Int32, created: Bool) {
         var label = label
         return label.withUTF8 { bytes in
-            let hash = Self.hash(bytes, parent: parent)
-            var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-            if !create {
-                while slots[slot] >= 0 {
-                    let edge = edges[Int(slots[slot])]
-                    if edge.parent == parent && edge.labelCount == bytes.count
-                        && labelBytes.withUnsafeBufferPointer({ stored in
-                            memcmp(stored.baseAddress! + Int(edge.labelStart), bytes.baseAddress!, bytes.count) == 0
-                        })
-                    {
-                        return (edge.child, false)
-                    }
-                    slot = (slot + 1) & (slots.count - 1)
+            var slot = Self.home(bytes, parent: parent, mask: slots.count - 1)
+            while slots[slot] >= 0 {
+                let edge = edges[Int(slots[slot])]
+                if !create && edge.parent == parent && labelEquals(edge, bytes) {
+                    return (edge.child, false)
                 }
-            } else {
-                while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+                slot = (slot + 1) & (slots.count - 1)
             }
             let child = newNode()
             slots[slot] = Int32(edges.count)
@@ -78,20 +70,31 @@ struct RouteTrieBuilder {
         }
     }
 
-    /// FNV-1a over the label, mixed with the parent.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, parent: Int32) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15)
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash ^ (hash >> 29)
+    /// Whether an edge's label is these bytes.
+    private func labelEquals(_ edge: Edge, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard Int(edge.labelCount) == bytes.count, let base = bytes.baseAddress else { return false }
+        return labelBytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + Int(edge.labelStart), base, bytes.count) == 0 }
+    }
+
+    /// Where an edge's label lies in `labelBytes`.
+    private func labelRange(_ edge: Edge) -> Range<Int> {
+        Int(edge.labelStart)..<Int(edge.labelStart + edge.labelCount)
+    }
+
+    /// The slot where the probe for (parent, label) starts: the compiled trie's literal hash, mixed with the parent.
+    private static func home(_ label: UnsafeBufferPointer<UInt8>, parent: Int32, mask: Int) -> Int {
+        guard let base = label.baseAddress else { return 0 }
+        let key = CompiledTrie.key(base, start: 0, count: label.count, length: label.count, fold: false)
+        let mixed = (UInt64(key.hash) ^ UInt64(UInt32(bitPattern: parent)) << 32) &* 0xFF51_AFD7_ED55_8CCD
+        return Int(truncatingIfNeeded: mixed ^ (mixed >> 31)) & mask
     }
 
     private mutating func rehash(_ size: Int) {
         slots = [Int32](repeating: -1, count: size)
         for (index, edge) in edges.enumerated() {
-            let hash = labelBytes.withUnsafeBufferPointer { stored in
-                Self.hash(UnsafeBufferPointer(rebasing: stored[Int(edge.labelStart)..<Int(edge.labelStart + edge.labelCount)]), parent: edge.parent)
+            var slot = labelBytes[labelRange(edge)].withUnsafeBufferPointer {
+                Self.home($0, parent: edge.parent, mask: size - 1)
             }
-            var slot = Int(truncatingIfNeeded: hash) & (size - 1)
             while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
             slots[slot] = Int32(index)
         }

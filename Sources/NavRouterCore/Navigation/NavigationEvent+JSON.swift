@@ -1,13 +1,18 @@
 extension NavigationEntry {
     /// The entry as JSON (as in snapshots, plus `view` as a number when it has one).
     public var jsonValue: JSONValue {
-        var object: [String: JSONValue] = [
+        var object = snapshotFields
+        if let view { object["view"] = .integer(Int64(bitPattern: UInt64(view.rawValue))) }
+        return .object(object)
+    }
+
+    /// The fields a snapshot keeps (everything but the view, which a restore builds anew).
+    var snapshotFields: [String: JSONValue] {
+        [
             "id": .integer(Int64(id)), "route": .string(route), "url": .string(url),
             "parameters": .object(strings: parameters), "props": props.map(JSONValue.object) ?? .null,
             "expects_result": .bool(expectsResult), "opener": opener.map { .integer(Int64($0)) } ?? .null,
         ]
-        if let view { object["view"] = .integer(Int64(bitPattern: UInt64(view.rawValue))) }
-        return .object(object)
     }
 }
 

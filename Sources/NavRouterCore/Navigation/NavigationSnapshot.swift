@@ -17,17 +17,7 @@ public enum NavigationSnapshot {
 
     /// Writes a state (views left out).
     public static func encode(_ state: NavigationState) -> String {
-        func entry(_ entry: NavigationEntry) -> JSONValue {
-            .object([
-                "id": .integer(Int64(entry.id)),
-                "route": .string(entry.route),
-                "url": .string(entry.url),
-                "parameters": .object(strings: entry.parameters),
-                "props": entry.props.map(JSONValue.object) ?? .null,
-                "expects_result": .bool(entry.expectsResult),
-                "opener": entry.opener.map { .integer(Int64($0)) } ?? .null,
-            ])
-        }
+        func entry(_ entry: NavigationEntry) -> JSONValue { .object(entry.snapshotFields) }
         let root: JSONValue = .object([
             "format": .string(format),
             "version": .integer(version),

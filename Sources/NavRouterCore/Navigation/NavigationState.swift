@@ -94,13 +94,6 @@ public struct NavigationState: Equatable, Sendable {
     /// Every entry, tabs first then layers, bottom to top.
     public var allEntries: [NavigationEntry] { tabs.flatMap(\.stack) + layers.flatMap(\.stack) }
 
-    /// The first entry, tabs first then layers, that satisfies `predicate` (without building `allEntries`).
-    public func firstEntry(where predicate: (NavigationEntry) throws -> Bool) rethrows -> NavigationEntry? {
-        for tab in tabs { if let found = try tab.stack.first(where: predicate) { return found } }
-        for layer in layers { if let found = try layer.stack.first(where: predicate) { return found } }
-        return nil
-    }
-
     /// The number of entries in every stack.
     public var entryCount: Int {
         tabs.reduce(0) { $0 + $1.stack.count } + layers.reduce(0) { $0 + $1.stack.count }

@@ -11,7 +11,7 @@ from ctypes import c_bool, c_char_p, c_size_t, c_uint32, c_void_p
 from typing import Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple
 
 from . import _callbacks, _ffi
-from ._errors import error_for
+from ._errors import ELIMIT, error_for
 from ._owned import OwnedHandle
 from .guards import BEFORE, PHASES, PRIORITIES, Interception, apply_decision
 from ._ffi import decode, encode, lib, take_string
@@ -126,7 +126,6 @@ _PACKED_HEAD = struct.Struct("6I")
 _unpack_head = _PACKED_HEAD.unpack_from
 _HEAD_SIZE = _PACKED_HEAD.size
 _PACKED_REMAINDER, _PACKED_FRAGMENT, _PACKED_PROPS = 0x1, 0x2, 0x4
-_ELIMIT = -10
 
 
 class _PackedBuffer(threading.local):
@@ -291,7 +290,7 @@ class Registry(OwnedHandle):
         length, arguments, packed, size = _packed_buffers.state
         length.value = len(raw)
         status = _raw_resolve_packed(self._address, raw, *arguments)
-        if status == _ELIMIT and size.value > _packed_buffers.capacity:
+        if status == ELIMIT and size.value > _packed_buffers.capacity:
             _packed_buffers.resize(size.value)
             length, arguments, packed, size = _packed_buffers.state
             length.value = len(raw)
