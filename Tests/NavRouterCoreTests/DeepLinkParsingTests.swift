@@ -100,4 +100,55 @@ final class DeepLinkParsingTests: XCTestCase {
         try registry.setPolicy(URLPolicy(webDomains: ["a.example"]))
         XCTAssertEqual(try registry.resolve("https://a.example/user/x").route.name, "user")
     }
+
+    /// The scanner reads several bytes at a time; whatever the lengths and where the delimiters fall, its
+    /// segments, their flags and the path's end must be those of a plain split of the path.
+    func testScannerSegmentsEqualAPlainSplitWhereverTheDelimitersFall() throws {
+        let policy = URLPolicy()
+        let pieces = ["a", "bc", "Z", "-", "/", "/", "/", "?", "#q", "%41", "é", "x.y", "0123456789", "é/"]
+        var generator = SplitMix64(seed: 11)
+        for _ in 0..<4000 {
+            var url = "/"
+            for _ in 0..<Int(generator.next() % 12) { url += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            let bytes = Array(url.utf8)
+            // The reference: the path up to the first '?' or '#', split on '/', a trailing '/' ignored.
+            let pathEnd = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+            var expected: [(start: Int, end: Int, flags: UInt8)] = []
+            var start = 1
+            for index in 1...pathEnd where index == pathEnd || bytes[index] == UInt8(ascii: "/") {
+                if index > start || index < pathEnd {
+                    var flags: UInt8 = 0
+                    for byte in bytes[start..<index] {
+                        if byte == UInt8(ascii: "%") { flags |= SegmentSlice.percent }
+                        if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { flags |= SegmentSlice.uppercase }
+                        if byte >= 0x80 { flags |= SegmentSlice.nonASCII }
+                    }
+                    expected.append((start, index, flags))
+                }
+                start = index + 1
+            }
+            let hasEmptySegment = expected.contains { $0.start == $0.end }
+            let scanned: Result<(URLLayout, [SegmentSlice]), NavRouterError> = bytes.withUnsafeBufferPointer { buffer in
+                withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: policy.maxSegments) { segments in
+                    do throws(NavRouterError) {
+                        let (layout, count) = try DeepLinkScanner.scan(buffer, policy: policy, into: segments)
+                        return .success((layout, Array(segments[..<count])))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            switch scanned {
+            case .failure(let error):
+                XCTAssertTrue(hasEmptySegment, "\(url): \(error)")
+            case .success(let (layout, segments)):
+                XCTAssertFalse(hasEmptySegment, url)
+                XCTAssertEqual(layout.path, 1..<pathEnd, url)
+                XCTAssertEqual(segments.map { Int($0.start) }, expected.map(\.start), url)
+                XCTAssertEqual(segments.map { Int($0.end) }, expected.map(\.end), url)
+                XCTAssertEqual(segments.map(\.flags), expected.map(\.flags), url)
+                XCTAssertEqual(layout.pathFlags, expected.reduce(0) { $0 | $1.flags }, url)
+            }
+        }
+    }
 }

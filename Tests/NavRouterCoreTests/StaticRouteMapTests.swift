@@ -13,7 +13,9 @@ final class StaticRouteMapTests: XCTestCase {
     }
 
     private func withFastPath(_ table: RouteTable, _ url: String) -> Int? {
-        try? table.withScannedURL(url) { bytes, _, segments throws(NavRouterError) in table.matchIndex(bytes, segments) }
+        try? table.withScannedURL(url) { bytes, layout, segments throws(NavRouterError) in
+            table.matchIndex(bytes, segments, pathFlags: layout.pathFlags)
+        }
     }
 
     private func mangle(_ url: String, _ generator: inout SplitMix64) -> String {
@@ -61,5 +63,25 @@ final class StaticRouteMapTests: XCTestCase {
         try sensitive.register(try Route(name: "me", pattern: "users/me"))
         XCTAssertEqual(try sensitive.resolve("/users/me").route.name, "me")
         XCTAssertThrowsError(try sensitive.resolve("/Users/me"))
+    }
+
+    /// Keys longer than 16 bytes are hashed by their first and last 8 bytes: keys that differ only between
+    /// those must still be told apart, in the static map and in the trie's labels.
+    func testLongKeysThatDifferOnlyInTheMiddle() throws {
+        let registry = try RouteRegistry()
+        try registry.register([
+            try Route(name: "x", pattern: "aaaaaaaa-middle-X-bbbbbbbb"), try Route(name: "y", pattern: "aaaaaaaa-middle-Y-bbbbbbbb"),
+            try Route(name: "long-x", pattern: "aaaaaaaa-a-much-longer-middle-X-bbbbbbbb/:id"),
+            try Route(name: "long-y", pattern: "aaaaaaaa-a-much-longer-middle-Y-bbbbbbbb/:id"),
+        ])
+        XCTAssertEqual(try registry.resolve("/aaaaaaaa-middle-X-bbbbbbbb").route.name, "x")
+        XCTAssertEqual(try registry.resolve("/aaaaaaaa-middle-Y-bbbbbbbb").route.name, "y")
+        XCTAssertEqual(try registry.resolve("/AAAAAAAA-MIDDLE-y-BBBBBBBB").route.name, "y")
+        XCTAssertThrowsError(try registry.resolve("/aaaaaaaa-middle-Z-bbbbbbbb"))
+        XCTAssertEqual(try registry.resolve("/aaaaaaaa-a-much-longer-middle-X-bbbbbbbb/1").route.name, "long-x")
+        XCTAssertEqual(try registry.resolve("/aaaaaaaa-a-much-longer-middle-Y-bbbbbbbb/1").route.name, "long-y")
+        XCTAssertEqual(try registry.resolve("/AAAAAAAA-A-MUCH-LONGER-MIDDLE-y-BBBBBBBB/1").route.name, "long-y")
+        XCTAssertThrowsError(try registry.resolve("/aaaaaaaa-a-much-longer-middle-Z-bbbbbbbb/1"))
+        XCTAssertThrowsError(try registry.resolve("/aaaaaaaa-a-much-longer-middlE-Z-bbbbbbbb/1"))
     }
 }

@@ -220,8 +220,8 @@ final class CompiledTrie: @unchecked Sendable {
             guard Int(edge.labelCount) == count, edge.head == key.head else { return false }
             if count <= 8 { return true }
             let label = labelBase + Int(edge.labelStart)
-            if count <= 16 { return UnsafeRawPointer(label + count - 8).loadUnaligned(as: UInt64.self) == key.tail }
-            return Self.equal(label + 8, bytes + 8, count - 8, fold: fold)
+            guard UnsafeRawPointer(label + count - 8).loadUnaligned(as: UInt64.self) == key.tail else { return false }
+            return count <= 16 || Self.middleEqual(label, bytes, count, fold: fold)
         }
         let slotMask = node.pointee.slotMask
         if slotMask == 0 {
@@ -246,33 +246,19 @@ final class CompiledTrie: @unchecked Sendable {
         }
     }
 
+    /// Whether a key of more than 16 bytes equals a (folded) label whose first and last 8 bytes are already
+    /// known to equal the key's (`LiteralKey.head`, `.tail`): compares the bytes between them a word at a time.
+    /// A word may reach into the last 8 bytes (equal already, and inside both buffers), so no byte loop is
+    /// needed. `fold`: the bytes are ASCII compared as if lowercased.
     @inline(__always)
-    private static func foldASCII(_ byte: UInt8) -> UInt8 {
-        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
-    }
-
-    /// Whether `count` bytes equal a (folded) label; `fold`: the bytes are ASCII compared as if lowercased.
-    @inline(__always)
-    static func equal(_ label: UnsafePointer<UInt8>, _ bytes: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> Bool {
-        var index = 0
-        if fold {
-            while index < count {
-                if label[index] != foldASCII(bytes[index]) { return false }
-                index += 1
-            }
-            return true
-        }
-        while index + 8 <= count {
-            if UnsafeRawPointer(label + index).loadUnaligned(as: UInt64.self)
-                != UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-            {
-                return false
-            }
-            index += 8
-        }
-        while index < count {
-            if label[index] != bytes[index] { return false }
-            index += 1
+    static func middleEqual(_ label: UnsafePointer<UInt8>, _ bytes: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> Bool {
+        var offset = 8
+        let end = count &- 8
+        while offset < end {
+            var word = UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self)
+            if fold { word = foldASCIIWord(word) }
+            if UnsafeRawPointer(label + offset).loadUnaligned(as: UInt64.self) != word { return false }
+            offset &+= 8
         }
         return true
     }

@@ -53,9 +53,9 @@ extension RouteTable {
         var segments: [String] = []
         var winnerIndex = -1
         do {
-            try withScannedURL(url) { bytes, _, slices throws(NavRouterError) in
+            try withScannedURL(url) { bytes, layout, slices throws(NavRouterError) in
                 for slice in slices { segments.append(try Self.decode(slice, in: bytes)) }
-                winnerIndex = matchIndex(bytes, slices)
+                winnerIndex = matchIndex(bytes, slices, pathFlags: layout.pathFlags)
             }
         } catch {
             return Explanation(url: url, winner: nil, error: error, candidates: [])

@@ -89,8 +89,8 @@ extension RouteTable {
     private func verifyRoundTrip(_ url: String, route: Route) throws(NavRouterError) {
         let winner: Route
         do {
-            winner = try withScannedURL(url) { bytes, _, segments throws(NavRouterError) in
-                let index = matchIndex(bytes, segments)
+            winner = try withScannedURL(url) { bytes, layout, segments throws(NavRouterError) in
+                let index = matchIndex(bytes, segments, pathFlags: layout.pathFlags)
                 if index < 0 { throw notFound(url) }
                 return routes[index]
             }

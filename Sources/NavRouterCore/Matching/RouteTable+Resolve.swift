@@ -14,7 +14,7 @@ extension RouteTable {
     /// `resolve(_:)`, also giving the route's index in `routes` (for hosts that keep per-route arrays).
     public func resolveWithIndex(_ url: String) throws(NavRouterError) -> (routeIndex: Int, match: RouteMatch) {
         try withScannedURL(url) { bytes, layout, segments throws(NavRouterError) in
-            let index = matchIndex(bytes, segments)
+            let index = matchIndex(bytes, segments, pathFlags: layout.pathFlags)
             if index < 0 { throw notFound(url) }
             return (index, try makeMatch(routes[index], url: url, bytes: bytes, layout: layout, segments: segments))
         }

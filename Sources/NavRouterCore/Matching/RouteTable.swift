@@ -59,14 +59,15 @@ public final class RouteTable: Sendable {
         return try outcome.get()
     }
 
-    /// The index of the route that the segments address, or -1.
+    /// The index of the route that the segments address, or -1. `pathFlags`: the OR of the segments' flags.
     @inline(__always)
-    func matchIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentSlice>) -> Int {
+    func matchIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentSlice>, pathFlags: UInt8) -> Int {
         guard let url = bytes.baseAddress, let base = segments.baseAddress else {
             return Int(trie.match(CompiledTrie.Input(url: Self.emptyBytes, length: 0, segments: Self.emptySegments, count: 0)))
         }
         if !staticRoutes.isEmpty && segments.count > 0 {
-            let found = staticRoutes.find(url, length: bytes.count, base, count: segments.count, caseSensitive: caseSensitive)
+            let found = staticRoutes.find(
+                url, length: bytes.count, base, count: segments.count, pathFlags: pathFlags, caseSensitive: caseSensitive)
             if found >= 0 { return found }
         }
         return Int(trie.match(CompiledTrie.Input(url: url, length: bytes.count, segments: base, count: segments.count)))
@@ -89,8 +90,8 @@ public final class RouteTable: Sendable {
         _ url: UnsafeBufferPointer<UInt8>, segments: UnsafeMutableBufferPointer<SegmentSlice>
     ) throws(NavRouterError) -> (routeIndex: Int, segmentCount: Int) {
         if url.isEmpty { throw NavRouterError(.invalidArgument, "the URL is empty") }
-        let (_, count) = try DeepLinkScanner.scan(url, policy: policy, into: segments)
-        let index = matchIndex(url, UnsafeBufferPointer(rebasing: segments[..<count]))
+        let (layout, count) = try DeepLinkScanner.scan(url, policy: policy, into: segments)
+        let index = matchIndex(url, UnsafeBufferPointer(rebasing: segments[..<count]), pathFlags: layout.pathFlags)
         if index < 0 { throw notFound(String(decoding: url, as: UTF8.self)) }
         return (index, count)
     }

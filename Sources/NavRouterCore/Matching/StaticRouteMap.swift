@@ -8,13 +8,16 @@ final class StaticRouteMap: @unchecked Sendable {
     /// Slots: the key's hash in the high 32 bits and an index into `entries` in the low 32 (`empty` when free).
     private let slots: UnsafeMutableBufferPointer<UInt64>
     private let mask: Int
-    /// One per static route: its index and its key (the folded path, segments joined by '/') in `keys`.
+    /// One per static route: its index, its key (the folded path, segments joined by '/') in `keys`, and the
+    /// key's first and last 8 bytes, so that a path of up to 16 bytes is compared with two word compares.
     private struct Entry {
+        var head: UInt64
+        var tail: UInt64
         var route: Int32
         var keyStart: UInt32
         var keyLength: UInt32
     }
-    private let entries: [Entry]
+    private let entries: UnsafeMutableBufferPointer<Entry>
     private let keys: UnsafeMutableBufferPointer<UInt8>
     private static let empty = UInt64.max
     /// A cheap first test, before hashing: bit `keyLength % 64` of word `min(segmentCount, 63)` is set when some
@@ -43,25 +46,28 @@ final class StaticRouteMap: @unchecked Sendable {
                 keyBytes.append(contentsOf: fold(text).utf8)
             }
             let keyLength = keyBytes.count - keyStart
-            statics.append(Entry(route: Int32(index), keyStart: UInt32(keyStart), keyLength: UInt32(keyLength)))
+            statics.append(Entry(head: 0, tail: 0, route: Int32(index), keyStart: UInt32(keyStart), keyLength: UInt32(keyLength)))
             shapes[min(segments.count, 63)] |= 1 << UInt64(keyLength & 63)
         }
         var size = 16
         while size < statics.count * 2 { size <<= 1 }
         keys = .allocate(capacity: max(1, keyBytes.count))
         _ = keys.initialize(from: keyBytes)
-        entries = statics
+        entries = .allocate(capacity: max(1, statics.count))
         slots = .allocate(capacity: size)
         slots.initialize(repeating: Self.empty)
         mask = size - 1
         isEmpty = statics.isEmpty
-        for (position, entry) in statics.enumerated() {
-            let hash = Self.hash(
+        for (position, var entry) in statics.enumerated() {
+            let key = CompiledTrie.key(
                 UnsafePointer(keys.baseAddress!), start: Int(entry.keyStart), count: Int(entry.keyLength),
                 length: keyBytes.count, fold: false)
-            var slot = Int(hash) & mask
+            entry.head = key.head
+            entry.tail = key.tail
+            (entries.baseAddress! + position).initialize(to: entry)
+            var slot = Int(key.hash) & mask
             while slots[slot] != Self.empty { slot = (slot + 1) & mask }
-            slots[slot] = UInt64(hash) << 32 | UInt64(position)
+            slots[slot] = UInt64(key.hash) << 32 | UInt64(position)
         }
     }
 
@@ -69,58 +75,47 @@ final class StaticRouteMap: @unchecked Sendable {
         shapes.deallocate()
         slots.deallocate()
         keys.deallocate()
+        entries.deallocate()
     }
 
     /// Bytes held (for footprint reports).
     var footprintBytes: Int { shapes.count * 8 + slots.count * 8 + keys.count + entries.count * MemoryLayout<Entry>.stride }
 
-    /// The static route whose path is exactly the segments', or -1 (then the trie decides). `count` ≥ 1.
+    /// The static route whose path is exactly the segments', or -1 (then the trie decides). `count` ≥ 1;
+    /// `flags`: the OR of the segments' flags.
+    ///
+    /// Written for few data-dependent branches (a mispredicted branch costs more than the whole compare): the
+    /// key is the path's first and last 8 bytes and its length (`CompiledTrie.key`), so a path of up to 16 bytes
+    /// is hashed and compared without a loop; only the bytes between those words of a longer path are compared
+    /// one word at a time.
     @inline(__always)
-    func find(_ url: UnsafePointer<UInt8>, length: Int, _ segments: UnsafePointer<SegmentSlice>, count: Int, caseSensitive: Bool) -> Int {
+    func find(
+        _ url: UnsafePointer<UInt8>, length: Int, _ segments: UnsafePointer<SegmentSlice>, count: Int, pathFlags flags: UInt8,
+        caseSensitive: Bool
+    ) -> Int {
         let start = Int(segments[0].start)
-        let keyLength = Int(segments[count - 1].end) - start
+        let keyLength = Int(segments[count &- 1].end) &- start
         if shapes[min(count, 63)] & (1 << UInt64(keyLength & 63)) == 0 { return -1 }
-        var flags: UInt8 = 0
-        for index in 0..<count { flags |= segments[index].flags }
         if flags & (SegmentSlice.percent | SegmentSlice.nonASCII) != 0 { return -1 }
         let fold = !caseSensitive && flags & SegmentSlice.uppercase != 0
-        let hash = Self.hash(url, start: start, count: keyLength, length: length, fold: fold)
-        var slot = Int(hash) & mask
+        let key = CompiledTrie.key(url, start: start, count: keyLength, length: length, fold: fold)
+        var slot = Int(key.hash) & mask
         while true {
-            let entry = slots[slot]
-            if entry == Self.empty { return -1 }
-            if UInt32(truncatingIfNeeded: entry >> 32) == hash {
-                let found = entries[Int(UInt32(truncatingIfNeeded: entry))]
-                if Int(found.keyLength) == keyLength
-                    && CompiledTrie.equal(keys.baseAddress! + Int(found.keyStart), url + start, keyLength, fold: fold)
+            let slotEntry = slots[slot]
+            if slotEntry == Self.empty { return -1 }
+            if UInt32(truncatingIfNeeded: slotEntry >> 32) == key.hash {
+                let found = entries.baseAddress.unsafelyUnwrapped + Int(UInt32(truncatingIfNeeded: slotEntry))
+                if Int(found.pointee.keyLength) == keyLength && found.pointee.head == key.head
+                    && found.pointee.tail == key.tail
+                    && (keyLength <= 16
+                        || CompiledTrie.middleEqual(
+                            keys.baseAddress.unsafelyUnwrapped + Int(found.pointee.keyStart), url + start, keyLength,
+                            fold: fold))
                 {
-                    return Int(found.route)
+                    return Int(found.pointee.route)
                 }
             }
-            slot = (slot + 1) & mask
+            slot = (slot &+ 1) & mask
         }
-    }
-
-    /// A hash of `count` bytes at `start` of a buffer of `length` bytes, 8 bytes at a time (never reading
-    /// outside the buffer); `fold`: ASCII bytes hashed as if lowercased.
-    @inline(__always)
-    static func hash(_ base: UnsafePointer<UInt8>, start: Int, count: Int, length: Int, fold: Bool) -> UInt32 {
-        var state = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-        var offset = 0
-        let raw = UnsafeRawPointer(base)
-        while offset + 8 <= count {
-            var word = raw.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
-            if fold { word = CompiledTrie.foldASCIIWord(word) }
-            state = (state ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            state ^= state >> 29
-            offset += 8
-        }
-        if offset < count {
-            // The last 1–7 bytes, read as one key word (zero-padded) the way the trie reads short labels.
-            let rest = CompiledTrie.key(base, start: start + offset, count: count - offset, length: length, fold: fold).head
-            state = (state ^ rest) &* 0xFF51_AFD7_ED55_8CCD
-            state ^= state >> 29
-        }
-        return UInt32(truncatingIfNeeded: state >> 32)
     }
 }

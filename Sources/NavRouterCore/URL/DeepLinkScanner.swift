@@ -34,6 +34,8 @@ struct URLLayout {
     var query: Range<Int>?
     /// The fragment's bytes, after `#`.
     var fragment: Range<Int>?
+    /// The OR of every path segment's flags.
+    var pathFlags: UInt8 = 0
 }
 
 /// Splits a deep link into its parts and its path into segments, in one pass over the UTF-8 bytes, checking the
@@ -75,7 +77,8 @@ enum DeepLinkScanner {
                 .limitExceeded, "the URL is \(length) bytes long; the limit is \(policy.maxURLLength) bytes")
         }
         var layout = URLLayout(path: 0..<0)
-        var index = try scanSchemeAndDomain(url, policy: policy)
+        // A scheme starts with a letter: the common relative link ('/…') skips the scheme check.
+        var index = length > 0 && URLSyntax.isASCIILetter(url[0]) ? try scanSchemeAndDomain(url, policy: policy) : 0
         if index < length && url[index] == UInt8(ascii: "/") { index += 1 }
         let pathStart = index
 
@@ -86,27 +89,44 @@ enum DeepLinkScanner {
         var count = 0
         var segmentStart = index
         var flags: UInt8 = 0
+        var pathFlags: UInt8 = 0
         var pathEnd = length
-        while index < length {
-            let byteClass = classes[Int(url[index])]
-            if byteClass & (slash | Self.pathEnd) == 0 {
-                flags |= byteClass
-                index += 1
-                continue
+        let delimiters = slash | Self.pathEnd
+        path: while index < length {
+            // Four bytes at a time while none of them is a delimiter (fewer branches per byte)…
+            while index &+ 4 <= length {
+                let group = classes[Int(url[index])] | classes[Int(url[index &+ 1])] | classes[Int(url[index &+ 2])]
+                    | classes[Int(url[index &+ 3])]
+                if group & delimiters != 0 { break }
+                flags |= group
+                index &+= 4
             }
-            if byteClass & slash == 0 {
-                pathEnd = index
-                break
+            // … then byte by byte up to the next delimiter.
+            while index < length {
+                let byteClass = classes[Int(url[index])]
+                if byteClass & delimiters == 0 {
+                    flags |= byteClass
+                    index &+= 1
+                    continue
+                }
+                if byteClass & slash == 0 {
+                    pathEnd = index
+                    break path
+                }
+                try close(url, segmentStart, index, flags, segments, &count)
+                index &+= 1
+                segmentStart = index
+                pathFlags |= flags
+                flags = 0
+                continue path
             }
-            try close(url, segmentStart, index, flags, segments, &count)
-            index += 1
-            segmentStart = index
-            flags = 0
         }
         if segmentStart < pathEnd {
             try close(url, segmentStart, pathEnd, flags, segments, &count)
+            pathFlags |= flags
         }  // else: an empty path, or a trailing slash, which is ignored
         layout.path = pathStart..<pathEnd
+        layout.pathFlags = pathFlags
 
         // Query and fragment: no control characters; the first '#' ends the query.
         if pathEnd < length {
@@ -195,7 +215,7 @@ enum DeepLinkScanner {
             try checkRareCases(url, start, end, flags, segments.count, count)
         }
         segments[count] = SegmentSlice(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end), flags: flags)
-        count += 1
+        count &+= 1
     }
 
     /// The checks a segment rarely needs: empty, dot segments, control characters, escapes, the segment limit.
