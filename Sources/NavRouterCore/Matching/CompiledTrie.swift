@@ -144,9 +144,45 @@ final class CompiledTrie: @unchecked Sendable {
     }
 
     /// The index of the route that matches, or -1.
+    ///
+    /// First a loop that follows, at each depth, the first child the walk would try: the walk's first path. When
+    /// that path ends at a route, the walk would return that very route (it returns the first route it meets, and
+    /// it meets this one first). Only a dead end (no route where the path ends) runs the backtracking walk.
     @inline(__always)
     func match(_ input: Input) -> Int32 {
+        let route = firstPath(input)
+        return route >= 0 ? route : walk(0, 0, input)
+    }
+
+    /// The backtracking walk alone (what `match` must always agree with).
+    func backtrackingMatch(_ input: Input) -> Int32 {
         walk(0, 0, input)
+    }
+
+    /// The route at the end of the walk's first path, or -1 at a dead end.
+    private func firstPath(_ input: Input) -> Int32 {
+        let nodeBase = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
+        var nodeIndex: Int32 = 0
+        var depth = 0
+        while true {
+            let node = nodeBase + Int(nodeIndex)
+            if depth == input.count { return node.pointee.route }
+            let segment = input.segments[depth]
+            var next: Int32 = node.pointee.edgeCount > 0 ? literalChild(node, segment, input) : -1
+            if next < 0 {
+                let intChild = node.pointee.intChild, uuidChild = node.pointee.uuidChild
+                if intChild >= 0 && accepts(.int, segment, input.url) {
+                    next = intChild
+                } else if uuidChild >= 0 && accepts(.uuid, segment, input.url) {
+                    next = uuidChild
+                } else {
+                    next = node.pointee.paramChild
+                    if next < 0 { return node.pointee.catchAllRoute }
+                }
+            }
+            nodeIndex = next
+            depth &+= 1
+        }
     }
 
     private func walk(_ nodeIndex: Int32, _ depth: Int, _ input: Input) -> Int32 {

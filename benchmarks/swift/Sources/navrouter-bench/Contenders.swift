@@ -8,16 +8,46 @@ struct Contender {
     let pass: () -> UInt64
 }
 
+/// The URLs' bytes side by side in one buffer, as a C host's array of strings would hold them: the floor and the
+/// zero-allocation look-up read their input from here, so neither pass pays for reference counting of `String`s.
+/// (Allocated once per table and kept for the process's life.)
+struct URLBytes {
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let starts: UnsafeMutableBufferPointer<Int>
+    /// The number of URLs.
+    let count: Int
+
+    init(_ urls: [String]) {
+        count = urls.count
+        bytes = .allocate(capacity: max(1, urls.reduce(0) { $0 + $1.utf8.count }))
+        starts = .allocate(capacity: urls.count + 1)
+        var end = 0
+        for (index, url) in urls.enumerated() {
+            starts[index] = end
+            for byte in url.utf8 {
+                bytes[end] = byte
+                end += 1
+            }
+        }
+        starts[urls.count] = end
+    }
+
+    /// The bytes of URL number `index`.
+    @inline(__always)
+    subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[starts[index]..<starts[index &+ 1]])
+    }
+}
+
 /// FNV-1a over each URL's bytes: the floor any router must pay to read its input.
 func floorContender(_ urls: [String]) -> Contender {
-    Contender(name: "floor: FNV-1a over the URL bytes") {
+    let input = URLBytes(urls)
+    return Contender(name: "floor: FNV-1a over the URL bytes") {
         var sum: UInt64 = 0
-        for url in urls {
-            sum &+= url.utf8.withContiguousStorageIfAvailable { bytes -> UInt64 in
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-                return hash
-            } ?? 0
+        for index in 0..<input.count {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in input[index] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            sum &+= hash
         }
         return sum
     }
@@ -27,13 +57,12 @@ func floorContender(_ urls: [String]) -> Contender {
 /// are the ranges at the pattern's parameter positions).
 func navrouterLookupContender(_ table: RouteTable, _ urls: [String]) -> Contender {
     let segments = UnsafeMutableBufferPointer<SegmentSlice>.allocate(capacity: table.policy.maxSegments)
+    let input = URLBytes(urls)
     return Contender(name: "navrouter lookup (route + parameter ranges, no allocation)") {
         var sum: UInt64 = 0
-        for url in urls {
-            sum &+= url.utf8.withContiguousStorageIfAvailable { bytes -> UInt64 in
-                guard let found = try? table.lookup(bytes, segments: segments) else { return 0 }
-                return UInt64(found.routeIndex &+ (found.segmentCount > 0 ? Int(segments[found.segmentCount &- 1].end) : 0))
-            } ?? 0
+        for index in 0..<input.count {
+            guard let found = try? table.lookup(input[index], segments: segments) else { continue }
+            sum &+= UInt64(found.routeIndex &+ (found.segmentCount > 0 ? Int(segments[found.segmentCount &- 1].end) : 0))
         }
         return sum
     }
