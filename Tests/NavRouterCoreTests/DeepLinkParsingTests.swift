@@ -131,7 +131,8 @@ final class DeepLinkParsingTests: XCTestCase {
             let scanned: Result<(URLLayout, [SegmentSlice]), NavRouterError> = bytes.withUnsafeBufferPointer { buffer in
                 withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: policy.maxSegments) { segments in
                     do throws(NavRouterError) {
-                        let (layout, count) = try DeepLinkScanner.scan(buffer, policy: policy, into: segments)
+                        let (layout, count) = try DeepLinkScanner.scan(
+                            buffer, policy: policy, into: segments, classes: DeepLinkScanner.byteClasses)
                         return .success((layout, Array(segments[..<count])))
                     } catch {
                         return .failure(error)

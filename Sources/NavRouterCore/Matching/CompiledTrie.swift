@@ -44,7 +44,7 @@ final class CompiledTrie: @unchecked Sendable {
     }
 
     /// Nodes with more literal children than this get hash slots.
-    private static let linearScanLimit = 8
+    private static let linearScanLimit = 3
 
     private let nodes: UnsafeMutableBufferPointer<Node>
     private let edges: UnsafeMutableBufferPointer<Edge>
@@ -113,7 +113,7 @@ final class CompiledTrie: @unchecked Sendable {
         // Hash slots (open addressing, load ≤ 1/2) for the nodes with many children.
         var slotList: [UInt64] = []
         for index in nodes.indices where nodes[index].edgeCount > Self.linearScanLimit {
-            var size = 16
+            var size = 8
             while size < Int(nodes[index].edgeCount) * 2 { size <<= 1 }
             let start = slotList.count
             slotList.append(contentsOf: repeatElement(Self.emptySlot, count: size))

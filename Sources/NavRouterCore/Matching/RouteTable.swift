@@ -18,6 +18,8 @@ public final class RouteTable: Sendable {
     /// Literal-only routes by their whole path: the fast path of `matchIndex`.
     let staticRoutes: StaticRouteMap
     private let indexByName: [String: Int]
+    /// `DeepLinkScanner.byteClasses`, read once here (an immutable table: safe to share).
+    nonisolated(unsafe) private let byteClasses = DeepLinkScanner.byteClasses
 
     /// - Parameter indexByName: each route's index by name (the registry's own dictionary: shared, not copied,
     ///   until the registry changes).
@@ -49,7 +51,7 @@ public final class RouteTable: Sendable {
         let outcome: Swift.Result<Result, NavRouterError> = url.withUTF8 { bytes in
             withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: policy.maxSegments) { buffer in
                 do throws(NavRouterError) {
-                    let (layout, count) = try DeepLinkScanner.scan(bytes, policy: policy, into: buffer)
+                    let (layout, count) = try DeepLinkScanner.scan(bytes, policy: policy, into: buffer, classes: byteClasses)
                     return .success(try body(bytes, layout, UnsafeBufferPointer(rebasing: buffer[..<count])))
                 } catch {
                     return .failure(error)
@@ -90,7 +92,7 @@ public final class RouteTable: Sendable {
         _ url: UnsafeBufferPointer<UInt8>, segments: UnsafeMutableBufferPointer<SegmentSlice>
     ) throws(NavRouterError) -> (routeIndex: Int, segmentCount: Int) {
         if url.isEmpty { throw NavRouterError(.invalidArgument, "the URL is empty") }
-        let (layout, count) = try DeepLinkScanner.scan(url, policy: policy, into: segments)
+        let (layout, count) = try DeepLinkScanner.scan(url, policy: policy, into: segments, classes: byteClasses)
         let index = matchIndex(url, UnsafeBufferPointer(rebasing: segments[..<count]), pathFlags: layout.pathFlags)
         if index < 0 { throw notFound(String(decoding: url, as: UTF8.self)) }
         return (index, count)

@@ -45,8 +45,9 @@ enum DeepLinkScanner {
     private static let slash: UInt8 = 0x10
     private static let pathEnd: UInt8 = 0x20
 
-    /// Per byte: what it adds to a segment's flags, or that it is a delimiter.
-    nonisolated(unsafe) private static let classes: UnsafePointer<UInt8> = {
+    /// Per byte: what it adds to a segment's flags, or that it is a delimiter. (A lazy global: a caller that
+    /// scans often keeps the pointer and passes it to `scan`, so no scan pays the global's once-check.)
+    nonisolated(unsafe) static let byteClasses: UnsafePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         for byte in 0..<256 {
             var flags: UInt8 = 0
@@ -66,10 +67,13 @@ enum DeepLinkScanner {
     ///   - url: the URL's UTF-8 bytes.
     ///   - policy: domains, schemes and limits.
     ///   - segments: receives the path segments; its count is the segment limit.
+    ///   - classes: `DeepLinkScanner.byteClasses`.
     /// - Returns: the layout and the number of segments written.
     /// - Throws: `.limitExceeded`, `.denied` (scheme or domain), `.malformedURL`.
+    @inline(__always)
     static func scan(
-        _ url: UnsafeBufferPointer<UInt8>, policy: borrowing URLPolicy, into segments: UnsafeMutableBufferPointer<SegmentSlice>
+        _ url: UnsafeBufferPointer<UInt8>, policy: borrowing URLPolicy, into segments: UnsafeMutableBufferPointer<SegmentSlice>,
+        classes: UnsafePointer<UInt8>
     ) throws(NavRouterError) -> (layout: URLLayout, count: Int) {
         let length = url.count
         if length > policy.maxURLLength {
@@ -83,9 +87,7 @@ enum DeepLinkScanner {
         let pathStart = index
 
         // The path: split on '/' before any decoding. One table look-up per byte says both what the byte adds to
-        // the segment's flags and whether it ends the segment or the path. (The table is read once: a lazy
-        // global's accessor in the loop would cost a swift_once check per byte.)
-        let classes = Self.classes
+        // the segment's flags and whether it ends the segment or the path.
         var count = 0
         var segmentStart = index
         var flags: UInt8 = 0
