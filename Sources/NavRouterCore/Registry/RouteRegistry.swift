@@ -34,7 +34,7 @@ public final class RouteRegistry: Sendable {
 
     private let state: Mutex<State>
     /// `State.generation`, published for lock-free reads (stored under the lock after each change).
-    private let publishedGeneration = Atomic<UInt64>(0)
+    @usableFromInline let publishedGeneration = Atomic<UInt64>(0)
     /// Whether literals match case-sensitively.
     public let caseSensitive: Bool
     /// Interceptors, authentication and guard options shared by every router on this registry.
@@ -66,7 +66,8 @@ public final class RouteRegistry: Sendable {
 
     /// A counter that grows with every change (routes or policy).
     /// Read without taking the registry's lock (a host may poll it to see whether its cached table is current).
-    public var generation: UInt64 { publishedGeneration.load(ordering: .acquiring) }
+    /// Inlinable: the C ABI's look-up reads it on every call.
+    @inlinable public var generation: UInt64 { publishedGeneration.load(ordering: .acquiring) }
 
     /// The routes, in registration order.
     public var routes: [Route] { state.withLock { $0.routes } }

@@ -11,6 +11,7 @@ import RoutingKit
 //   navrouter-bench registration N                 best of five registrations of N synthetic routes
 //   navrouter-bench events ROUNDS                  the navigation commands section alone
 //   navrouter-bench tables ROUNDS                  the side-by-side section alone
+//   navrouter-bench scaling ROUNDS                 the scaling section alone
 //   navrouter-bench profile lookup|resolve|routingkit TABLE SECONDS, profile register N, profile events SECONDS
 //                                                  one workload in a loop, for perf or callgrind
 
@@ -197,6 +198,9 @@ do {
     } else if arguments.first == "tables", arguments.count == 2, let rounds = Int(arguments[1]) {
         // tables ROUNDS: only the side-by-side section (navrouter, RoutingKit, the floor).
         try tablesSection(option(allArguments, "--data", "benchmarks/data"), rounds: rounds, library: nil)
+    } else if arguments.first == "scaling", arguments.count == 2, let rounds = Int(arguments[1]) {
+        // scaling ROUNDS: only the scaling section.
+        try scalingSection(rounds: rounds)
     } else if arguments.first == "events", arguments.count == 2, let rounds = Int(arguments[1]) {
         // events ROUNDS: only the navigation commands section.
         try eventsSection(rounds: rounds)
