@@ -44,17 +44,31 @@ func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws(Nav
     return pointer
 }
 
-/// Whether bytes are valid UTF-8, without copying them (ASCII is checked 8 bytes at a time).
+/// Whether bytes are valid UTF-8, without copying them. ASCII (the common case) is checked 8 bytes at a time
+/// with no loop over single bytes (the last word overlaps the one before it); only other bytes are parsed.
+@inline(__always)
 func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
-    var index = 0
-    while index + 8 <= bytes.count {
-        if UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
-        index += 8
+    let count = bytes.count
+    var seen: UInt64 = 0
+    if count >= 8 {
+        let raw = UnsafeRawPointer(base)
+        seen = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        var index = 0
+        while index &+ 8 <= count {
+            seen |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index &+= 8
+        }
+    } else {
+        for index in 0..<count { seen |= UInt64(base[index]) }
     }
-    while index < bytes.count && bytes[index] < 0x80 { index += 1 }
-    if index == bytes.count { return true }
-    var iterator = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
+    return seen & 0x8080_8080_8080_8080 == 0 || isValidNonASCIIUTF8(bytes)
+}
+
+/// `isValidUTF8` past the ASCII check: parses every scalar.
+@inline(never)
+private func isValidNonASCIIUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var iterator = bytes.makeIterator()
     var parser = Unicode.UTF8.ForwardParser()
     while true {
         switch parser.parseScalar(from: &iterator) {

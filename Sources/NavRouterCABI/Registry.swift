@@ -178,8 +178,11 @@ public func navrouter_registry_lookup(
         let (route, count) = try table._withUnsafeGuaranteedRef { table in
             Result { () throws(NavRouterError) in try table.lookup(bytes, segments: slots) }
         }.get()
-        for index in 0..<count {
-            segments![index] = navrouter_range(start: UInt32(slots[index].start), end: UInt32(slots[index].end))
+        if let segments {  // offsets into a URL of at most `maxURLLength` bytes: they fit in 32 bits
+            for index in 0..<count {
+                segments[index] = navrouter_range(
+                    start: UInt32(truncatingIfNeeded: slots[index].start), end: UInt32(truncatingIfNeeded: slots[index].end))
+            }
         }
         outRoute.pointee = UInt32(route)
         outSegmentCount?.pointee = count
