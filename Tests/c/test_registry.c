@@ -285,6 +285,11 @@ static void test_lookup_without_allocation(void) {
     const char *overlong = "/shop/category/abcdefgh\xC0\xAF";
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, overlong, strlen(overlong), &index, ranges, 8, &count));
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, accented, 19, &index, ranges, 8, &count)); /* cut mid-character */
+    /* Shorter than a word, and a bad byte only in the last (overlapping) word. */
+    const char *short_bad = "/a\xC3";
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, short_bad, strlen(short_bad), &index, ranges, 8, &count));
+    const char *tail_bad = "/shop/categor\xFF";
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, tail_bad, strlen(tail_bad), &index, ranges, 8, &count));
     navrouter_registry_free(registry);
 }
 
