@@ -14,7 +14,6 @@ final class StaticRouteMap: @unchecked Sendable {
         var route: Int32 = -1  // -1: a free slot
         var keyStart: UInt32 = 0
         var keyLength: UInt32 = .max  // equals no key's length in a free slot
-        var padding: UInt32 = 0
     }
     /// Open addressing with linear probing, at most half full.
     private let slots: UnsafeMutableBufferPointer<Slot>
@@ -61,7 +60,7 @@ final class StaticRouteMap: @unchecked Sendable {
         _ = keys.initialize(from: keyBytes)
         var filterBits = 64
         var shift: UInt32 = 26
-        while filterBits < statics.count * 16 {
+        while filterBits < statics.count * 16 && shift > 6 {
             filterBits <<= 1
             shift -= 1
         }
