@@ -44,6 +44,15 @@ func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws(Nav
     return pointer
 }
 
+/// A URL argument given with its length, as its bytes (not copied).
+/// - Throws: `.invalidArgument` when they are not valid UTF-8.
+@inline(__always)
+func utf8URL(_ url: UnsafePointer<CChar>, length: Int) throws(NavRouterError) -> UnsafeBufferPointer<UInt8> {
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
+    guard isValidUTF8(bytes) else { throw NavRouterError(.invalidArgument, "url is not valid UTF-8") }
+    return bytes
+}
+
 /// Whether bytes are valid UTF-8, without copying them. ASCII (the common case) is checked 8 bytes at a time
 /// with no loop over single bytes (the last word overlaps the one before it); only other bytes are parsed.
 @inline(__always)

@@ -83,8 +83,7 @@ public func navrouter_registry_resolve_packed(
         guard capacity == 0 || UInt(bitPattern: buffer) % UInt(MemoryLayout<navrouter_packed_match>.alignment) == 0 else {
             throw NavRouterError(.invalidArgument, "the buffer is not aligned for navrouter_packed_match")
         }
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
-        guard isValidUTF8(bytes) else { throw NavRouterError(.invalidArgument, "url is not valid UTF-8") }
+        let bytes = try utf8URL(url, length: length)
         let table = try thread.pointee.lookupTable.table(for: handle).takeUnretainedValue()
         let (index, match) = try table.resolveWithIndex(String(decoding: bytes, as: UTF8.self))
         let size = PackedMatch(match, routeIndex: index).write(to: buffer, capacity: capacity)

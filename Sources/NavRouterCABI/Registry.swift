@@ -169,10 +169,7 @@ public func navrouter_registry_lookup(
         guard length >= 0, capacity >= 0, capacity == 0 || segments != nil else {
             throw NavRouterError(.invalidArgument, "a negative length or capacity, or NULL segments with a capacity")
         }
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
-        guard isValidUTF8(bytes) else {
-            throw NavRouterError(.invalidArgument, "url is not valid UTF-8")
-        }
+        let bytes = try utf8URL(url, length: length)
         let table = try thread.pointee.lookupTable.table(for: handle)
         let slots = thread.pointee.segmentBuffer(min(capacity, thread.pointee.lookupTable.maxSegments))
         let (route, count) = try table._withUnsafeGuaranteedRef { table in
