@@ -24,24 +24,22 @@ extension RouteTable {
         _ route: Route, url: String, bytes: UnsafeBufferPointer<UInt8>, layout: URLLayout,
         segments: UnsafeBufferPointer<SegmentSlice>
     ) throws(NavRouterError) -> RouteMatch {
-        let parameterCount = route.pattern.segments.reduce(0) { count, segment in
-            if case .literal = segment { return count }
-            return count + 1
-        }
+        let pattern = route.pattern
+        let parameterCount = pattern.parts.reduce(0) { count, part in part.kind == .literal ? count : count + 1 }
         // Sized once (no rehash while filling); no storage at all for a route without parameters.
         var pathParameters: [String: String] = parameterCount > 0 ? Dictionary(minimumCapacity: parameterCount) : [:]
         var remainderSegments: [String]?
         var remainder: String?
-        for (position, segment) in route.pattern.segments.enumerated() {
-            switch segment {
+        for (position, part) in pattern.parts.enumerated() {
+            switch part.kind {
             case .literal:
                 continue
-            case .parameter(let name, _):
-                pathParameters[name] = try Self.decode(segments[position], in: bytes)
-            case .catchAll(let name):
+            case .parameter, .intParameter, .uuidParameter:
+                pathParameters[pattern.string(of: part)] = try Self.decode(segments[position], in: bytes)
+            case .catchAll:
                 var parts: [String] = []
                 for rest in position..<segments.count { parts.append(try Self.decode(segments[rest], in: bytes)) }
-                pathParameters[name] = parts.joined(separator: "/")
+                pathParameters[pattern.string(of: part)] = parts.joined(separator: "/")
                 remainderSegments = parts
                 let raw = bytes[Int(segments[position].start)..<Int(segments[segments.count - 1].end)]
                 remainder = String(decoding: raw, as: UTF8.self)

@@ -17,25 +17,25 @@ public final class RouteTable: Sendable {
     let trie: CompiledTrie
     /// Literal-only routes by their whole path: the fast path of `matchIndex`.
     let staticRoutes: StaticRouteMap
-    private let indexByName: [String: Int]
+    private let names: RouteNameIndex
     /// `DeepLinkScanner.byteClasses`, read once here (an immutable table: safe to share).
     nonisolated(unsafe) private let byteClasses = DeepLinkScanner.byteClasses
 
-    /// - Parameter indexByName: each route's index by name (the registry's own dictionary: shared, not copied,
-    ///   until the registry changes).
-    init(routes: [Route], indexByName: [String: Int], builder: RouteTrieBuilder, policy: URLPolicy, generation: UInt64) {
+    /// - Parameter names: each route's index by name (the registry's own index: shared, not copied, until the
+    ///   registry changes).
+    init(routes: [Route], names: RouteNameIndex, builder: RouteTrieBuilder, policy: URLPolicy, generation: UInt64) {
         self.routes = routes
         self.policy = policy
         self.caseSensitive = builder.caseSensitive
         self.generation = generation
         self.trie = CompiledTrie(builder)
-        self.staticRoutes = StaticRouteMap(routes, fold: builder.fold)
-        self.indexByName = indexByName
+        self.staticRoutes = StaticRouteMap(routes, builder: builder)
+        self.names = names
     }
 
     /// The route of that name, if any.
     public func route(named name: String) -> Route? {
-        indexByName[name].map { routes[$0] }
+        names.position(of: name, in: routes).map { routes[$0] }
     }
 
     /// Bytes held by the compiled trie (nodes, edges, literal bytes, hash slots).

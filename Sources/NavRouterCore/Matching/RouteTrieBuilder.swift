@@ -50,24 +50,23 @@ struct RouteTrieBuilder {
     /// The child of `parent` under the folded label, or, when there is none (or `create`: the parent is new), a
     /// new node put there.
     /// - Returns: the child and whether it was made now.
-    private mutating func literalChild(of parent: Int32, label: String, create: Bool) -> (child: Int32, created: Bool) {
-        var label = label
-        return label.withUTF8 { bytes in
-            var slot = Self.home(bytes, parent: parent, mask: slots.count - 1)
-            while slots[slot] >= 0 {
-                let edge = edges[Int(slots[slot])]
-                if !create && edge.parent == parent && labelEquals(edge, bytes) {
-                    return (edge.child, false)
-                }
-                slot = (slot + 1) & (slots.count - 1)
+    private mutating func literalChild(
+        of parent: Int32, label bytes: UnsafeBufferPointer<UInt8>, create: Bool
+    ) -> (child: Int32, created: Bool) {
+        var slot = Self.home(bytes, parent: parent, mask: slots.count - 1)
+        while slots[slot] >= 0 {
+            let edge = edges[Int(slots[slot])]
+            if !create && edge.parent == parent && labelEquals(edge, bytes) {
+                return (edge.child, false)
             }
-            let child = newNode()
-            slots[slot] = Int32(edges.count)
-            edges.append(Edge(parent: parent, child: child, labelStart: Int32(labelBytes.count), labelCount: Int32(bytes.count)))
-            labelBytes.append(contentsOf: bytes)
-            if edges.count * 2 > slots.count { rehash(slots.count * 2) }
-            return (child, true)
+            slot = (slot + 1) & (slots.count - 1)
         }
+        let child = newNode()
+        slots[slot] = Int32(edges.count)
+        edges.append(Edge(parent: parent, child: child, labelStart: Int32(labelBytes.count), labelCount: Int32(bytes.count)))
+        labelBytes.append(contentsOf: bytes)
+        if edges.count * 2 > slots.count { rehash(slots.count * 2) }
+        return (child, true)
     }
 
     /// Whether an edge's label is these bytes.
@@ -100,12 +99,16 @@ struct RouteTrieBuilder {
         }
     }
 
-    /// A literal as the trie stores and compares it.
-    func fold(_ literal: String) -> String {
-        if caseSensitive { return literal }
-        // Most literals are lowercase ASCII already: keep them as they are (no new string).
-        if literal.utf8.allSatisfy({ $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }) { return literal }
-        return literal.lowercased()
+    /// Runs `body` on a literal's bytes as the trie stores and compares them: folded to lowercase unless the
+    /// trie is case-sensitive (most literals are lowercase ASCII already: their bytes are used as they are).
+    func withFolded<Result>(_ literal: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if caseSensitive
+            || literal.allSatisfy({ $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) })
+        {
+            return body(literal)
+        }
+        var folded = String(decoding: literal, as: UTF8.self).lowercased()
+        return folded.withUTF8(body)
     }
 
     /// Inserts a route's pattern, unless a route with exactly its shape is registered already: then nothing
@@ -114,13 +117,28 @@ struct RouteTrieBuilder {
     mutating func insert(_ pattern: RoutePattern, route: Int32) -> Int32? {
         var node: Int32 = 0
         var creating = false
-        for segment in pattern.segments {
-            switch segment {
-            case .literal(let text):
-                let (child, created) = literalChild(of: node, label: fold(text), create: creating)
-                if created { creating = true }
-                node = child
-            case .parameter(_, let type):
+        var text = pattern.text
+        return text.withUTF8 { bytes in
+            for part in pattern.parts {
+                let type: ParameterType
+                switch part.kind {
+                case .literal:
+                    let literal = UnsafeBufferPointer(rebasing: bytes[Int(part.start)..<Int(part.start + part.count)])
+                    let (child, created) = withFolded(literal) { label in
+                        literalChild(of: node, label: label, create: creating)
+                    }
+                    if created { creating = true }
+                    node = child
+                    continue
+                case .catchAll:
+                    let occupant = nodes[Int(node)].catchAllRoute
+                    if occupant >= 0 { return occupant }
+                    nodes[Int(node)].catchAllRoute = route
+                    return nil
+                case .parameter: type = .string
+                case .intParameter: type = .int
+                case .uuidParameter: type = .uuid
+                }
                 var child = creating ? -1 : parameterChild(of: node, type: type)
                 if child < 0 {
                     creating = true
@@ -132,17 +150,12 @@ struct RouteTrieBuilder {
                     }
                 }
                 node = child
-            case .catchAll:
-                let occupant = nodes[Int(node)].catchAllRoute
-                if occupant >= 0 { return occupant }
-                nodes[Int(node)].catchAllRoute = route
-                return nil
             }
+            let occupant = nodes[Int(node)].route
+            if occupant >= 0 { return occupant }
+            nodes[Int(node)].route = route
+            return nil
         }
-        let occupant = nodes[Int(node)].route
-        if occupant >= 0 { return occupant }
-        nodes[Int(node)].route = route
-        return nil
     }
 
     private func parameterChild(of node: Int32, type: ParameterType) -> Int32 {

@@ -33,26 +33,23 @@ final class StaticRouteMap: @unchecked Sendable {
     let isEmpty: Bool
 
     /// Collects the static routes (their literals folded as the trie folds them).
-    init(_ routes: [Route], fold: (String) -> String) {
+    init(_ routes: [Route], builder: RouteTrieBuilder) {
         var keyBytes: [UInt8] = []
         shapes = .allocate(capacity: 64)
         shapes.initialize(repeating: 0)
         var statics: [Slot] = []
         for (index, route) in routes.enumerated() {
-            let segments = route.pattern.segments
-            guard !segments.isEmpty, segments.allSatisfy({ if case .literal = $0 { true } else { false } }) else {
-                continue
-            }
+            let pattern = route.pattern
+            guard pattern.isStatic else { continue }
             // The folded literals joined by '/'.
             let keyStart = keyBytes.count
-            for segment in segments {
-                guard case .literal(let text) = segment else { continue }
+            for part in pattern.parts {
                 if keyBytes.count > keyStart { keyBytes.append(UInt8(ascii: "/")) }
-                keyBytes.append(contentsOf: fold(text).utf8)
+                pattern.withBytes(of: part) { literal in builder.withFolded(literal) { keyBytes.append(contentsOf: $0) } }
             }
             let keyLength = keyBytes.count - keyStart
             statics.append(Slot(route: Int32(index), keyStart: UInt32(keyStart), keyLength: UInt32(keyLength)))
-            shapes[min(segments.count, 63)] |= 1 << UInt64(keyLength & 63)
+            shapes[min(pattern.segmentCount, 63)] |= 1 << UInt64(keyLength & 63)
         }
         var size = 16
         while size < statics.count * 2 { size <<= 1 }

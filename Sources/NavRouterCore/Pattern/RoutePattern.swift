@@ -1,41 +1,81 @@
+import Glibc
+
 /// A parsed route pattern: `[scheme://]host/seg/...`.
 ///
 /// The host is the first segment (`myapp://home/dashboard`, `/home/dashboard` and `home/dashboard` are one
 /// pattern). A scheme in a pattern is accepted and checked for syntax only: which schemes and web domains may
 /// open the app is the registry's policy (`RegistryOptions`), not a route's. `/` alone is the root (no segment).
+///
+/// Kept compact (every registered route holds one): the text and, per segment, where its literal or parameter
+/// name lies in the text and what kind it is (`PatternParts`). `segments` builds the enum values on demand.
 public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
     /// The pattern as written.
     public let text: String
+    /// The segments, compact.
+    let parts: PatternParts
+
     /// The segments, in order.
-    public let segments: [PatternSegment]
+    public var segments: [PatternSegment] { parts.map(segment) }
+
+    /// The number of segments.
+    public var segmentCount: Int { parts.count }
+
+    /// Whether every segment is a literal (and there is at least one).
+    var isStatic: Bool { !parts.isEmpty && parts.allSatisfy { $0.kind == .literal } }
 
     /// The names of the path parameters and the catch-all, in order.
-    public var parameterNames: [String] { segments.compactMap(\.parameterName) }
+    public var parameterNames: [String] { parts.compactMap { $0.kind == .literal ? nil : string(of: $0) } }
 
     /// The catch-all's name, when the pattern ends with one.
     public var catchAllName: String? {
-        if case .catchAll(let name)? = segments.last { return name }
-        return nil
+        guard let last = parts.last, last.kind == .catchAll else { return nil }
+        return string(of: last)
     }
 
     /// `text`.
     public var description: String { text }
 
+    /// A segment as an enum value.
+    func segment(_ part: PatternPart) -> PatternSegment {
+        let text = string(of: part)
+        switch part.kind {
+        case .literal: return .literal(text)
+        case .catchAll: return .catchAll(name: text)
+        case .parameter, .intParameter, .uuidParameter: return .parameter(name: text, type: part.parameterType!)
+        }
+    }
+
+    /// A part's literal or parameter name.
+    func string(of part: PatternPart) -> String {
+        withBytes(of: part) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Runs `body` on a part's bytes in `text` (not copied).
+    func withBytes<Result>(of part: PatternPart, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var contiguous = text
+        return contiguous.withUTF8 { bytes in
+            body(UnsafeBufferPointer(rebasing: bytes[part.range]))
+        }
+    }
+
     /// Parses a pattern.
     /// - Parameter text: the pattern, e.g. `shop/product/<int:id>`.
     /// - Throws: `.invalidPattern` saying what is wrong and at which segment: empty pattern, empty segment,
     ///   empty or invalid parameter name, duplicate parameter name, catch-all not last, unknown type,
-    ///   a character not allowed in a literal, a dot segment.
+    ///   a character not allowed in a literal, a dot segment; `.limitExceeded` for a pattern of 512 MiB or more.
     public init(_ text: String) throws(NavRouterError) {
         self.text = text
         var contiguous = text
         // Byte offsets into one contiguous UTF-8 buffer (this runs once per registered route: String.Index
         // arithmetic on substrings cost more than the rest of a registration).
-        let parsed: Result<[PatternSegment], NavRouterError> = contiguous.withUTF8 { bytes in
+        let parsed: Result<PatternParts, NavRouterError> = contiguous.withUTF8 { bytes in
             Result { () throws(NavRouterError) in try Self.parse(bytes, text: text) }
         }
-        self.segments = try parsed.get()
+        self.parts = try parsed.get()
     }
+
+    /// Two patterns are equal when their texts are (the parts follow from the text).
+    public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool { lhs.text == rhs.text }
 
     private typealias Bytes = UnsafeBufferPointer<UInt8>
 
@@ -43,11 +83,14 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    private static func parse(_ bytes: Bytes, text: String) throws(NavRouterError) -> [PatternSegment] {
+    private static func parse(_ bytes: Bytes, text: String) throws(NavRouterError) -> PatternParts {
         func fail(_ what: String) -> NavRouterError {
             NavRouterError(.invalidPattern, "invalid pattern '\(text)': \(what)")
         }
         if bytes.isEmpty { throw fail("the pattern is empty") }
+        if bytes.count >= 1 << 29 {  // offsets and lengths are kept in 32 and 29 bits
+            throw NavRouterError(.limitExceeded, "the pattern is \(bytes.count) bytes long; the limit is 512 MiB")
+        }
         var start = 0, end = bytes.count
         if let schemeEnd = schemeSeparator(in: bytes) {
             guard URLSyntax.isScheme(bytes[..<schemeEnd]) else {
@@ -58,12 +101,11 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
         // A leading and a trailing '/' are dropped, the rest is split on '/'.
         if start < end && bytes[start] == UInt8(ascii: "/") { start += 1 }
         if start < end && bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        var segments: [PatternSegment] = []
-        if start >= end { return segments }
+        var segments: [PatternPart] = []
+        if start >= end { return PatternParts(segments, textLength: bytes.count) }
         var slashes = 0
         for index in start..<end where bytes[index] == UInt8(ascii: "/") { slashes += 1 }
         segments.reserveCapacity(slashes + 1)  // no regrowth while appending
-        var names: [String] = []  // a pattern has a handful of parameters: a scan beats hashing
         var pieceStart = start
         var number = 0
         while true {
@@ -73,24 +115,29 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
             number += 1
             var position: String { "segment \(number) ('\(string(bytes, piece))')" }  // only built for a message
             if piece.isEmpty { throw fail("segment \(number) is empty") }
-            if case .catchAll? = segments.last {
+            if segments.last?.kind == .catchAll {
                 throw fail("the catch-all must be the last segment, but \(position) follows it")
             }
-            let segment: PatternSegment
+            let segment: PatternPart
             do {
-                segment = try parseSegment(UnsafeBufferPointer(rebasing: bytes[piece]))
+                segment = try parseSegment(bytes, piece)
             } catch {
                 throw fail("\(position): \(error.message)")
             }
-            if let name = segment.parameterName {
-                if names.contains(name) { throw fail("\(position): duplicate parameter name '\(name)'") }
-                names.append(name)
+            if segment.kind != .literal {
+                // A pattern has a handful of parameters: a scan beats hashing.
+                let name = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.start + segment.count)])
+                for earlier in segments where earlier.kind != .literal && earlier.count == segment.count
+                    && memcmp(bytes.baseAddress! + Int(earlier.start), name.baseAddress!, name.count) == 0
+                {
+                    throw fail("\(position): duplicate parameter name '\(String(decoding: name, as: UTF8.self))'")
+                }
             }
             segments.append(segment)
             if pieceEnd == end { break }
             pieceStart = pieceEnd + 1
         }
-        return segments
+        return PatternParts(segments, textLength: bytes.count)
     }
 
     /// Where the first "://" starts.
@@ -105,29 +152,37 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    private static func parseSegment(_ piece: Bytes) throws(NavRouterError) -> PatternSegment {
-        let whole = 0..<piece.count
+    /// Parses the segment at `range` of the pattern's bytes.
+    private static func parseSegment(_ bytes: Bytes, _ range: Range<Int>) throws(NavRouterError) -> PatternPart {
+        let piece = UnsafeBufferPointer(rebasing: bytes[range])
+        let offset = range.lowerBound
+        func part(_ range: Range<Int>, _ kind: PatternPart.Kind) -> PatternPart {
+            PatternPart(start: UInt32(offset + range.lowerBound), count: UInt32(range.count), kind: kind)
+        }
         switch piece[0] {
         case UInt8(ascii: ":"):
-            return .parameter(name: try parameterName(piece, 1..<piece.count), type: .string)
+            return part(try parameterName(piece, 1..<piece.count), .parameter)
         case UInt8(ascii: "*"):
-            return .catchAll(name: try parameterName(piece, 1..<piece.count))
+            return part(try parameterName(piece, 1..<piece.count), .catchAll)
         case UInt8(ascii: "<"):
             guard piece.count >= 2, piece[piece.count - 1] == UInt8(ascii: ">") else {
                 throw NavRouterError(.invalidPattern, "'<' without a closing '>'")
             }
             let inner = 1..<(piece.count - 1)
             guard let colon = inner.first(where: { piece[$0] == UInt8(ascii: ":") }) else {
-                return .parameter(name: try parameterName(piece, inner), type: .string)
+                return part(try parameterName(piece, inner), .parameter)
             }
             let typeName = string(piece, inner.lowerBound..<colon)
             let name = try parameterName(piece, (colon + 1)..<inner.upperBound)
-            if typeName == "path" { return .catchAll(name: name) }
-            guard let type = ParameterType(rawValue: typeName) else {
+            switch typeName {
+            case "path": return part(name, .catchAll)
+            case ParameterType.string.rawValue: return part(name, .parameter)
+            case ParameterType.int.rawValue: return part(name, .intParameter)
+            case ParameterType.uuid.rawValue: return part(name, .uuidParameter)
+            default:
                 throw NavRouterError(
                     .invalidPattern, "unknown parameter type '\(typeName)' (expected string, int, uuid or path)")
             }
-            return .parameter(name: name, type: type)
         default:
             break
         }
@@ -145,17 +200,17 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
                     .invalidPattern, "the character \(URLSyntax.describe(Unicode.Scalar(byte))) is not allowed in a literal")
             }
         }
-        let literal = string(piece, whole)
         if !ascii {
-            for scalar in literal.unicodeScalars where !URLSyntax.isLiteralScalar(scalar) {
+            for scalar in string(piece, 0..<piece.count).unicodeScalars where !URLSyntax.isLiteralScalar(scalar) {
                 throw NavRouterError(
                     .invalidPattern, "the character \(URLSyntax.describe(scalar)) is not allowed in a literal")
             }
         }
-        return .literal(literal)
+        return part(0..<piece.count, .literal)
     }
 
-    private static func parameterName(_ bytes: Bytes, _ range: Range<Int>) throws(NavRouterError) -> String {
+    /// Checks a parameter name at `range` of a segment; returns the range.
+    private static func parameterName(_ bytes: Bytes, _ range: Range<Int>) throws(NavRouterError) -> Range<Int> {
         if range.isEmpty { throw NavRouterError(.invalidPattern, "the parameter name is empty") }
         for index in range {
             let byte = bytes[index]
@@ -167,6 +222,6 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
                     "invalid parameter name '\(string(bytes, range))' (letters, digits, '_' and '-', not starting with a digit or '-')")
             }
         }
-        return string(bytes, range)
+        return range
     }
 }

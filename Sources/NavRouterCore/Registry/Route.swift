@@ -37,10 +37,47 @@ public struct Route: Equatable, Sendable {
         var presentation: Presentation
         var requiresAuth: Bool
         var external: Bool
-        var requiredParameters: [String]
-        var metadata: [String: JSONValue]?
-        var parent: String?
-        var module: String?
+        /// The fields most routes leave empty, in a box of their own (nil while all are empty): a route
+        /// without them holds 48 bytes less.
+        var rare: RareFields?
+    }
+
+    /// `requiredParameters`, `metadata`, `parent` and `module`, immutable (a change makes a new box).
+    private final class RareFields: Equatable, Sendable {
+        let requiredParameters: [String]
+        let metadata: [String: JSONValue]?
+        let parent: String?
+        let module: String?
+
+        init(requiredParameters: [String], metadata: [String: JSONValue]?, parent: String?, module: String?) {
+            self.requiredParameters = requiredParameters
+            self.metadata = metadata
+            self.parent = parent
+            self.module = module
+        }
+
+        /// A box for these values, or nil when they are all empty.
+        static func make(
+            requiredParameters: [String], metadata: [String: JSONValue]?, parent: String?, module: String?
+        ) -> RareFields? {
+            if requiredParameters.isEmpty && metadata == nil && parent == nil && module == nil { return nil }
+            return RareFields(requiredParameters: requiredParameters, metadata: metadata, parent: parent, module: module)
+        }
+
+        static func == (lhs: RareFields, rhs: RareFields) -> Bool {
+            lhs === rhs || (lhs.requiredParameters == rhs.requiredParameters && lhs.metadata == rhs.metadata
+                && lhs.parent == rhs.parent && lhs.module == rhs.module)
+        }
+    }
+
+    /// Replaces one of the rare fields (the others are kept).
+    private mutating func changeRare(
+        requiredParameters: [String]? = nil, metadata: [String: JSONValue]?? = nil, parent: String?? = nil,
+        module: String?? = nil
+    ) {
+        fields.value.rare = RareFields.make(
+            requiredParameters: requiredParameters ?? self.requiredParameters, metadata: metadata ?? self.metadata,
+            parent: parent ?? self.parent, module: module ?? self.module)
     }
 
     private final class Storage: CopyOnWriteStorage {
@@ -77,23 +114,23 @@ public struct Route: Equatable, Sendable {
     }
     /// Parameters a match must carry (from the path or the query); a match without them is an error.
     public var requiredParameters: [String] {
-        get { fields.value.requiredParameters }
-        set { fields.value.requiredParameters = newValue }
+        get { fields.value.rare?.requiredParameters ?? [] }
+        set { changeRare(requiredParameters: newValue) }
     }
     /// Free metadata for the host (a JSON object), read back as it was given.
     public var metadata: [String: JSONValue]? {
-        get { fields.value.metadata }
-        set { fields.value.metadata = newValue }
+        get { fields.value.rare?.metadata }
+        set { changeRare(metadata: .some(newValue)) }
     }
     /// The parent route's name, for building a back stack under a deep link.
     public var parent: String? {
-        get { fields.value.parent }
-        set { fields.value.parent = newValue }
+        get { fields.value.rare?.parent }
+        set { changeRare(parent: .some(newValue)) }
     }
     /// The module that registered the route, if any.
     public var module: String? {
-        get { fields.value.module }
-        set { fields.value.module = newValue }
+        get { fields.value.rare?.module }
+        set { changeRare(module: .some(newValue)) }
     }
 
     /// Creates a route.
@@ -120,8 +157,8 @@ public struct Route: Equatable, Sendable {
         if let parent { try Self.validateName(parent, what: "parent route name") }
         fields = CopyOnWrite(Fields(
             name: name, pattern: try RoutePattern(pattern), presentation: presentation, requiresAuth: requiresAuth,
-            external: external, requiredParameters: requiredParameters, metadata: metadata, parent: parent,
-            module: module))
+            external: external,
+            rare: RareFields.make(requiredParameters: requiredParameters, metadata: metadata, parent: parent, module: module)))
     }
 
     static func validateName(_ name: String, what: String) throws(NavRouterError) {

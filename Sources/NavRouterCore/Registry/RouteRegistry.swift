@@ -22,7 +22,7 @@ public struct RegistryOptions: Equatable, Sendable {
 public final class RouteRegistry: Sendable {
     private struct State {
         var routes: [Route] = []
-        var indexByName: [String: Int] = [:]
+        var names = RouteNameIndex()
         /// The mutable trie, for conflict checks and the next table. Dropped once a table is compiled (the
         /// table holds the routes in a far smaller form) and rebuilt from `routes` at the next registration.
         var builder: RouteTrieBuilder
@@ -55,7 +55,7 @@ public final class RouteRegistry: Sendable {
             if let table = state.table { return table }
             if !state.builderIsCurrent { Self.rebuild(&state, keeping: state.routes) }  // e.g. after a policy change
             let table = RouteTable(
-                routes: state.routes, indexByName: state.indexByName, builder: state.builder, policy: state.policy,
+                routes: state.routes, names: state.names, builder: state.builder, policy: state.policy,
                 generation: state.generation)
             state.table = table
             state.builder = RouteTrieBuilder(caseSensitive: state.builder.caseSensitive)
@@ -74,7 +74,7 @@ public final class RouteRegistry: Sendable {
 
     /// The route of that name, if any.
     public func route(named name: String) -> Route? {
-        state.withLock { state in state.indexByName[name].map { state.routes[$0] } }
+        state.withLock { state in state.names.position(of: name, in: state.routes).map { state.routes[$0] } }
     }
 
     /// The current URL policy.
@@ -113,7 +113,7 @@ public final class RouteRegistry: Sendable {
             if !state.builderIsCurrent { Self.rebuild(&state, keeping: state.routes) }
             let before = state.routes.count
             state.routes.reserveCapacity(before + routes.count)
-            state.indexByName.reserveCapacity(before + routes.count)
+            state.names.reserveCapacity(before + routes.count, in: state.routes)
             state.builder.reserveCapacity(forRoutes: routes.count)
             do throws(NavRouterError) {
                 for route in routes { try Self.insert(route, into: &state) }
@@ -129,7 +129,7 @@ public final class RouteRegistry: Sendable {
     /// - Throws: `.notFound` when no route has that name.
     public func unregister(named name: String) throws(NavRouterError) {
         try state.withLock { state throws(NavRouterError) in
-            guard state.indexByName[name] != nil else {
+            guard state.names.position(of: name, in: state.routes) != nil else {
                 throw NavRouterError(.notFound, "no route is named '\(name)'")
             }
             Self.rebuild(&state, keeping: state.routes.filter { $0.name != name })
@@ -166,15 +166,17 @@ public final class RouteRegistry: Sendable {
                 .invalidArgument, "root route '\(route.name)' cannot require authentication: a tab is never emptied by logging out")
         }
         let index = state.routes.count
-        // One hash of the name in the usual case: claimed first, given back on a conflict.
-        if let existing = state.indexByName.updateValue(index, forKey: route.name) {
-            state.indexByName[route.name] = existing
+        // One hash of the name: its free slot is filled once the route is in.
+        let slot: Int
+        switch state.names.place(of: route.name, in: state.routes) {
+        case .taken(let existing):
             throw NavRouterError(
                 .conflict,
                 "a route named '\(route.name)' is already registered (pattern '\(state.routes[existing].pattern)')")
+        case .free(let free):
+            slot = free
         }
         if let occupant = state.builder.insert(route.pattern, route: Int32(index)) {
-            state.indexByName[route.name] = nil
             let other = state.routes[Int(occupant)]
             throw NavRouterError(
                 .conflict,
@@ -182,11 +184,12 @@ public final class RouteRegistry: Sendable {
             )
         }
         state.routes.append(route)
+        state.names.fill(slot, in: state.routes)
     }
 
     private static func rebuild(_ state: inout State, keeping routes: [Route]) {
         state.routes = []
-        state.indexByName = [:]
+        state.names = RouteNameIndex()
         state.builder = RouteTrieBuilder(caseSensitive: state.builder.caseSensitive)
         state.builderIsCurrent = true
         for route in routes {

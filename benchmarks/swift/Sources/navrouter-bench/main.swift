@@ -196,8 +196,11 @@ do {
         let (tableBytes, compiled) = heapHeld { registry.table }
         print("routes \(format(Double(routeBytes) / Double(count))) B/route, registry (names, builder) \(format(Double(registryBytes) / Double(count))), table \(format(Double(tableBytes) / Double(count))) (trie \(format(Double(compiled.trieFootprintBytes) / Double(count))))")
     } else if arguments.first == "tables", arguments.count == 2, let rounds = Int(arguments[1]) {
-        // tables ROUNDS: only the side-by-side section (navrouter, RoutingKit, the floor).
-        try tablesSection(option(allArguments, "--data", "benchmarks/data"), rounds: rounds, library: nil)
+        // tables ROUNDS: only the side-by-side section (navrouter, RoutingKit, the floor; the C ABI with --library).
+        let libraryPath = option(allArguments, "--library", "")
+        try tablesSection(
+            option(allArguments, "--data", "benchmarks/data"), rounds: rounds,
+            library: libraryPath.isEmpty ? nil : try SharedLibrary(libraryPath))
     } else if arguments.first == "scaling", arguments.count == 2, let rounds = Int(arguments[1]) {
         // scaling ROUNDS: only the scaling section.
         try scalingSection(rounds: rounds)
