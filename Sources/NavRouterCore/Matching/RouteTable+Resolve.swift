@@ -16,33 +16,39 @@ extension RouteTable {
         try withScannedURL(url) { bytes, layout, segments throws(NavRouterError) in
             let index = matchIndex(bytes, segments, pathFlags: layout.pathFlags)
             if index < 0 { throw notFound(url) }
-            return (index, try makeMatch(routes[index], url: url, bytes: bytes, layout: layout, segments: segments))
+            return (index, try makeMatch(index, url: url, bytes: bytes, layout: layout, segments: segments))
         }
     }
 
     func makeMatch(
-        _ route: Route, url: String, bytes: UnsafeBufferPointer<UInt8>, layout: URLLayout,
+        _ routeIndex: Int, url: String, bytes: UnsafeBufferPointer<UInt8>, layout: URLLayout,
         segments: UnsafeBufferPointer<SegmentSlice>
     ) throws(NavRouterError) -> RouteMatch {
-        let pattern = route.pattern
-        let parameterCount = pattern.parts.reduce(0) { count, part in part.kind == .literal ? count : count + 1 }
+        let route = routes[routeIndex]
+        let parameterCount = parameterNames.count(route: routeIndex)
         // Sized once (no rehash while filling); no storage at all for a route without parameters.
         var pathParameters: [String: String] = parameterCount > 0 ? Dictionary(minimumCapacity: parameterCount) : [:]
         var remainderSegments: [String]?
         var remainder: String?
-        for (position, part) in pattern.parts.enumerated() {
-            switch part.kind {
-            case .literal:
-                continue
-            case .parameter, .intParameter, .uuidParameter:
-                pathParameters[pattern.string(of: part)] = try Self.decode(segments[position], in: bytes)
-            case .catchAll:
-                var parts: [String] = []
-                for rest in position..<segments.count { parts.append(try Self.decode(segments[rest], in: bytes)) }
-                pathParameters[pattern.string(of: part)] = parts.joined(separator: "/")
-                remainderSegments = parts
-                let raw = bytes[Int(segments[position].start)..<Int(segments[segments.count - 1].end)]
-                remainder = String(decoding: raw, as: UTF8.self)
+        if parameterCount > 0 {
+            let parts = route.pattern.parts
+            var ordinal = 0  // among the parameters
+            for position in 0..<parts.count {
+                switch parts[position].kind {
+                case .literal:
+                    continue
+                case .parameter, .intParameter, .uuidParameter:
+                    pathParameters[parameterNames.name(route: routeIndex, ordinal: ordinal)] =
+                        try Self.decode(segments[position], in: bytes)
+                    ordinal += 1
+                case .catchAll:
+                    var values: [String] = []
+                    for rest in position..<segments.count { values.append(try Self.decode(segments[rest], in: bytes)) }
+                    pathParameters[parameterNames.name(route: routeIndex, ordinal: ordinal)] = values.joined(separator: "/")
+                    remainderSegments = values
+                    let raw = bytes[Int(segments[position].start)..<Int(segments[segments.count - 1].end)]
+                    remainder = String(decoding: raw, as: UTF8.self)
+                }
             }
         }
         var queryItems: [QueryItem] = []

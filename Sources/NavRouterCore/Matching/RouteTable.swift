@@ -18,6 +18,8 @@ public final class RouteTable: Sendable {
     /// Literal-only routes by their whole path: the fast path of `matchIndex`.
     let staticRoutes: StaticRouteMap
     private let names: RouteNameIndex
+    /// The routes' path parameter names, made once (see `ParameterNameTable`).
+    let parameterNames: ParameterNameTable
     /// `DeepLinkScanner.byteClasses`, read once here (an immutable table: safe to share).
     nonisolated(unsafe) private let byteClasses = DeepLinkScanner.byteClasses
 
@@ -31,6 +33,7 @@ public final class RouteTable: Sendable {
         self.trie = CompiledTrie(builder)
         self.staticRoutes = StaticRouteMap(routes, builder: builder)
         self.names = names
+        self.parameterNames = ParameterNameTable(routes)
     }
 
     /// The route of that name, if any.
@@ -38,8 +41,9 @@ public final class RouteTable: Sendable {
         names.position(of: name, in: routes).map { routes[$0] }
     }
 
-    /// Bytes held by the compiled trie (nodes, edges, literal bytes, hash slots).
-    public var trieFootprintBytes: Int { trie.footprintBytes + staticRoutes.footprintBytes }
+    /// Bytes held by the compiled trie (nodes, edges, literal bytes, hash slots), the static-route map and the
+    /// parameter names.
+    public var trieFootprintBytes: Int { trie.footprintBytes + staticRoutes.footprintBytes + parameterNames.footprintBytes }
 
     /// Scans a URL into a temporary segment buffer and runs `body` on it.
     func withScannedURL<Result>(

@@ -61,6 +61,7 @@ struct PatternParts: RandomAccessCollection, Sendable {
 
     var startIndex: Int { 0 }
 
+    @inline(__always)
     var endIndex: Int {
         switch storage {
         case .inline(_, _, _, let count): return Int(count)
@@ -68,13 +69,14 @@ struct PatternParts: RandomAccessCollection, Sendable {
         }
     }
 
+    @inline(__always)
     subscript(position: Int) -> PatternPart {
         switch storage {
         case .inline(let low, let high, let last, _):
             let word = position < 2 ? UInt32(truncatingIfNeeded: low >> UInt64(32 * position))
                 : position < 4 ? UInt32(truncatingIfNeeded: high >> UInt64(32 * (position - 2))) : last
             return PatternPart(
-                start: word & 0xFFF, count: word >> 12 & 0xFFF, kind: PatternPart.Kind(rawValue: UInt8(word >> 24))!)
+                start: word & 0xFFF, count: word >> 12 & 0xFFF, kind: PatternPart.Kind(rawValue: UInt8(word >> 24)) ?? .literal)
         case .array(let parts):
             return parts[position]
         }
