@@ -123,7 +123,7 @@ struct RouteTrieBuilder {
                 let type: ParameterType
                 switch part.kind {
                 case .literal:
-                    let literal = UnsafeBufferPointer(rebasing: bytes[Int(part.start)..<Int(part.start + part.count)])
+                    let literal = UnsafeBufferPointer(rebasing: bytes[part.range])
                     let (child, created) = withFolded(literal) { label in
                         literalChild(of: node, label: label, create: creating)
                     }

@@ -50,13 +50,16 @@ struct PatternParts: RandomAccessCollection, Sendable {
             storage = .array(parts)
             return
         }
-        var words = [UInt32](repeating: 0, count: Self.inlineCapacity)
+        var low: UInt64 = 0, high: UInt64 = 0, last: UInt32 = 0
         for (index, part) in parts.enumerated() {
-            words[index] = part.start | part.count << 12 | UInt32(part.kind.rawValue) << 24
+            let word = part.start | part.count << 12 | UInt32(part.kind.rawValue) << 24
+            switch index {
+            case 0, 1: low |= UInt64(word) << UInt64(32 * index)
+            case 2, 3: high |= UInt64(word) << UInt64(32 * (index - 2))
+            default: last = word
+            }
         }
-        storage = .inline(
-            low: UInt64(words[0]) | UInt64(words[1]) << 32, high: UInt64(words[2]) | UInt64(words[3]) << 32,
-            last: words[4], count: UInt8(parts.count))
+        storage = .inline(low: low, high: high, last: last, count: UInt8(parts.count))
     }
 
     var startIndex: Int { 0 }

@@ -88,7 +88,7 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
             NavRouterError(.invalidPattern, "invalid pattern '\(text)': \(what)")
         }
         if bytes.isEmpty { throw fail("the pattern is empty") }
-        if bytes.count >= 1 << 29 {  // offsets and lengths are kept in 32 and 29 bits
+        if bytes.count >= 1 << 29 {  // offsets are kept in 32 bits; no URL comes near this
             throw NavRouterError(.limitExceeded, "the pattern is \(bytes.count) bytes long; the limit is 512 MiB")
         }
         var start = 0, end = bytes.count
@@ -126,7 +126,7 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
             }
             if segment.kind != .literal {
                 // A pattern has a handful of parameters: a scan beats hashing.
-                let name = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.start + segment.count)])
+                let name = UnsafeBufferPointer(rebasing: bytes[segment.range])
                 for earlier in segments where earlier.kind != .literal && earlier.count == segment.count
                     && memcmp(bytes.baseAddress! + Int(earlier.start), name.baseAddress!, name.count) == 0
                 {
