@@ -21,9 +21,11 @@ let package = Package(
             providers: [.apt(["libjansson-dev"])]
         ),
         .systemLibrary(name: "CNavRouter", path: "Sources/CNavRouter"),
+        // 16 bytes of a path classified at once (SSE2), for the core's scanner; header only.
+        .systemLibrary(name: "CPathScan", path: "Sources/CPathScan"),
         .target(
             name: "NavRouterCore",
-            dependencies: ["CJansson"],
+            dependencies: ["CJansson", "CPathScan"],
             path: "Sources/NavRouterCore"
         ),
         .target(

@@ -153,3 +153,75 @@ final class DeepLinkParsingTests: XCTestCase {
         }
     }
 }
+
+/// The scanner's two ways of splitting a path: 16 bytes at a time (`scanPlainPath`, for paths without '%',
+/// control characters and non-ASCII bytes) and byte by byte (`scanPath`). Wherever the fast one answers, both
+/// must give the same segments, flags and path end, or the same error; it must give up exactly when the path has
+/// a byte it leaves to the other.
+final class PlainPathScanTests: XCTestCase {
+    private typealias Outcome = (end: Int, segments: [SegmentSlice], pathFlags: UInt8)
+
+    private func run(
+        _ bytes: [UInt8], limit: Int,
+        _ scan: (UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<SegmentSlice>, inout Int, inout UInt8) throws(NavRouterError) -> Int
+    ) -> Result<Outcome, NavRouterError> {
+        bytes.withUnsafeBufferPointer { buffer in
+            withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: limit) { segments in
+                var count = 0
+                var pathFlags: UInt8 = 0
+                do throws(NavRouterError) {
+                    let end = try scan(buffer, segments, &count, &pathFlags)
+                    return .success((end, Array(segments[..<count]), pathFlags))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+    }
+
+    func testSixteenBytesAtATimeAgreesWithByteByByte() {
+        // Long plain pieces move the delimiters across 16-byte boundaries; the rest are the cases the fast path
+        // must give up on or throw for exactly as the byte-by-byte scan does.
+        let pieces = ["a", "bc", "Z", "Hello", "-", "_", "/", "/", "/", "//", ".", "..", "?", "#q", "0123456789", "abcdefghijklmnopqrstu",
+                      "%41", "é", "\u{1}", "\u{7F}", "x.y", "/./", "/../"]
+        var generator = SplitMix64(seed: 16)
+        var answered = 0
+        for round in 0..<20_000 {
+            var url = ""
+            for _ in 0..<Int(generator.next() % 16) { url += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            let bytes = Array(url.utf8)
+            let start = Int(generator.next() % 3) < 1 || bytes.isEmpty ? 0 : Int(generator.next() % UInt64(min(bytes.count, 4)))
+            let limit = round % 4 == 0 ? 1 + Int(generator.next() % 4) : 64
+            let slow = run(bytes, limit: limit) { buffer, segments, count, flags throws(NavRouterError) in
+                try DeepLinkScanner.scanPath(
+                    buffer, from: start, into: segments, count: &count, pathFlags: &flags, classes: DeepLinkScanner.byteClasses)
+            }
+            let fast = run(bytes, limit: limit) { buffer, segments, count, flags throws(NavRouterError) in
+                try DeepLinkScanner.scanPlainPath(buffer, from: start, into: segments, count: &count, pathFlags: &flags)
+            }
+            let pathEnd = bytes[start...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+            let special = bytes[start..<pathEnd].contains { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "%") }
+            let label = "\(Array(url.unicodeScalars).map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()) from \(start), limit \(limit)"
+            switch (slow, fast) {
+            case (.success(let expected), .success(let got)):
+                if got.end < 0 {
+                    XCTAssertTrue(special, "gave up without a reason: \(label)")
+                    continue
+                }
+                XCTAssertFalse(special, "answered a path it must leave: \(label)")
+                answered += 1
+                XCTAssertEqual(got.end, expected.end, label)
+                XCTAssertEqual(got.segments, expected.segments, label)
+                XCTAssertEqual(got.pathFlags, expected.pathFlags, label)
+            case (.failure(let expected), .failure(let got)):
+                XCTAssertEqual(got.code, expected.code, label)
+                XCTAssertEqual(got.message, expected.message, label)
+            case (.failure(let expected), .success(let got)):
+                XCTAssertTrue(got.end < 0 && special, "\(label): expected \(expected.message), got \(got)")
+            case (.success(let expected), .failure(let got)):
+                XCTFail("\(label): expected \(expected), got \(got.message)")
+            }
+        }
+        XCTAssertGreaterThan(answered, 5_000, "the fast path must answer most plain paths")
+    }
+}

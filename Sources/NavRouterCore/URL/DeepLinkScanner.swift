@@ -1,3 +1,5 @@
+import CPathScan
+
 /// Where one path segment lies in a URL's bytes, and what it contains.
 public struct SegmentSlice: Equatable, Sendable {
     /// Byte offset of the segment's first byte.
@@ -86,12 +88,56 @@ enum DeepLinkScanner {
         if index < length && url[index] == UInt8(ascii: "/") { index += 1 }
         let pathStart = index
 
-        // The path: split on '/' before any decoding. One table look-up per byte says both what the byte adds to
-        // the segment's flags and whether it ends the segment or the path.
+        // The path: split on '/' before any decoding. First 16 bytes at a time (`scanPlainPath`), which gives up
+        // at the first '%', control character or non-ASCII byte; then, for such a path, one table look-up per
+        // byte, which says both what the byte adds to the segment's flags and whether it ends the segment or the
+        // path.
         var count = 0
+        var pathFlags: UInt8 = 0
+        var pathEnd = length >= 16 ? try scanPlainPath(url, from: index, into: segments, count: &count, pathFlags: &pathFlags) : -1
+        if pathEnd < 0 {
+            count = 0
+            pathFlags = 0
+            pathEnd = try scanPath(url, from: index, into: segments, count: &count, pathFlags: &pathFlags, classes: classes)
+        }
+        layout.path = pathStart..<pathEnd
+        layout.pathFlags = pathFlags
+
+        // Query and fragment: no control characters; the first '#' ends the query.
+        if pathEnd < length {
+            var queryStart = -1
+            var position = pathEnd
+            if url[position] == UInt8(ascii: "?") {
+                queryStart = position + 1
+                position += 1
+            }
+            while position < length && url[position] != UInt8(ascii: "#") {
+                if URLSyntax.isControl(url[position]) { throw controlCharacter(url, position) }
+                position += 1
+            }
+            if queryStart >= 0 { layout.query = queryStart..<position }
+            if position < length {
+                let fragmentStart = position + 1
+                for offset in fragmentStart..<length where URLSyntax.isControl(url[offset]) {
+                    throw controlCharacter(url, offset)
+                }
+                layout.fragment = fragmentStart..<length
+            }
+        }
+        return (layout, count)
+    }
+
+    /// Splits the path that starts at `index` into segments, one class-table look-up per byte.
+    /// - Returns: where the path ends (a '?', a '#' or the URL's end).
+    @inline(__always)
+    static func scanPath(
+        _ url: UnsafeBufferPointer<UInt8>, from start: Int, into segments: UnsafeMutableBufferPointer<SegmentSlice>,
+        count: inout Int, pathFlags: inout UInt8, classes: UnsafePointer<UInt8>
+    ) throws(NavRouterError) -> Int {
+        let length = url.count
+        var index = start
         var segmentStart = index
         var flags: UInt8 = 0
-        var pathFlags: UInt8 = 0
         var pathEnd = length
         let delimiters = slash | Self.pathEnd
         path: while index < length {
@@ -127,31 +173,82 @@ enum DeepLinkScanner {
             try close(url, segmentStart, pathEnd, flags, segments, &count)
             pathFlags |= flags
         }  // else: an empty path, or a trailing slash, which is ignored
-        layout.path = pathStart..<pathEnd
-        layout.pathFlags = pathFlags
+        return pathEnd
+    }
 
-        // Query and fragment: no control characters; the first '#' ends the query.
-        if pathEnd < length {
-            var queryStart = -1
-            var position = pathEnd
-            if url[position] == UInt8(ascii: "?") {
-                queryStart = position + 1
-                position += 1
-            }
-            while position < length && url[position] != UInt8(ascii: "#") {
-                if URLSyntax.isControl(url[position]) { throw controlCharacter(url, position) }
-                position += 1
-            }
-            if queryStart >= 0 { layout.query = queryStart..<position }
-            if position < length {
-                let fragmentStart = position + 1
-                for offset in fragmentStart..<length where URLSyntax.isControl(url[offset]) {
-                    throw controlCharacter(url, offset)
+    /// Splits a path without '%', control characters and non-ASCII bytes into segments, 16 bytes at a time
+    /// (`navrouter_path_classify16`: SSE2 compares, one bit per byte): each 16 bytes are classified once, and
+    /// each '/' among them closes a segment by its bit position, so short segments cost no byte loop. Only a
+    /// path with an uppercase letter (rare) has its segments looked at again, to flag the ones that have one.
+    /// - Returns: where the path ends, or -1 at the first byte it leaves to `scanPath` (nothing is thrown
+    ///   before a segment that `scanPath` would reach first; the caller starts over from `start`).
+    @inline(__always)
+    static func scanPlainPath(
+        _ url: UnsafeBufferPointer<UInt8>, from start: Int, into segments: UnsafeMutableBufferPointer<SegmentSlice>,
+        count: inout Int, pathFlags: inout UInt8
+    ) throws(NavRouterError) -> Int {
+        let length = url.count
+        guard start < length, let base = url.baseAddress else { return length }
+        var index = start  // the first byte of the 16 at hand
+        var segmentStart = start
+        var upper: UInt32 = 0
+        var end = -1
+        while end < 0 {
+            let remaining = length &- index
+            var masks: navrouter_path_masks
+            var inPath: UInt32 = 0xFFFF
+            if remaining > 16 {
+                masks = navrouter_path_classify16(base + index)
+            } else {
+                if length >= 16 {
+                    // The last 16 bytes of the URL, shifted so that bit 0 is the byte at `index`.
+                    masks = navrouter_path_classify16(base + length - 16)
+                    let shift = UInt32(16 &- remaining)
+                    masks.slash &>>= shift
+                    masks.end &>>= shift
+                    masks.special &>>= shift
+                    masks.upper &>>= shift
+                } else {
+                    masks = navrouter_path_classify_short(base + index, remaining)
                 }
-                layout.fragment = fragmentStart..<length
+                inPath = (1 &<< UInt32(remaining)) &- 1
+                end = length
+            }
+            if masks.end & inPath != 0 {
+                let endBit = masks.end.trailingZeroBitCount
+                inPath = (1 &<< UInt32(endBit)) &- 1
+                end = index &+ endBit
+            }
+            if masks.special & inPath != 0 { return -1 }
+            upper |= masks.upper & inPath
+            var slashes = masks.slash & inPath
+            while slashes != 0 {
+                let bit = slashes.trailingZeroBitCount
+                try close(url, segmentStart, index &+ bit, 0, segments, &count)
+                segmentStart = index &+ bit &+ 1
+                slashes &= slashes &- 1
+            }
+            index &+= 16
+        }
+        if segmentStart < end { try close(url, segmentStart, end, 0, segments, &count) }
+        // else: an empty path, or a trailing slash, which is ignored
+        if upper != 0 { flagUppercase(url, segments, count: count, pathFlags: &pathFlags) }
+        return end
+    }
+
+    /// Flags the segments that have an ASCII uppercase letter (`scanPlainPath`, for a path that has one).
+    @inline(never)
+    private static func flagUppercase(
+        _ url: UnsafeBufferPointer<UInt8>, _ segments: UnsafeMutableBufferPointer<SegmentSlice>, count: Int,
+        pathFlags: inout UInt8
+    ) {
+        for index in 0..<count {
+            let segment = segments[index]
+            if url[Int(segment.start)..<Int(segment.end)].contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+                segments[index].flags |= SegmentSlice.uppercase
+                pathFlags |= SegmentSlice.uppercase
             }
         }
-        return (layout, count)
     }
 
     /// Recognises `scheme://` and, for web links, the domain; returns where the path starts.

@@ -1,0 +1,63 @@
+/* 16 bytes of a URL's path classified at once, for the core's scanner (DeepLinkScanner): bit i of each mask
+ * stands for byte i. SSE2 on x86-64 (every x86-64 CPU has it); a plain loop elsewhere. Internal to the core: not
+ * part of navrouter.h, nothing here is exported from libnavrouter.so. */
+#ifndef NAVROUTER_PATH_SCAN_H
+#define NAVROUTER_PATH_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* What 16 bytes hold: path delimiters, path ends, bytes the fast path leaves to the full scan, uppercase. */
+typedef struct navrouter_path_masks {
+    uint32_t slash;   /* '/' */
+    uint32_t end;     /* '?' or '#': the path ends */
+    uint32_t special; /* '%', a control character (< 0x20 or 0x7F) or a non-ASCII byte (>= 0x80) */
+    uint32_t upper;   /* 'A'...'Z' */
+} navrouter_path_masks;
+
+/* The masks of the 16 bytes at `bytes` (all 16 must be readable). */
+static inline navrouter_path_masks navrouter_path_classify16(const uint8_t *bytes) {
+    navrouter_path_masks masks;
+#if defined(__SSE2__)
+    const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)bytes);
+    masks.slash = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')));
+    masks.end = (uint32_t)_mm_movemask_epi8(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')), _mm_cmpeq_epi8(v, _mm_set1_epi8('#'))));
+    /* Signed compare: bytes >= 0x80 are negative, so "< 0x20" takes the non-ASCII bytes too. */
+    masks.special = (uint32_t)_mm_movemask_epi8(_mm_or_si128(
+        _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))),
+        _mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
+    masks.upper = (uint32_t)_mm_movemask_epi8(
+        _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1))));
+#else
+    masks.slash = masks.end = masks.special = masks.upper = 0;
+    for (int i = 0; i < 16; i++) {
+        const uint8_t byte = bytes[i];
+        const uint32_t bit = (uint32_t)1 << i;
+        if (byte == '/') masks.slash |= bit;
+        if (byte == '?' || byte == '#') masks.end |= bit;
+        if (byte < 0x20 || byte >= 0x7F || byte == '%') masks.special |= bit;
+        if (byte >= 'A' && byte <= 'Z') masks.upper |= bit;
+    }
+#endif
+    return masks;
+}
+
+/* The masks of the `count` (< 16) bytes at `bytes`, read without going past them; bits from `count` on are 0. */
+static inline navrouter_path_masks navrouter_path_classify_short(const uint8_t *bytes, size_t count) {
+    uint8_t chunk[16] = {0};
+    memcpy(chunk, bytes, count);
+    navrouter_path_masks masks = navrouter_path_classify16(chunk);
+    const uint32_t valid = ((uint32_t)1 << count) - 1;
+    masks.slash &= valid;
+    masks.end &= valid;
+    masks.special &= valid;
+    masks.upper &= valid;
+    return masks;
+}
+
+#endif
