@@ -19,11 +19,10 @@ typedef struct navrouter_path_masks {
     uint32_t upper;   /* 'A'...'Z' */
 } navrouter_path_masks;
 
-/* The masks of the 16 bytes at `bytes` (all 16 must be readable). */
-static inline navrouter_path_masks navrouter_path_classify16(const uint8_t *bytes) {
-    navrouter_path_masks masks;
 #if defined(__SSE2__)
-    const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)bytes);
+/* The masks of 16 bytes in a vector. */
+static inline navrouter_path_masks navrouter_path_classify_vector(__m128i v) {
+    navrouter_path_masks masks;
     masks.slash = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')));
     masks.end = (uint32_t)_mm_movemask_epi8(
         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')), _mm_cmpeq_epi8(v, _mm_set1_epi8('#'))));
@@ -33,9 +32,14 @@ static inline navrouter_path_masks navrouter_path_classify16(const uint8_t *byte
         _mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
     masks.upper = (uint32_t)_mm_movemask_epi8(
         _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1))));
-#else
-    masks.slash = masks.end = masks.special = masks.upper = 0;
-    for (int i = 0; i < 16; i++) {
+    return masks;
+}
+#endif
+
+/* The masks of the `count` (at most 16) bytes at `bytes`, without reading past them. */
+static inline navrouter_path_masks navrouter_path_classify_bytes(const uint8_t *bytes, size_t count) {
+    navrouter_path_masks masks = {0, 0, 0, 0};
+    for (size_t i = 0; i < count; i++) {
         const uint8_t byte = bytes[i];
         const uint32_t bit = (uint32_t)1 << i;
         if (byte == '/') masks.slash |= bit;
@@ -43,21 +47,41 @@ static inline navrouter_path_masks navrouter_path_classify16(const uint8_t *byte
         if (byte < 0x20 || byte >= 0x7F || byte == '%') masks.special |= bit;
         if (byte >= 'A' && byte <= 'Z') masks.upper |= bit;
     }
-#endif
     return masks;
+}
+
+/* The masks of the 16 bytes at `bytes` (all 16 must be readable). */
+static inline navrouter_path_masks navrouter_path_classify16(const uint8_t *bytes) {
+#if defined(__SSE2__)
+    return navrouter_path_classify_vector(_mm_loadu_si128((const __m128i *)(const void *)bytes));
+#else
+    return navrouter_path_classify_bytes(bytes, 16);
+#endif
+}
+
+/* Moves the masks of two overlapping halves of `count` bytes into place: bits 0-7 stand for the first 8 loaded
+ * bytes, bits 8-15 for the 8 loaded at `count - 8` (the bytes both halves hold get the same bits twice). */
+static inline uint32_t navrouter_path_join_halves(uint32_t mask, size_t count) {
+    return (mask & 0xFF) | ((mask >> 8) << (count - 8));
 }
 
 /* The masks of the `count` (< 16) bytes at `bytes`, read without going past them; bits from `count` on are 0. */
 static inline navrouter_path_masks navrouter_path_classify_short(const uint8_t *bytes, size_t count) {
-    uint8_t chunk[16] = {0};
-    memcpy(chunk, bytes, count);
-    navrouter_path_masks masks = navrouter_path_classify16(chunk);
-    const uint32_t valid = ((uint32_t)1 << count) - 1;
-    masks.slash &= valid;
-    masks.end &= valid;
-    masks.special &= valid;
-    masks.upper &= valid;
-    return masks;
+#if defined(__SSE2__)
+    if (count >= 8) {
+        /* Two 8-byte loads that overlap: the first 8 bytes and the last 8. */
+        uint64_t first, last;
+        memcpy(&first, bytes, 8);
+        memcpy(&last, bytes + count - 8, 8);
+        navrouter_path_masks masks = navrouter_path_classify_vector(_mm_set_epi64x((long long)last, (long long)first));
+        masks.slash = navrouter_path_join_halves(masks.slash, count);
+        masks.end = navrouter_path_join_halves(masks.end, count);
+        masks.special = navrouter_path_join_halves(masks.special, count);
+        masks.upper = navrouter_path_join_halves(masks.upper, count);
+        return masks;
+    }
+#endif
+    return navrouter_path_classify_bytes(bytes, count);
 }
 
 #endif

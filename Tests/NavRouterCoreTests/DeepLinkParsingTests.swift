@@ -157,7 +157,7 @@ final class DeepLinkParsingTests: XCTestCase {
 /// The scanner's two ways of splitting a path: 16 bytes at a time (`scanPlainPath`, for paths without '%',
 /// control characters and non-ASCII bytes) and byte by byte (`scanPath`). Wherever the fast one answers, both
 /// must give the same segments, flags and path end, or the same error; it must give up exactly when the path has
-/// a byte it leaves to the other.
+/// a byte it leaves to the other (or is too short to be worth it).
 final class PlainPathScanTests: XCTestCase {
     private typealias Outcome = (end: Int, segments: [SegmentSlice], pathFlags: UInt8)
 
@@ -201,11 +201,13 @@ final class PlainPathScanTests: XCTestCase {
             }
             let pathEnd = bytes[start...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
             let special = bytes[start..<pathEnd].contains { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "%") }
+            // It also leaves a URL of under 16 bytes whose path has fewer than 8 (byte by byte is as quick).
+            let tiny = bytes.count < 16 && bytes.count - start < 8
             let label = "\(Array(url.unicodeScalars).map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()) from \(start), limit \(limit)"
             switch (slow, fast) {
             case (.success(let expected), .success(let got)):
                 if got.end < 0 {
-                    XCTAssertTrue(special, "gave up without a reason: \(label)")
+                    XCTAssertTrue(special || tiny, "gave up without a reason: \(label)")
                     continue
                 }
                 XCTAssertFalse(special, "answered a path it must leave: \(label)")
@@ -217,11 +219,11 @@ final class PlainPathScanTests: XCTestCase {
                 XCTAssertEqual(got.code, expected.code, label)
                 XCTAssertEqual(got.message, expected.message, label)
             case (.failure(let expected), .success(let got)):
-                XCTAssertTrue(got.end < 0 && special, "\(label): expected \(expected.message), got \(got)")
+                XCTAssertTrue(got.end < 0 && (special || tiny), "\(label): expected \(expected.message), got \(got)")
             case (.success(let expected), .failure(let got)):
                 XCTFail("\(label): expected \(expected), got \(got.message)")
             }
         }
-        XCTAssertGreaterThan(answered, 5_000, "the fast path must answer most plain paths")
+        XCTAssertGreaterThan(answered, 3_000, "the fast path must answer the plain paths of 8 bytes or more")
     }
 }

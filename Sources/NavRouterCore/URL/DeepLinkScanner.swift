@@ -94,7 +94,7 @@ enum DeepLinkScanner {
         // path.
         var count = 0
         var pathFlags: UInt8 = 0
-        var pathEnd = length >= 16 ? try scanPlainPath(url, from: index, into: segments, count: &count, pathFlags: &pathFlags) : -1
+        var pathEnd = try scanPlainPath(url, from: index, into: segments, count: &count, pathFlags: &pathFlags)
         if pathEnd < 0 {
             count = 0
             pathFlags = 0
@@ -208,8 +208,10 @@ enum DeepLinkScanner {
                     masks.end &>>= shift
                     masks.special &>>= shift
                     masks.upper &>>= shift
-                } else {
+                } else if remaining >= 8 {
                     masks = navrouter_path_classify_short(base + index, remaining)
+                } else {
+                    return -1  // fewer than 8 bytes in all: byte by byte is as quick
                 }
                 inPath = (1 &<< UInt32(remaining)) &- 1
                 end = length
