@@ -21,8 +21,9 @@ let package = Package(
             providers: [.apt(["libjansson-dev"])]
         ),
         .systemLibrary(name: "CNavRouter", path: "Sources/CNavRouter"),
-        // 16 bytes of a path classified at once (SSE2), for the core's scanner; header only.
-        .systemLibrary(name: "CPathScan", path: "Sources/CPathScan"),
+        // 16 bytes of a path classified at once (SSE2), for the core's scanner: static inline functions in
+        // include/path_scan.h (nothing of it is exported from libnavrouter.so).
+        .target(name: "CPathScan", path: "Sources/CPathScan"),
         .target(
             name: "NavRouterCore",
             dependencies: ["CJansson", "CPathScan"],
