@@ -113,8 +113,17 @@ final class StaticRouteMap: @unchecked Sendable {
     ) -> Int {
         let start = Int(segments[0].start)
         let keyLength = Int(segments[count &- 1].end) &- start
-        if shapes[min(count, 63)] & (1 << UInt64(keyLength & 63)) == 0 { return -1 }
+        if shapes[min(count, 63)] & (1 &<< UInt64(keyLength & 63)) == 0 { return -1 }
         if flags & (SegmentSlice.percent | SegmentSlice.nonASCII) != 0 { return -1 }
+        return probe(url, length: length, start: start, keyLength: keyLength, pathFlags: flags, caseSensitive: caseSensitive)
+    }
+
+    /// `find` past the shape test: the filter, then the slots. Out of line, so that the look-up of a URL that
+    /// fails the shape test (most dynamic ones) carries none of it.
+    @inline(never)
+    private func probe(
+        _ url: UnsafePointer<UInt8>, length: Int, start: Int, keyLength: Int, pathFlags flags: UInt8, caseSensitive: Bool
+    ) -> Int {
         let fold = !caseSensitive && flags & SegmentSlice.uppercase != 0
         let key = CompiledTrie.key(url, start: start, count: keyLength, length: length, fold: fold)
         let bit = Self.filterBit(key.hash, shift: filterShift)
