@@ -103,33 +103,41 @@ enum DeepLinkScanner {
         layout.path = pathStart..<pathEnd
         layout.pathFlags = pathFlags
 
-        // Query and fragment: no control characters; the first '#' ends the query.
-        if pathEnd < length {
-            var queryStart = -1
-            var position = pathEnd
-            if url[position] == UInt8(ascii: "?") {
-                queryStart = position + 1
-                position += 1
-            }
-            while position < length && url[position] != UInt8(ascii: "#") {
-                if URLSyntax.isControl(url[position]) { throw controlCharacter(url, position) }
-                position += 1
-            }
-            if queryStart >= 0 { layout.query = queryStart..<position }
-            if position < length {
-                let fragmentStart = position + 1
-                for offset in fragmentStart..<length where URLSyntax.isControl(url[offset]) {
-                    throw controlCharacter(url, offset)
-                }
-                layout.fragment = fragmentStart..<length
-            }
-        }
+        if pathEnd < length { try scanQueryAndFragment(url, from: pathEnd, into: &layout) }
         return (layout, count)
     }
 
-    /// Splits the path that starts at `index` into segments, one class-table look-up per byte.
+    /// Query and fragment, from the '?' or '#' that ends the path: no control characters; the first '#' ends
+    /// the query. Out of line: most look-ups have neither.
+    @inline(never)
+    private static func scanQueryAndFragment(
+        _ url: UnsafeBufferPointer<UInt8>, from pathEnd: Int, into layout: inout URLLayout
+    ) throws(NavRouterError) {
+        let length = url.count
+        var queryStart = -1
+        var position = pathEnd
+        if url[position] == UInt8(ascii: "?") {
+            queryStart = position + 1
+            position += 1
+        }
+        while position < length && url[position] != UInt8(ascii: "#") {
+            if URLSyntax.isControl(url[position]) { throw controlCharacter(url, position) }
+            position += 1
+        }
+        if queryStart >= 0 { layout.query = queryStart..<position }
+        if position < length {
+            let fragmentStart = position + 1
+            for offset in fragmentStart..<length where URLSyntax.isControl(url[offset]) {
+                throw controlCharacter(url, offset)
+            }
+            layout.fragment = fragmentStart..<length
+        }
+    }
+
+    /// Splits the path that starts at `index` into segments, one class-table look-up per byte (for paths with a
+    /// '%', a control character or a non-ASCII byte, and very short ones: out of line).
     /// - Returns: where the path ends (a '?', a '#' or the URL's end).
-    @inline(__always)
+    @inline(never)
     static func scanPath(
         _ url: UnsafeBufferPointer<UInt8>, from start: Int, into segments: UnsafeMutableBufferPointer<SegmentSlice>,
         count: inout Int, pathFlags: inout UInt8, classes: UnsafePointer<UInt8>
