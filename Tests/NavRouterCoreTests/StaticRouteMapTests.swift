@@ -32,7 +32,8 @@ final class StaticRouteMapTests: XCTestCase {
                 let registry = try RouteRegistry(options: RegistryOptions(caseSensitive: caseSensitive))
                 try registry.register(patterns.map { try Route(name: $0, pattern: $0) })
                 let table = registry.table
-                XCTAssertFalse(table.staticRoutes.isEmpty)
+                let statics = patterns.filter { !$0.contains(":") && !$0.contains("*") }.count
+                XCTAssertEqual(table.staticRoutes.isEmpty, statics > StaticRouteMap.maxStaticRoutes, name)
                 let lookups = try repositoryFile("benchmarks/data/\(name).lookups.txt").split(separator: "\n")
                 for line in lookups.prefix(1500) {
                     let url = String(line.split(separator: "\t")[0])
@@ -44,13 +45,24 @@ final class StaticRouteMapTests: XCTestCase {
         }
     }
 
-    /// The map itself (not the trie behind it) answers every static route of a large table, whatever its
-    /// filter turns away: a filter that dropped a key would only show as a slower look-up elsewhere.
-    func testTheMapAnswersEveryStaticRouteOfALargeTable() throws {
-        let patterns = try repositoryFile("benchmarks/data/synthetic10k.txt").split(separator: "\n").map(String.init)
+    /// A table of `statics` static routes (two to four segments, some long) among as many dynamic ones.
+    private func mixedTable(statics: Int) throws -> (RouteTable, [String]) {
+        var patterns: [String] = []
+        for index in 0..<statics {
+            let depth = 2 + index % 3
+            patterns.append((0..<depth).map { level in level == 1 && index % 5 == 0 ? "a-long-section-name-\(index)" : "s\(index)x\(level)" }.joined(separator: "/"))
+            patterns.append("s\(index)x0/:id/\(index % 2 == 0 ? "edit" : "*rest")")
+        }
         let registry = try RouteRegistry()
         try registry.register(patterns.map { try Route(name: $0, pattern: $0) })
-        let table = registry.table
+        return (registry.table, patterns)
+    }
+
+    /// The map itself (not the trie behind it) answers every static route of a table just within its limit,
+    /// whatever its filter turns away: a filter that dropped a key would only show as a slower look-up elsewhere.
+    func testTheMapAnswersEveryStaticRouteOfALargeTable() throws {
+        let (table, patterns) = try mixedTable(statics: StaticRouteMap.maxStaticRoutes)
+        XCTAssertFalse(table.staticRoutes.isEmpty)
         var statics = 0
         for (index, pattern) in patterns.enumerated() where !pattern.contains(":") && !pattern.contains("*") {
             let found = try table.withScannedURL(pattern.uppercased()) { bytes, layout, segments throws(NavRouterError) in
@@ -61,7 +73,18 @@ final class StaticRouteMapTests: XCTestCase {
             XCTAssertEqual(found, index, pattern)
             statics += 1
         }
-        XCTAssertGreaterThan(statics, 3000)
+        XCTAssertEqual(statics, StaticRouteMap.maxStaticRoutes)
+    }
+
+    /// Past the limit there is no map, and the trie answers the static routes (and the rest) alike.
+    func testPastTheLimitTheTrieAnswersStaticRoutes() throws {
+        let (table, patterns) = try mixedTable(statics: StaticRouteMap.maxStaticRoutes + 1)
+        XCTAssertTrue(table.staticRoutes.isEmpty)
+        for (index, pattern) in patterns.enumerated() {
+            let url = pattern.replacingOccurrences(of: ":id", with: "42").replacingOccurrences(of: "*rest", with: "a/b")
+            XCTAssertEqual(withFastPath(table, url.uppercased()), index, url)
+            XCTAssertEqual(try table.resolve(url).route.name, pattern, url)
+        }
     }
 
     func testStaticBeatsDynamicAndEscapesAndUnicodeGoThroughTheTrie() throws {

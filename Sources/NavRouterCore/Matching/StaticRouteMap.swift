@@ -29,16 +29,26 @@ final class StaticRouteMap: @unchecked Sendable {
     private let filter: UnsafeMutableBufferPointer<UInt64>
     private let filterShift: UInt32
 
-    /// Whether no route is static (the map is then never consulted).
+    /// Whether the map holds no route — no route is static, or more than `maxStaticRoutes` are: it is then
+    /// never consulted, and the trie answers every URL.
     let isEmpty: Bool
 
-    /// Collects the static routes (their literals folded as the trie folds them).
+    /// Past this many static routes the map is not made. Its slot table (32 bytes a slot, at most half full) is
+    /// probed at a random place per look-up; once it outgrows the fast caches a probe misses them, and costs more
+    /// than the trie's walk, whose upper levels stay cached from look-up to look-up. Measured on the benchmark
+    /// machine: the map makes look-ups faster at ~330 static routes and slower at ~3,200 (synthetic tables of 1k
+    /// and 10k routes), and at 100k routes (32k static) a look-up takes 107 ns with it and 79 without.
+    static let maxStaticRoutes = 2048
+
+    /// Collects the static routes (their literals folded as the trie folds them), unless there are more than
+    /// `maxStaticRoutes`.
     init(_ routes: [Route], builder: RouteTrieBuilder) {
         var keyBytes: [UInt8] = []
         shapes = .allocate(capacity: 64)
         shapes.initialize(repeating: 0)
         var statics: [Slot] = []
-        for (index, route) in routes.enumerated() {
+        let staticCount = routes.reduce(0) { count, route in route.pattern.isStatic ? count + 1 : count }
+        for (index, route) in routes.enumerated() where staticCount <= Self.maxStaticRoutes {
             let pattern = route.pattern
             guard pattern.isStatic else { continue }
             // The folded literals joined by '/'.
