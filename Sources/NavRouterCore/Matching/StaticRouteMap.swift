@@ -4,6 +4,7 @@
 ///
 /// Only URLs whose segments have no `%` escape and no non-ASCII byte take this path (others are decoded and
 /// Unicode-folded by the trie); uppercase ASCII is folded word by word unless the registry is case-sensitive.
+/// Only tables of up to `maxStaticRoutes` static routes have a map: for larger ones the trie is quicker.
 final class StaticRouteMap: @unchecked Sendable {
     /// A static route in its slot: its index, its key (the folded path, segments joined by '/') in `keys`, and
     /// the key's first and last 8 bytes, so that a path of up to 16 bytes is compared with two word compares
@@ -24,8 +25,8 @@ final class StaticRouteMap: @unchecked Sendable {
     private let shapes: UnsafeMutableBufferPointer<UInt64>
 
     /// A one-hash Bloom filter of the keys' hashes (16 bits per static route): a dynamic URL that passes the
-    /// shape test (they all do in a large table) is turned away here, in a few kilobytes, before its probe
-    /// would touch the large slot table (a cache miss per look-up at 100,000 routes).
+    /// shape test (many do in a large table) is turned away here, in a few kilobytes, before its probe would
+    /// touch the slot table.
     private let filter: UnsafeMutableBufferPointer<UInt64>
     private let filterShift: UInt32
 
