@@ -103,7 +103,7 @@ struct RouteTrieBuilder {
     /// trie is case-sensitive (most literals are lowercase ASCII already: their bytes are used as they are).
     func withFolded<Result>(_ literal: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if caseSensitive
-            || literal.allSatisfy({ $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) })
+            || literal.allSatisfy({ $0 < 0x80 && !URLSyntax.isASCIIUppercase($0) })
         {
             return body(literal)
         }
@@ -117,45 +117,40 @@ struct RouteTrieBuilder {
     mutating func insert(_ pattern: RoutePattern, route: Int32) -> Int32? {
         var node: Int32 = 0
         var creating = false
-        var text = pattern.text
-        return text.withUTF8 { bytes in
-            for part in pattern.parts {
-                let type: ParameterType
-                switch part.kind {
-                case .literal:
-                    let literal = UnsafeBufferPointer(rebasing: bytes[part.range])
-                    let (child, created) = withFolded(literal) { label in
-                        literalChild(of: node, label: label, create: creating)
-                    }
-                    if created { creating = true }
-                    node = child
-                    continue
-                case .catchAll:
-                    let occupant = nodes[Int(node)].catchAllRoute
-                    if occupant >= 0 { return occupant }
-                    nodes[Int(node)].catchAllRoute = route
-                    return nil
-                case .parameter: type = .string
-                case .intParameter: type = .int
-                case .uuidParameter: type = .uuid
+        for part in pattern.parts {
+            switch part.kind {
+            case .literal:
+                let (child, created) = pattern.withBytes(of: part) { literal in
+                    withFolded(literal) { label in literalChild(of: node, label: label, create: creating) }
                 }
-                var child = creating ? -1 : parameterChild(of: node, type: type)
-                if child < 0 {
-                    creating = true
-                    child = newNode()
-                    switch type {
-                    case .string: nodes[Int(node)].paramChild = child
-                    case .int: nodes[Int(node)].intChild = child
-                    case .uuid: nodes[Int(node)].uuidChild = child
-                    }
-                }
+                if created { creating = true }
                 node = child
+                continue
+            case .catchAll:
+                let occupant = nodes[Int(node)].catchAllRoute
+                if occupant >= 0 { return occupant }
+                nodes[Int(node)].catchAllRoute = route
+                return nil
+            case .parameter, .intParameter, .uuidParameter:
+                break
             }
-            let occupant = nodes[Int(node)].route
-            if occupant >= 0 { return occupant }
-            nodes[Int(node)].route = route
-            return nil
+            let type = part.parameterType!  // the three parameter kinds have one
+            var child = creating ? -1 : parameterChild(of: node, type: type)
+            if child < 0 {
+                creating = true
+                child = newNode()
+                switch type {
+                case .string: nodes[Int(node)].paramChild = child
+                case .int: nodes[Int(node)].intChild = child
+                case .uuid: nodes[Int(node)].uuidChild = child
+                }
+            }
+            node = child
         }
+        let occupant = nodes[Int(node)].route
+        if occupant >= 0 { return occupant }
+        nodes[Int(node)].route = route
+        return nil
     }
 
     private func parameterChild(of node: Int32, type: ParameterType) -> Int32 {

@@ -48,10 +48,10 @@ final class StaticRouteMap: @unchecked Sendable {
         shapes = .allocate(capacity: 64)
         shapes.initialize(repeating: 0)
         var statics: [Slot] = []
-        let staticCount = routes.reduce(0) { count, route in route.pattern.isStatic ? count + 1 : count }
-        for (index, route) in routes.enumerated() where staticCount <= Self.maxStaticRoutes {
-            let pattern = route.pattern
-            guard pattern.isStatic else { continue }
+        var staticIndexes = routes.indices.filter { routes[$0].pattern.isStatic }
+        if staticIndexes.count > Self.maxStaticRoutes { staticIndexes = [] }
+        for index in staticIndexes {
+            let pattern = routes[index].pattern
             // The folded literals joined by '/'.
             let keyStart = keyBytes.count
             for part in pattern.parts {

@@ -134,7 +134,7 @@ enum DeepLinkScanner {
         }
     }
 
-    /// Splits the path that starts at `index` into segments, one class-table look-up per byte (for paths with a
+    /// Splits the path that starts at `start` into segments, one class-table look-up per byte (for paths with a
     /// '%', a control character or a non-ASCII byte, and very short ones: out of line).
     /// - Returns: where the path ends (a '?', a '#' or the URL's end).
     @inline(never)
@@ -254,7 +254,7 @@ enum DeepLinkScanner {
     ) {
         for index in 0..<count {
             let segment = segments[index]
-            if url[Int(segment.start)..<Int(segment.end)].contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+            if url[Int(segment.start)..<Int(segment.end)].contains(where: URLSyntax.isASCIIUppercase) {
                 segments[index].flags |= SegmentSlice.uppercase
                 pathFlags |= SegmentSlice.uppercase
             }
