@@ -85,6 +85,23 @@ final class CompactStorageTests: XCTestCase {
             before)
     }
 
+    func testARouteIsSixtyFourBytesInlineAndItsFlagsAreIndependent() throws {
+        // A registry holds its routes inline in an array: the stride is what each route costs there.
+        XCTAssertLessThanOrEqual(MemoryLayout<Route>.stride, 64)
+        var route = try Route(name: "r", pattern: "a", presentation: .modal(.sheet), requiresAuth: true, external: false)
+        XCTAssertTrue(route.requiresAuth)
+        XCTAssertFalse(route.external)
+        route.external = true
+        XCTAssertTrue(route.requiresAuth, "setting one flag keeps the other")
+        XCTAssertTrue(route.external)
+        route.requiresAuth = false
+        XCTAssertFalse(route.requiresAuth)
+        XCTAssertTrue(route.external, "clearing one flag keeps the other")
+        XCTAssertEqual(route.presentation, .modal(.sheet))
+        XCTAssertEqual(route, try Route(name: "r", pattern: "a", presentation: .modal(.sheet), external: true))
+        XCTAssertNotEqual(route, try Route(name: "r", pattern: "a", presentation: .modal(.sheet), requiresAuth: true, external: true))
+    }
+
     func testTheNameIndexFindsEveryRouteThroughGrowthAndChanges() throws {
         let registry = try RouteRegistry()
         // One by one (the index grows many times), then a batch (room made at once).

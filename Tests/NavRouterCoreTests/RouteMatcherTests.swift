@@ -73,6 +73,65 @@ final class RouteMatcherTests: XCTestCase {
         XCTAssertGreaterThan(agreedOnARoute, 500)
     }
 
+    /// The compiled trie (16-byte nodes, typed children and catch-alls in side records, leaves coded in their
+    /// parent's child field, hash slots for wide nodes) against a model that tries every route: the most specific
+    /// match is the one whose segment kinds, read left to right, rank first (literal < int < uuid < parameter <
+    /// catch-all; a catch-all takes one segment or more).
+    func testTheCompiledTrieAgreesWithAModelThatTriesEveryRoute() throws {
+        let literals = ["a", "b", "c", "d", "e", "f", "g", "h", "me", "list"]  // up to 10 children: hashed nodes too
+        let kinds = literals + [":p", "<int:n>", "<uuid:u>"]
+        var generator = SplitMix64(seed: 11)
+        func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
+        var routes: [(name: String, parts: [String])] = []
+        let registry = try RouteRegistry()
+        for index in 0..<400 {
+            var parts = (0..<Int(1 + generator.next() % 4)).map { _ in pick(kinds) }
+            if generator.next() % 6 == 0 { parts.append("*rest") }
+            // Parameter names must be distinct within a pattern.
+            parts = parts.enumerated().map { position, part in
+                part.hasPrefix("<") ? part.dropLast() + "\(position)>"
+                    : part.hasPrefix(":") || part.hasPrefix("*") ? part + "\(position)" : part
+            }
+            let name = "r\(index)"
+            let route = try Route(name: name, pattern: "/" + parts.joined(separator: "/"))
+            do throws(NavRouterError) {
+                try registry.register(route)
+                routes.append((name, parts))
+            } catch {
+                XCTAssertEqual(error.code, .conflict, "only a route of the same shape may be refused")  // skipped
+            }
+        }
+        XCTAssertGreaterThan(routes.count, 150)
+        func rank(_ part: String, _ segment: String) -> Int? {
+            if part.hasPrefix("<int:") { return ParameterType.int.accepts(segment) ? 1 : nil }
+            if part.hasPrefix("<uuid:") { return ParameterType.uuid.accepts(segment) ? 2 : nil }
+            if part.hasPrefix(":") { return 3 }
+            return part == segment.lowercased() ? 0 : nil
+        }
+        func ranks(_ parts: [String], _ segments: [String]) -> [Int]? {
+            var result: [Int] = []
+            for (position, part) in parts.enumerated() {
+                if part.hasPrefix("*") { return segments.count > position ? result + [4] : nil }
+                guard position < segments.count, let rank = rank(part, segments[position]) else { return nil }
+                result.append(rank)
+            }
+            return parts.count == segments.count ? result : nil
+        }
+        let table = registry.table
+        let words = literals + ["ME", "x", "12", "-3", "1F0C8E52-59E4-4E39-9C2C-7B0A5B5F1A2B"]
+        var found = 0
+        for _ in 0..<6000 {
+            let segments = (0..<Int(1 + generator.next() % 6)).map { _ in pick(words) }
+            let url = "/" + segments.joined(separator: "/")
+            let expected = routes.compactMap { route in ranks(route.parts, segments).map { (route.name, $0) } }
+                .min { $0.1.lexicographicallyPrecedes($1.1) }?.0
+            let got = try? table.resolve(url).route.name
+            XCTAssertEqual(got, expected, url)
+            if expected != nil { found += 1 }
+        }
+        XCTAssertGreaterThan(found, 1500)
+    }
+
     func testBacktrackingReachesADeeperRoute() throws {
         let registry = try makeRegistry([("a", "x/lit/one"), ("b", "x/:p/two")])
         XCTAssertEqual(try registry.resolve("/x/lit/two").route.name, "b")

@@ -6,17 +6,44 @@
 /// fixed depth, so a walk visits every node at most once: the cost is bounded by the path's length and the
 /// branching actually present, never by the number of routes. The common case (a segment with no `%`, no
 /// uppercase letter and no non-ASCII byte) compares raw bytes and allocates nothing.
+///
+/// Kept small (a table holds about 1.4 nodes a route): a node is 16 bytes; its rarely present children (`int`,
+/// `uuid`) and catch-all route sit in a side record; and a leaf — a node with a route and nothing below it,
+/// about half of all nodes — has no node at all: its parent's child field holds the route (`ChildCode`).
 final class CompiledTrie: @unchecked Sendable {
+    /// A child reference: a node's index (≥ 0), `none` (-1), or a leaf's route `r` coded as `-2 - r`.
+    enum ChildCode {
+        static let none: Int32 = -1
+
+        /// The code of a leaf that holds route `route`.
+        @inline(__always) static func leaf(_ route: Int32) -> Int32 { -2 - route }
+
+        /// The route of a leaf's code (`code < -1`).
+        @inline(__always) static func route(ofLeaf code: Int32) -> Int32 { -2 - code }
+    }
+
     struct Node {
-        var edgeStart: UInt32
-        var edgeCount: UInt32
-        var slotStart: UInt32
-        var slotMask: UInt32  // 0: no hash slots, scan the edges
+        /// The first edge (scanned nodes) or the first hash slot (hashed nodes).
+        var literalStart: UInt32
+        /// `hashedFlag` and `extrasFlag`, and in the low 30 bits the edge count (scanned) or the slot mask (hashed):
+        /// zero when the node has no literal children.
+        var shape: UInt32
+        /// The parameter child's code, or with `extrasFlag` the index of the node's `Extras`.
+        var next: Int32
+        /// The route that ends here, or -1.
+        var route: Int32
+
+        static let hashedFlag: UInt32 = 1 << 31
+        static let extrasFlag: UInt32 = 1 << 30
+        static let literalMask: UInt32 = (1 << 30) - 1
+    }
+
+    /// A node's rare children: present for the nodes with an `int` or `uuid` child or a catch-all route.
+    struct Extras {
         var intChild: Int32
         var uuidChild: Int32
         var paramChild: Int32
         var catchAllRoute: Int32
-        var route: Int32
     }
 
     struct Edge {
@@ -47,6 +74,7 @@ final class CompiledTrie: @unchecked Sendable {
     private static let linearScanLimit = 3
 
     private let nodes: UnsafeMutableBufferPointer<Node>
+    private let extras: UnsafeMutableBufferPointer<Extras>
     private let edges: UnsafeMutableBufferPointer<Edge>
     private let labels: UnsafeMutableBufferPointer<UInt8>
     /// Hash slots: the edge's hash in the high 32 bits and its index in the low 32 (`emptySlot` when free), so a
@@ -78,18 +106,48 @@ final class CompiledTrie: @unchecked Sendable {
         return grouped
     }
 
+    /// Whether a builder's node is a leaf: a route and nothing else (never the root, which every walk starts at).
+    private static func isLeaf(_ node: RouteTrieBuilder.Node, at index: Int, edgeCount: Int) -> Bool {
+        index != 0 && edgeCount == 0 && node.intChild < 0 && node.uuidChild < 0 && node.paramChild < 0
+            && node.catchAllRoute < 0 && node.route >= 0
+    }
+
     /// Freezes a builder's trie.
     init(_ builder: RouteTrieBuilder) {
         caseSensitive = builder.caseSensitive
         let sorted = Self.edgesByParent(builder)
-        nodes = .allocate(capacity: builder.nodes.count)
+        var edgeCounts = [Int](repeating: 0, count: builder.nodes.count)
+        for edge in sorted { edgeCounts[Int(edge.parent)] += 1 }
+        // Each builder node's code: kept nodes numbered in builder order, leaves coded by their route.
+        var codes = [Int32](repeating: ChildCode.none, count: builder.nodes.count)
+        var keptCount = 0, extrasCount = 0
+        for (index, node) in builder.nodes.enumerated() {
+            if Self.isLeaf(node, at: index, edgeCount: edgeCounts[index]) {
+                codes[index] = ChildCode.leaf(node.route)
+            } else {
+                codes[index] = Int32(keptCount)
+                keptCount += 1
+                if node.intChild >= 0 || node.uuidChild >= 0 || node.catchAllRoute >= 0 { extrasCount += 1 }
+            }
+        }
+        func code(_ child: Int32) -> Int32 { child < 0 ? ChildCode.none : codes[Int(child)] }
+        nodes = .allocate(capacity: keptCount)
+        extras = .allocate(capacity: max(1, extrasCount))
         edges = .allocate(capacity: max(1, sorted.count))
         labels = .allocate(capacity: max(1, builder.labelBytes.count))
-        for (index, node) in builder.nodes.enumerated() {
-            nodes[index] = Node(
-                edgeStart: 0, edgeCount: 0, slotStart: 0, slotMask: 0, intChild: node.intChild,
-                uuidChild: node.uuidChild, paramChild: node.paramChild, catchAllRoute: node.catchAllRoute,
-                route: node.route)
+        var extrasEnd = 0
+        for (index, node) in builder.nodes.enumerated() where codes[index] >= 0 {
+            var next = code(node.paramChild)
+            var shape: UInt32 = 0
+            if node.intChild >= 0 || node.uuidChild >= 0 || node.catchAllRoute >= 0 {
+                extras[extrasEnd] = Extras(
+                    intChild: code(node.intChild), uuidChild: code(node.uuidChild), paramChild: next,
+                    catchAllRoute: node.catchAllRoute)
+                next = Int32(extrasEnd)
+                extrasEnd += 1
+                shape = Node.extrasFlag
+            }
+            nodes[Int(codes[index])] = Node(literalStart: 0, shape: shape, next: next, route: node.route)
         }
         var labelEnd = 0
         for (index, entry) in sorted.enumerated() {
@@ -98,10 +156,11 @@ final class CompiledTrie: @unchecked Sendable {
                 labels[labelEnd] = builder.labelBytes[Int(entry.labelStart) + offset]
                 labelEnd += 1
             }
-            edges[index] = Edge(head: 0, labelStart: UInt32(start), labelCount: UInt32(labelEnd - start), hash: 0, child: entry.child)
-            let parent = Int(entry.parent)
-            if nodes[parent].edgeCount == 0 { nodes[parent].edgeStart = UInt32(index) }
-            nodes[parent].edgeCount += 1
+            edges[index] = Edge(
+                head: 0, labelStart: UInt32(start), labelCount: UInt32(labelEnd - start), hash: 0, child: code(entry.child))
+            let parent = Int(codes[Int(entry.parent)])  // a parent is never a leaf
+            if nodes[parent].shape & Node.literalMask == 0 { nodes[parent].literalStart = UInt32(index) }
+            nodes[parent].shape += 1
         }
         for index in 0..<sorted.count {
             let key = Self.key(
@@ -112,19 +171,20 @@ final class CompiledTrie: @unchecked Sendable {
         }
         // Hash slots (open addressing, load ≤ 1/2) for the nodes with many children.
         var slotList: [UInt64] = []
-        for index in nodes.indices where nodes[index].edgeCount > Self.linearScanLimit {
+        for index in nodes.indices where nodes[index].shape & Node.literalMask > Self.linearScanLimit {
+            let count = Int(nodes[index].shape & Node.literalMask)
             var size = 8
-            while size < Int(nodes[index].edgeCount) * 2 { size <<= 1 }
+            while size < count * 2 { size <<= 1 }
             let start = slotList.count
             slotList.append(contentsOf: repeatElement(Self.emptySlot, count: size))
-            let first = Int(nodes[index].edgeStart)
-            for edgeIndex in first..<first + Int(nodes[index].edgeCount) {
+            let first = Int(nodes[index].literalStart)
+            for edgeIndex in first..<first + count {
                 var slot = Int(edges[edgeIndex].hash) & (size - 1)
                 while slotList[start + slot] != Self.emptySlot { slot = (slot + 1) & (size - 1) }
                 slotList[start + slot] = UInt64(edges[edgeIndex].hash) << 32 | UInt64(edgeIndex)
             }
-            nodes[index].slotStart = UInt32(start)
-            nodes[index].slotMask = UInt32(size - 1)
+            nodes[index].literalStart = UInt32(start)
+            nodes[index].shape = nodes[index].shape & Node.extrasFlag | Node.hashedFlag | UInt32(size - 1)
         }
         slots = .allocate(capacity: max(1, slotList.count))
         _ = slots.initialize(from: slotList)
@@ -132,6 +192,7 @@ final class CompiledTrie: @unchecked Sendable {
 
     deinit {
         nodes.deallocate()
+        extras.deallocate()
         edges.deallocate()
         labels.deallocate()
         slots.deallocate()
@@ -139,7 +200,8 @@ final class CompiledTrie: @unchecked Sendable {
 
     /// The number of nodes, edges and bytes held (for footprint reports).
     var footprintBytes: Int {
-        nodes.count * MemoryLayout<Node>.stride + edges.count * MemoryLayout<Edge>.stride + labels.count
+        nodes.count * MemoryLayout<Node>.stride + extras.count * MemoryLayout<Extras>.stride
+            + edges.count * MemoryLayout<Edge>.stride + labels.count
             + slots.count * MemoryLayout<UInt64>.stride
     }
 
@@ -168,51 +230,63 @@ final class CompiledTrie: @unchecked Sendable {
             let node = nodeBase + Int(nodeIndex)
             if depth == input.count { return node.pointee.route }
             let segment = input.segments[depth]
-            var next: Int32 = node.pointee.edgeCount > 0 ? literalChild(node, segment, input) : -1
-            if next < 0 {
-                let intChild = node.pointee.intChild, uuidChild = node.pointee.uuidChild
-                if intChild >= 0 && accepts(.int, segment, input.url) {
-                    next = intChild
-                } else if uuidChild >= 0 && accepts(.uuid, segment, input.url) {
-                    next = uuidChild
+            let shape = node.pointee.shape
+            var next: Int32 = shape & Node.literalMask != 0 ? literalChild(node, segment, input) : ChildCode.none
+            if next == ChildCode.none {
+                if shape & Node.extrasFlag == 0 {
+                    next = node.pointee.next
+                    if next == ChildCode.none { return -1 }
                 } else {
-                    next = node.pointee.paramChild
-                    if next < 0 { return node.pointee.catchAllRoute }
+                    let extra = extras.baseAddress.unsafelyUnwrapped + Int(node.pointee.next)
+                    let intChild = extra.pointee.intChild, uuidChild = extra.pointee.uuidChild
+                    if intChild != ChildCode.none && accepts(.int, segment, input.url) {
+                        next = intChild
+                    } else if uuidChild != ChildCode.none && accepts(.uuid, segment, input.url) {
+                        next = uuidChild
+                    } else {
+                        next = extra.pointee.paramChild
+                        if next == ChildCode.none { return extra.pointee.catchAllRoute }
+                    }
                 }
             }
-            nodeIndex = next
             depth &+= 1
+            if next < 0 { return depth == input.count ? ChildCode.route(ofLeaf: next) : -1 }
+            nodeIndex = next
         }
     }
 
-    private func walk(_ nodeIndex: Int32, _ depth: Int, _ input: Input) -> Int32 {
-        let node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(nodeIndex)
+    /// The route the walk finds from the node (or leaf) `code` at `depth`, or -1.
+    private func walk(_ code: Int32, _ depth: Int, _ input: Input) -> Int32 {
+        if code < 0 { return depth == input.count ? ChildCode.route(ofLeaf: code) : -1 }
+        let node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(code)
         if depth == input.count { return node.pointee.route }
         let segment = input.segments[depth]
-        if node.pointee.edgeCount > 0 {
+        let shape = node.pointee.shape
+        if shape & Node.literalMask != 0 {
             let child = literalChild(node, segment, input)
-            if child >= 0 {
+            if child != ChildCode.none {
                 let route = walk(child, depth + 1, input)
                 if route >= 0 { return route }
             }
         }
-        let intChild = node.pointee.intChild, uuidChild = node.pointee.uuidChild
-        if intChild >= 0 || uuidChild >= 0 {
-            if intChild >= 0 && accepts(.int, segment, input.url) {
-                let route = walk(intChild, depth + 1, input)
-                if route >= 0 { return route }
-            }
-            if uuidChild >= 0 && accepts(.uuid, segment, input.url) {
-                let route = walk(uuidChild, depth + 1, input)
-                if route >= 0 { return route }
-            }
+        if shape & Node.extrasFlag == 0 {
+            let paramChild = node.pointee.next
+            return paramChild == ChildCode.none ? -1 : walk(paramChild, depth + 1, input)
         }
-        let paramChild = node.pointee.paramChild
-        if paramChild >= 0 {
-            let route = walk(paramChild, depth + 1, input)
+        let extra = extras[Int(node.pointee.next)]
+        if extra.intChild != ChildCode.none && accepts(.int, segment, input.url) {
+            let route = walk(extra.intChild, depth + 1, input)
             if route >= 0 { return route }
         }
-        return node.pointee.catchAllRoute
+        if extra.uuidChild != ChildCode.none && accepts(.uuid, segment, input.url) {
+            let route = walk(extra.uuidChild, depth + 1, input)
+            if route >= 0 { return route }
+        }
+        if extra.paramChild != ChildCode.none {
+            let route = walk(extra.paramChild, depth + 1, input)
+            if route >= 0 { return route }
+        }
+        return extra.catchAllRoute
     }
 
     private func accepts(_ type: ParameterType, _ segment: SegmentSlice, _ url: UnsafePointer<UInt8>) -> Bool {
@@ -222,7 +296,7 @@ final class CompiledTrie: @unchecked Sendable {
         return type.accepts(decoded)
     }
 
-    /// The literal child whose label equals the segment (folded unless case-sensitive), or -1.
+    /// The code of the literal child whose label equals the segment (folded unless case-sensitive), or `none`.
     @inline(__always)
     private func literalChild(_ node: UnsafePointer<Node>, _ segment: SegmentSlice, _ input: Input) -> Int32 {
         let slowFlags = SegmentSlice.percent | SegmentSlice.nonASCII | (caseSensitive ? 0 : SegmentSlice.uppercase)
@@ -259,17 +333,18 @@ final class CompiledTrie: @unchecked Sendable {
             guard UnsafeRawPointer(label + count - 8).loadUnaligned(as: UInt64.self) == key.tail else { return false }
             return count <= 16 || Self.middleEqual(label, bytes, count, fold: fold)
         }
-        let slotMask = node.pointee.slotMask
-        if slotMask == 0 {
-            var index = Int(node.pointee.edgeStart)
-            let end = index + Int(node.pointee.edgeCount)
+        let shape = node.pointee.shape
+        if shape & Node.hashedFlag == 0 {
+            var index = Int(node.pointee.literalStart)
+            let end = index + Int(shape & Node.literalMask)
             while index < end {
                 if same(edgeBase[index]) { return edgeBase[index].child }
                 index += 1
             }
             return -1
         }
-        let slotBase = slots.baseAddress.unsafelyUnwrapped + Int(node.pointee.slotStart)
+        let slotMask = shape & Node.literalMask
+        let slotBase = slots.baseAddress.unsafelyUnwrapped + Int(node.pointee.literalStart)
         var slot = Int(key.hash & slotMask)
         while true {
             let entry = slotBase[slot]

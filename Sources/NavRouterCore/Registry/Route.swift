@@ -27,20 +27,25 @@ public enum Presentation: Equatable, Sendable {
 
 /// A route: a unique name, a pattern and what the router needs to know to open it.
 ///
-/// A value type with copy-on-write storage: copying a route (into a match, an event, a table) costs one
-/// reference count, not one per field.
+/// A plain value kept compact, since a registry holds one per route inline in an array (64 bytes, no heap
+/// object of its own): the name, the pattern (its text and compact parts), one box for the rarely set fields
+/// (nil while they are all empty), the presentation and two flags in a byte. Copying one (into a match, an entry
+/// or an event) retains its strings and the box; strings of up to 15 bytes are stored in the value and cost no
+/// retain.
 public struct Route: Equatable, Sendable {
-    /// The fields, as plain values.
-    private struct Fields: Equatable, Sendable {
-        var name: String
-        var pattern: RoutePattern
-        var presentation: Presentation
-        var requiresAuth: Bool
-        var external: Bool
-        /// The fields most routes leave empty, in a box of their own (nil while all are empty): a route
-        /// without them holds 40 bytes less.
-        var rare: RareFields?
-    }
+    /// The unique name (non-empty, no control characters).
+    public var name: String
+    /// The fields most routes leave empty, in a box of their own (nil while all are empty).
+    private var rare: RareFields?
+    /// The parsed pattern.
+    public var pattern: RoutePattern
+    /// How the route's entry is shown.
+    public var presentation: Presentation
+    /// `requiresAuth` and `external`, one bit each.
+    private var flags: UInt8
+
+    private static let requiresAuthFlag: UInt8 = 1
+    private static let externalFlag: UInt8 = 2
 
     /// `requiredParameters`, `metadata`, `parent` and `module`, immutable (a change makes a new box).
     private final class RareFields: Equatable, Sendable {
@@ -76,61 +81,43 @@ public struct Route: Equatable, Sendable {
         requiredParameters: [String]? = nil, metadata: [String: JSONValue]?? = nil, parent: String?? = nil,
         module: String?? = nil
     ) {
-        fields.value.rare = RareFields.make(
+        rare = RareFields.make(
             requiredParameters: requiredParameters ?? self.requiredParameters, metadata: metadata ?? self.metadata,
             parent: parent ?? self.parent, module: module ?? self.module)
     }
 
-    private final class Storage: CopyOnWriteStorage {
-        var value: Fields
-        init(_ value: Fields) { self.value = value }
+    private mutating func setFlag(_ flag: UInt8, _ on: Bool) {
+        flags = on ? flags | flag : flags & ~flag
     }
 
-    private var fields: CopyOnWrite<Storage>
-
-    /// The unique name (non-empty, no control characters).
-    public var name: String {
-        get { fields.value.name }
-        set { fields.value.name = newValue }
-    }
-    /// The parsed pattern.
-    public var pattern: RoutePattern {
-        get { fields.value.pattern }
-        set { fields.value.pattern = newValue }
-    }
-    /// How the route's entry is shown.
-    public var presentation: Presentation {
-        get { fields.value.presentation }
-        set { fields.value.presentation = newValue }
-    }
     /// Only an authenticated user may open it.
     public var requiresAuth: Bool {
-        get { fields.value.requiresAuth }
-        set { fields.value.requiresAuth = newValue }
+        get { flags & Self.requiresAuthFlag != 0 }
+        set { setFlag(Self.requiresAuthFlag, newValue) }
     }
     /// It may be opened from outside the app (a link marked external).
     public var external: Bool {
-        get { fields.value.external }
-        set { fields.value.external = newValue }
+        get { flags & Self.externalFlag != 0 }
+        set { setFlag(Self.externalFlag, newValue) }
     }
     /// Parameters a match must carry (from the path or the query); a match without them is an error.
     public var requiredParameters: [String] {
-        get { fields.value.rare?.requiredParameters ?? [] }
+        get { rare?.requiredParameters ?? [] }
         set { changeRare(requiredParameters: newValue) }
     }
     /// Free metadata for the host (a JSON object), read back as it was given.
     public var metadata: [String: JSONValue]? {
-        get { fields.value.rare?.metadata }
+        get { rare?.metadata }
         set { changeRare(metadata: .some(newValue)) }
     }
     /// The parent route's name, for building a back stack under a deep link.
     public var parent: String? {
-        get { fields.value.rare?.parent }
+        get { rare?.parent }
         set { changeRare(parent: .some(newValue)) }
     }
     /// The module that registered the route, if any.
     public var module: String? {
-        get { fields.value.rare?.module }
+        get { rare?.module }
         set { changeRare(module: .some(newValue)) }
     }
 
@@ -156,10 +143,11 @@ public struct Route: Equatable, Sendable {
             throw NavRouterError(.invalidArgument, "route '\(name)': a required parameter name is empty")
         }
         if let parent { try Self.validateName(parent, what: "parent route name") }
-        fields = CopyOnWrite(Fields(
-            name: name, pattern: try RoutePattern(pattern), presentation: presentation, requiresAuth: requiresAuth,
-            external: external,
-            rare: RareFields.make(requiredParameters: requiredParameters, metadata: metadata, parent: parent, module: module)))
+        self.name = name
+        self.pattern = try RoutePattern(pattern)
+        self.presentation = presentation
+        self.flags = (requiresAuth ? Self.requiresAuthFlag : 0) | (external ? Self.externalFlag : 0)
+        self.rare = RareFields.make(requiredParameters: requiredParameters, metadata: metadata, parent: parent, module: module)
     }
 
     static func validateName(_ name: String, what: String) throws(NavRouterError) {
