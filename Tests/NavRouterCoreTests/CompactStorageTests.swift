@@ -102,6 +102,23 @@ final class CompactStorageTests: XCTestCase {
         XCTAssertNotEqual(route, try Route(name: "r", pattern: "a", presentation: .modal(.sheet), requiresAuth: true, external: true))
     }
 
+    /// Routes registered one at a time (as a C or Python host does) grow the registry's arrays geometrically:
+    /// reserving room for exactly one more route each time had made every registration copy all routes.
+    func testRoutesRegisteredOneByOneGrowTheStorageGeometrically() throws {
+        let registry = try RouteRegistry()
+        var last = registry.storageCapacities
+        var changes = 0
+        for index in 0..<4000 {
+            try registry.register(try Route(name: "r\(index)", pattern: "/a\(index % 50)/b\(index)/:id"))
+            let now = registry.storageCapacities
+            if now != last { changes += 1 }
+            last = now
+        }
+        XCTAssertGreaterThanOrEqual(last.routes, 4000)
+        XCTAssertLessThan(changes, 3 * 16, "about log2(4000) growths for each of the three arrays")
+        XCTAssertEqual(try registry.resolve("/a7/b3957/x").route.name, "r3957")
+    }
+
     func testTheNameIndexFindsEveryRouteThroughGrowthAndChanges() throws {
         let registry = try RouteRegistry()
         // One by one (the index grows many times), then a batch (room made at once).

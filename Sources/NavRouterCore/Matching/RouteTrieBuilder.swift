@@ -40,8 +40,8 @@ struct RouteTrieBuilder {
 
     /// Makes room for about `count` more routes' nodes and edges (a bulk registration).
     mutating func reserveCapacity(forRoutes count: Int) {
-        nodes.reserveCapacity(nodes.count + count)
-        edges.reserveCapacity(edges.count + count)
+        nodes.reserveGrowing(nodes.count + count)
+        edges.reserveGrowing(edges.count + count)
         var size = slots.count
         while size < (edges.count + count) * 2 { size <<= 1 }
         if size > slots.count { rehash(size) }

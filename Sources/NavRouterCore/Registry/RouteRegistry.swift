@@ -69,6 +69,12 @@ public final class RouteRegistry: Sendable {
     /// Inlinable: the C ABI's look-up reads it on every call.
     @inlinable public var generation: UInt64 { publishedGeneration.load(ordering: .acquiring) }
 
+    /// The capacities of the routes array and of the trie builder's node and edge arrays (for tests: they must
+    /// grow geometrically when routes come one at a time).
+    var storageCapacities: (routes: Int, nodes: Int, edges: Int) {
+        state.withLock { ($0.routes.capacity, $0.builder.nodes.capacity, $0.builder.edges.capacity) }
+    }
+
     /// The routes, in registration order.
     public var routes: [Route] { state.withLock { $0.routes } }
 
@@ -112,7 +118,7 @@ public final class RouteRegistry: Sendable {
         try state.withLock { state throws(NavRouterError) in
             if !state.builderIsCurrent { Self.rebuild(&state, keeping: state.routes) }
             let before = state.routes.count
-            state.routes.reserveCapacity(before + routes.count)
+            state.routes.reserveGrowing(before + routes.count)
             state.names.reserveCapacity(before + routes.count, in: state.routes)
             state.builder.reserveCapacity(forRoutes: routes.count)
             do throws(NavRouterError) {

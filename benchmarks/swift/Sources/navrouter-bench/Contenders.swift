@@ -125,6 +125,14 @@ func navrouterRegistry(_ patterns: [String]) throws -> RouteRegistry {
     return registry
 }
 
+/// A registry of the patterns registered one call each (as a C or Python host registers them), then compiled.
+func navrouterRegistryOneByOne(_ patterns: [String]) throws -> RouteRegistry {
+    let registry = try RouteRegistry()
+    for pattern in patterns { try registry.register(try Route(name: pattern, pattern: pattern)) }
+    _ = registry.table
+    return registry
+}
+
 /// Checks that navrouter and RoutingKit give every look-up its expected pattern; returns the disagreements.
 func verify(_ table: BenchTable, _ registry: RouteRegistry, _ router: TrieRouter<Int>) -> (navrouter: [String], routingKit: [String]) {
     var navrouterWrong: [String] = []

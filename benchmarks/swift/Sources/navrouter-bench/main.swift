@@ -105,6 +105,7 @@ func scalingSection(rounds: Int) throws {
     let sizes = [100, 1_000, 10_000, 100_000]
     var contenders: [Contender] = []
     var registrations: [Int: Double] = [:]
+    var oneByOne: [Int: Double] = [:]
     for size in sizes {
         let table = BenchTable.synthetic(size)
         var best = Double.infinity
@@ -116,6 +117,13 @@ func scalingSection(rounds: Int) throws {
             best = min(best, Double(nowNanoseconds() - start) / 1e6)
         }
         registrations[size] = best
+        oneByOne[size] = try (0..<3).map { _ throws in
+            let start = nowNanoseconds()
+            let registry = try navrouterRegistryOneByOne(table.patterns)
+            let elapsed = Double(nowNanoseconds() - start) / 1e6
+            consume(UInt64(registry.table.routes.count))
+            return elapsed
+        }.min()!
         let sample = table.sampledLookups(1_000)
         let peer = routingKitRouter(table.patterns)
         let (wrong, _) = verify(BenchTable(name: table.name, patterns: table.patterns, lookups: sample), registry!, peer)
@@ -130,14 +138,15 @@ func scalingSection(rounds: Int) throws {
     }
     let timings = measure(contenders, lookupsPerPass: 1_000, rounds: rounds)
     let lookupAt1k = timings[4].best
-    print("| routes | lookup ns (best) | spread | ÷ lookup at 1k | resolve ns | RoutingKit split ns | floor ns | registration ms (all routes, best of 3) |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| routes | lookup ns (best) | spread | ÷ lookup at 1k | resolve ns | RoutingKit split ns | floor ns | registration ms (all routes, best of 3) | one route at a time ms |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for (index, size) in sizes.enumerated() {
         let lookup = timings[index * 4], resolve = timings[index * 4 + 1], peer = timings[index * 4 + 2], floor = timings[index * 4 + 3]
-        print("| \(size) | \(format(lookup.best)) | \(format(lookup.spread, 0))% | \(format(lookup.best / lookupAt1k, 2)) | \(format(resolve.best)) | \(format(peer.best)) | \(format(floor.best)) | \(format(registrations[size]!, 1)) |")
+        print("| \(size) | \(format(lookup.best)) | \(format(lookup.spread, 0))% | \(format(lookup.best / lookupAt1k, 2)) | \(format(resolve.best)) | \(format(peer.best)) | \(format(floor.best)) | \(format(registrations[size]!, 1)) | \(format(oneByOne[size]!, 1)) |")
     }
     print("\nRESULT swift.scaling.100k_over_1k \(format(timings[12].best / lookupAt1k, 2))")
-    print("RESULT swift.registration_100k_ms \(format(registrations[100_000]!, 1))\n")
+    print("RESULT swift.registration_100k_ms \(format(registrations[100_000]!, 1))")
+    print("RESULT swift.registration_one_by_one_100k_ms \(format(oneByOne[100_000]!, 1))\n")
 }
 
 func eventsSection(rounds: Int) throws {
