@@ -62,10 +62,10 @@ final class RouteMatcherTests: XCTestCase {
         for _ in 0..<5000 {
             let url = "/" + (0..<Int(generator.next() % 6)).map { _ in words[Int(generator.next() % UInt64(words.count))] }
                 .joined(separator: "/")
-            let (fast, slow) = try table.withScannedURL(url) { bytes, _, segments throws(NavRouterError) in
+            let (fast, slow) = try table.withScannedURL(url) { bytes, layout, segments throws(NavRouterError) in
                 let input = CompiledTrie.Input(
                     url: bytes.baseAddress!, length: bytes.count, segments: segments.baseAddress!, count: segments.count)
-                return (table.trie.match(input), table.trie.backtrackingMatch(input))
+                return (table.trie.match(input, pathFlags: layout.pathFlags), table.trie.backtrackingMatch(input))
             }
             XCTAssertEqual(fast, slow, url)
             if slow >= 0 { agreedOnARoute += 1 }

@@ -6,9 +6,11 @@ import XCTest
 final class StaticRouteMapTests: XCTestCase {
     /// The trie's answer without the fast path.
     private func trieOnly(_ table: RouteTable, _ url: String) -> Int? {
-        try? table.withScannedURL(url) { bytes, _, segments throws(NavRouterError) in
+        try? table.withScannedURL(url) { bytes, layout, segments throws(NavRouterError) in
             guard let base = bytes.baseAddress, let slices = segments.baseAddress else { return -1 }
-            return Int(table.trie.match(CompiledTrie.Input(url: base, length: bytes.count, segments: slices, count: segments.count)))
+            return Int(table.trie.match(
+                CompiledTrie.Input(url: base, length: bytes.count, segments: slices, count: segments.count),
+                pathFlags: layout.pathFlags))
         }
     }
 

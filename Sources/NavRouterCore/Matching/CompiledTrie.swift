@@ -207,13 +207,18 @@ final class CompiledTrie: @unchecked Sendable {
 
     /// The index of the route that matches, or -1.
     ///
-    /// First a loop that follows, at each depth, the first child the walk would try: the walk's first path. When
-    /// that path ends at a route, the walk would return that very route (it returns the first route it meets, and
-    /// it meets this one first). Only a dead end (no route where the path ends) runs the backtracking walk.
+    /// For a path without `%` escapes and non-ASCII bytes (`pathFlags`, the OR of the segments' flags), first a
+    /// loop that follows, at each depth, the first child the walk would try: the walk's first path. When that path
+    /// ends at a route, the walk would return that very route (it returns the first route it meets, and it meets
+    /// this one first). A dead end, or a path that needs decoding, runs the backtracking walk. (The loop knows no
+    /// decoding at all: it compares raw bytes, folded word by word where a segment has uppercase letters.)
     @inline(__always)
-    func match(_ input: Input) -> Int32 {
-        let route = firstPath(input)
-        return route >= 0 ? route : walk(0, 0, input)
+    func match(_ input: Input, pathFlags: UInt8) -> Int32 {
+        if pathFlags & (SegmentSlice.percent | SegmentSlice.nonASCII) == 0 {
+            let route = firstPath(input)
+            if route >= 0 { return route }
+        }
+        return walk(0, 0, input)
     }
 
     /// The backtracking walk alone (what `match` must always agree with).
@@ -221,7 +226,8 @@ final class CompiledTrie: @unchecked Sendable {
         walk(0, 0, input)
     }
 
-    /// The route at the end of the walk's first path, or -1 at a dead end.
+    /// The route at the end of the walk's first path, or -1 at a dead end. Only for segments without `%` escapes
+    /// and non-ASCII bytes.
     private func firstPath(_ input: Input) -> Int32 {
         let nodeBase = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         var nodeIndex: Int32 = 0
@@ -231,7 +237,7 @@ final class CompiledTrie: @unchecked Sendable {
             if depth == input.count { return node.pointee.route }
             let segment = input.segments[depth]
             let shape = node.pointee.shape
-            var next: Int32 = shape & Node.literalMask != 0 ? literalChild(node, segment, input) : ChildCode.none
+            var next: Int32 = shape & Node.literalMask != 0 ? literalChild(node, segment, input, plain: true) : ChildCode.none
             if next == ChildCode.none {
                 if shape & Node.extrasFlag == 0 {
                     next = node.pointee.next
@@ -239,9 +245,9 @@ final class CompiledTrie: @unchecked Sendable {
                 } else {
                     let extra = extras.baseAddress.unsafelyUnwrapped + Int(node.pointee.next)
                     let intChild = extra.pointee.intChild, uuidChild = extra.pointee.uuidChild
-                    if intChild != ChildCode.none && accepts(.int, segment, input.url) {
+                    if intChild != ChildCode.none && accepts(.int, segment, input.url, plain: true) {
                         next = intChild
-                    } else if uuidChild != ChildCode.none && accepts(.uuid, segment, input.url) {
+                    } else if uuidChild != ChildCode.none && accepts(.uuid, segment, input.url, plain: true) {
                         next = uuidChild
                     } else {
                         next = extra.pointee.paramChild
@@ -263,7 +269,7 @@ final class CompiledTrie: @unchecked Sendable {
         let segment = input.segments[depth]
         let shape = node.pointee.shape
         if shape & Node.literalMask != 0 {
-            let child = literalChild(node, segment, input)
+            let child = literalChild(node, segment, input, plain: false)
             if child != ChildCode.none {
                 let route = walk(child, depth + 1, input)
                 if route >= 0 { return route }
@@ -274,11 +280,11 @@ final class CompiledTrie: @unchecked Sendable {
             return paramChild == ChildCode.none ? -1 : walk(paramChild, depth + 1, input)
         }
         let extra = extras[Int(node.pointee.next)]
-        if extra.intChild != ChildCode.none && accepts(.int, segment, input.url) {
+        if extra.intChild != ChildCode.none && accepts(.int, segment, input.url, plain: false) {
             let route = walk(extra.intChild, depth + 1, input)
             if route >= 0 { return route }
         }
-        if extra.uuidChild != ChildCode.none && accepts(.uuid, segment, input.url) {
+        if extra.uuidChild != ChildCode.none && accepts(.uuid, segment, input.url, plain: false) {
             let route = walk(extra.uuidChild, depth + 1, input)
             if route >= 0 { return route }
         }
@@ -289,18 +295,21 @@ final class CompiledTrie: @unchecked Sendable {
         return extra.catchAllRoute
     }
 
-    private func accepts(_ type: ParameterType, _ segment: SegmentSlice, _ url: UnsafePointer<UInt8>) -> Bool {
+    /// Whether the segment (decoded) has the type. `plain`: the caller knows the segment has no `%` escape.
+    @inline(__always)
+    private func accepts(_ type: ParameterType, _ segment: SegmentSlice, _ url: UnsafePointer<UInt8>, plain: Bool) -> Bool {
         let bytes = UnsafeBufferPointer(start: url + Int(segment.start), count: segment.count)
-        if segment.flags & SegmentSlice.percent == 0 { return type.accepts(bytes) }
+        if plain || segment.flags & SegmentSlice.percent == 0 { return type.accepts(bytes) }
         guard let decoded = try? URLSyntax.percentDecode(bytes, plusIsSpace: false, what: "") else { return false }
         return type.accepts(decoded)
     }
 
     /// The code of the literal child whose label equals the segment (folded unless case-sensitive), or `none`.
+    /// `plain`: the caller knows the segment has no `%` escape and no non-ASCII byte (no decoding code is made).
     @inline(__always)
-    private func literalChild(_ node: UnsafePointer<Node>, _ segment: SegmentSlice, _ input: Input) -> Int32 {
+    private func literalChild(_ node: UnsafePointer<Node>, _ segment: SegmentSlice, _ input: Input, plain: Bool) -> Int32 {
         let slowFlags = SegmentSlice.percent | SegmentSlice.nonASCII | (caseSensitive ? 0 : SegmentSlice.uppercase)
-        if segment.flags & (SegmentSlice.percent | SegmentSlice.nonASCII) == 0 {
+        if plain || segment.flags & (SegmentSlice.percent | SegmentSlice.nonASCII) == 0 {
             // ASCII: compare raw bytes, folding uppercase letters word by word when there are any.
             let fold = segment.flags & slowFlags != 0
             let start = Int(segment.start), count = segment.count

@@ -69,14 +69,16 @@ public final class RouteTable: Sendable {
     @inline(__always)
     func matchIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentSlice>, pathFlags: UInt8) -> Int {
         guard let url = bytes.baseAddress, let base = segments.baseAddress else {
-            return Int(trie.match(CompiledTrie.Input(url: Self.emptyBytes, length: 0, segments: Self.emptySegments, count: 0)))
+            return Int(trie.match(
+                CompiledTrie.Input(url: Self.emptyBytes, length: 0, segments: Self.emptySegments, count: 0), pathFlags: 0))
         }
         if !staticRoutes.isEmpty && segments.count > 0 {
             let found = staticRoutes.find(
                 url, length: bytes.count, base, count: segments.count, pathFlags: pathFlags, caseSensitive: caseSensitive)
             if found >= 0 { return found }
         }
-        return Int(trie.match(CompiledTrie.Input(url: url, length: bytes.count, segments: base, count: segments.count)))
+        return Int(trie.match(
+            CompiledTrie.Input(url: url, length: bytes.count, segments: base, count: segments.count), pathFlags: pathFlags))
     }
 
     nonisolated(unsafe) private static let emptyBytes = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))

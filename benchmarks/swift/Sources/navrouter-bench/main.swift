@@ -171,13 +171,20 @@ do {
         let table = BenchTable.synthetic(count)
         for _ in 0..<5 { consume(UInt64(try navrouterRegistry(table.patterns).table.routes.count)) }
     } else if arguments.first == "profile", arguments.count == 4, let seconds = Double(arguments[3]) {
-        // profile lookup|resolve|routingkit TABLE SECONDS: one contender alone, for perf or callgrind.
+        // profile lookup|resolve|routingkit|clookup TABLE SECONDS: one contender alone, for perf or callgrind (clookup:
+        // the C ABI's look-up, with --library PATH).
         let table = try BenchTable.load(arguments[2], from: option(allArguments, "--data", "benchmarks/data"))
         let urls = table.lookups.map(\.url)
         let registry = try navrouterRegistry(table.patterns)
-        let contender = arguments[1] == "resolve" ? navrouterResolveContender(registry.table, urls)
-            : arguments[1] == "routingkit" ? routingKitSplitContender(routingKitRouter(table.patterns), urls)
-            : navrouterLookupContender(registry.table, urls)
+        let contender: Contender
+        switch arguments[1] {
+        case "resolve": contender = navrouterResolveContender(registry.table, urls)
+        case "routingkit": contender = routingKitSplitContender(routingKitRouter(table.patterns), urls)
+        case "clookup":
+            let library = try SharedLibrary(option(allArguments, "--library", "build/lib/libnavrouter.so"))
+            contender = library.lookupContender(try library.registry(table.patterns), urls)
+        default: contender = navrouterLookupContender(registry.table, urls)
+        }
         let end = nowNanoseconds() + UInt64(seconds * 1e9)
         while nowNanoseconds() < end { consume(contender.pass()) }
     } else if arguments.first == "registration", arguments.count == 2, let count = Int(arguments[1]) {
