@@ -8,7 +8,7 @@ protocol CopyOnWriteStorage: AnyObject {
 
 /// A value kept in one heap object shared by every copy, and copied only when a copy is changed while shared.
 ///
-/// Route, match, entry and event values wrap their fields in one: copying them then costs one reference count
+/// Match, entry and event values wrap their fields in one: copying them then costs one reference count
 /// instead of one per string, array and dictionary field, which is most of a navigation command's cost.
 struct CopyOnWrite<Storage: CopyOnWriteStorage>: Equatable {
     private var storage: Storage
