@@ -58,6 +58,23 @@ final class ValueSemanticsTests: XCTestCase {
         XCTAssertEqual(try registry.resolve("/items/1"), try registry.resolve("/items/1"))
         XCTAssertNotEqual(try registry.resolve("/items/1"), try registry.resolve("/items/2"))
     }
+
+    /// A match reads its route from the routes of the table it was resolved on: later changes of the registry do
+    /// not change it, and matches of equal routes compare equal whichever table they came from.
+    func testAMatchKeepsItsRouteAcrossRegistryChanges() throws {
+        let registry = try RouteRegistry()
+        try registry.register([try Route(name: "other", pattern: "o"), try Route(name: "item", pattern: "items/:id")])
+        let before = try registry.resolve("/items/1")
+        try registry.unregister(named: "other")  // the route moves from index 1 to 0 in a new table
+        let after = try registry.resolve("/items/1")
+        XCTAssertEqual(before.route.name, "item")
+        XCTAssertEqual(before.route.pattern.text, "items/:id")
+        XCTAssertEqual(before, after, "the same route and fields from two tables")
+        try registry.unregister(named: "item")
+        XCTAssertEqual(before.route, try Route(name: "item", pattern: "items/:id"), "kept after its route was removed")
+        try registry.register(try Route(name: "item", pattern: "items/:id", requiresAuth: true))
+        XCTAssertNotEqual(try registry.resolve("/items/1"), before, "a changed route makes an unequal match")
+    }
 }
 
 /// `RouteMatch.path` is cut from the URL only when asked for.

@@ -15,10 +15,14 @@ public struct QueryItem: Equatable, Sendable {
 /// What resolving a deep link gives: the route and everything the URL carried, decoded exactly once.
 ///
 /// A value type over one shared, immutable storage object: copying a match (to the guards, into a navigation
-/// transaction) costs one reference count, not one per field.
+/// transaction) costs one reference count, not one per field. The route is not copied into the match: the match
+/// shares the routes array of the table it was resolved on (one reference count) and reads its route from there
+/// when asked; a match kept after its registry changed keeps that array (not the rest of the table) alive.
 public struct RouteMatch: Equatable, Sendable {
     private struct Fields: Equatable, Sendable {
-        let route: Route
+        /// The resolving table's routes (shared with the table, not copied).
+        let routes: [Route]
+        let routeIndex: Int
         let url: String
         /// The path's byte offsets in `url` (the path is made only when asked for).
         let pathRange: Range<Int>
@@ -28,6 +32,14 @@ public struct RouteMatch: Equatable, Sendable {
         let remainder: String?
         let fragment: String?
         let props: [String: JSONValue]?
+
+        /// Equal when the routes are equal (wherever they are kept) and every other field is.
+        static func == (lhs: Fields, rhs: Fields) -> Bool {
+            lhs.routes[lhs.routeIndex] == rhs.routes[rhs.routeIndex] && lhs.url == rhs.url
+                && lhs.pathRange == rhs.pathRange && lhs.pathParameters == rhs.pathParameters
+                && lhs.queryItems == rhs.queryItems && lhs.remainderSegments == rhs.remainderSegments
+                && lhs.remainder == rhs.remainder && lhs.fragment == rhs.fragment && lhs.props == rhs.props
+        }
     }
 
     private final class Storage: CopyOnWriteStorage {
@@ -38,7 +50,7 @@ public struct RouteMatch: Equatable, Sendable {
     private let fields: CopyOnWrite<Storage>
 
     /// The route that won.
-    public var route: Route { fields.value.route }
+    public var route: Route { fields.value.routes[fields.value.routeIndex] }
     /// The URL as given.
     public var url: String { fields.value.url }
     /// The path as it stood in the URL (still percent-encoded, without scheme, web domain, query or fragment).
@@ -89,13 +101,16 @@ public struct RouteMatch: Equatable, Sendable {
     /// The props as compact JSON text (sorted keys), if any.
     public var propsJSON: String? { props.map { JSONValue.object($0).jsonText } }
 
+    /// - Parameters:
+    ///   - routes: the resolving table's routes; `routeIndex`: the route's index in them.
     init(
-        route: Route, url: String, pathRange: Range<Int>, pathParameters: [String: String], queryItems: [QueryItem],
-        remainderSegments: [String]?, remainder: String?, fragment: String?, props: [String: JSONValue]?
+        routes: [Route], routeIndex: Int, url: String, pathRange: Range<Int>, pathParameters: [String: String],
+        queryItems: [QueryItem], remainderSegments: [String]?, remainder: String?, fragment: String?,
+        props: [String: JSONValue]?
     ) {
         fields = CopyOnWrite(
             Fields(
-                route: route, url: url, pathRange: pathRange, pathParameters: pathParameters, queryItems: queryItems,
+                routes: routes, routeIndex: routeIndex, url: url, pathRange: pathRange, pathParameters: pathParameters, queryItems: queryItems,
                 remainderSegments: remainderSegments, remainder: remainder, fragment: fragment, props: props))
     }
 }

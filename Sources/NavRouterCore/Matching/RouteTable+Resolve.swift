@@ -24,14 +24,13 @@ extension RouteTable {
         _ routeIndex: Int, url: String, bytes: UnsafeBufferPointer<UInt8>, layout: URLLayout,
         segments: UnsafeBufferPointer<SegmentSlice>
     ) throws(NavRouterError) -> RouteMatch {
-        let route = routes[routeIndex]
         let parameterCount = parameterNames.count(route: routeIndex)
         // Sized once (no rehash while filling); no storage at all for a route without parameters.
         var pathParameters: [String: String] = parameterCount > 0 ? Dictionary(minimumCapacity: parameterCount) : [:]
         var remainderSegments: [String]?
         var remainder: String?
         if parameterCount > 0 {
-            let parts = route.pattern.parts
+            let parts = routes[routeIndex].pattern.parts
             var ordinal = 0  // among the parameters
             for position in 0..<parts.count {
                 switch parts[position].kind {
@@ -69,15 +68,17 @@ extension RouteTable {
                 UnsafeBufferPointer(rebasing: bytes[range]), plusIsSpace: false, what: "the fragment")
         }
         let match = RouteMatch(
-            route: route, url: url, pathRange: layout.path, pathParameters: pathParameters, queryItems: queryItems,
-            remainderSegments: remainderSegments, remainder: remainder, fragment: fragment, props: props)
-        if !route.requiredParameters.isEmpty {
+            routes: routes, routeIndex: routeIndex, url: url, pathRange: layout.path, pathParameters: pathParameters,
+            queryItems: queryItems, remainderSegments: remainderSegments, remainder: remainder, fragment: fragment,
+            props: props)
+        let required = routes[routeIndex].requiredParameters
+        if !required.isEmpty {
             let present = match.parameters
-            let missing = route.requiredParameters.filter { present[$0] == nil }
+            let missing = required.filter { present[$0] == nil }
             if !missing.isEmpty {
                 throw NavRouterError(
                     .missingParameter,
-                    "route '\(route.name)' requires the parameter\(missing.count > 1 ? "s" : "") \(missing.map { "'\($0)'" }.joined(separator: ", "))"
+                    "route '\(routes[routeIndex].name)' requires the parameter\(missing.count > 1 ? "s" : "") \(missing.map { "'\($0)'" }.joined(separator: ", "))"
                 )
             }
         }
