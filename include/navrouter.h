@@ -204,8 +204,9 @@ int navrouter_registry_set_limits(navrouter_registry *registry, size_t max_url_l
  * @param name a unique, non-empty name.
  * @param pattern the pattern, e.g. "shop/product/<int:id>".
  * @param flags a presentation and NAVROUTER_ROUTE_REQUIRES_AUTH / NAVROUTER_ROUTE_EXTERNAL.
- * @return NAVROUTER_OK, NAVROUTER_EINVAL, NAVROUTER_EPATTERN, or NAVROUTER_ECONFLICT (name taken, or another
- *         route matches exactly the same URLs).
+ * @return NAVROUTER_OK, NAVROUTER_EINVAL, NAVROUTER_EPATTERN, NAVROUTER_ECONFLICT (name taken, or another
+ *         route matches exactly the same URLs), or NAVROUTER_ELIMIT (a pattern of 512 MiB or more, or more than
+ *         2^28 routes in the registry).
  */
 int navrouter_registry_add_route(navrouter_registry *registry, const char *name, const char *pattern, uint32_t flags);
 
@@ -216,7 +217,8 @@ int navrouter_registry_add_route(navrouter_registry *registry, const char *name,
  * "parent": "name"}.
  * @param[out] out_count the number of routes loaded; may be NULL.
  * @return NAVROUTER_OK, NAVROUTER_EJSON / NAVROUTER_EPATTERN / NAVROUTER_EINVAL (the message names the module,
- *         the route and the field), or NAVROUTER_ECONFLICT. On failure no route is registered.
+ *         the route and the field), NAVROUTER_ECONFLICT, or NAVROUTER_ELIMIT (more than 2^28 routes). On
+ *         failure no route is registered.
  */
 int navrouter_registry_load_manifest(navrouter_registry *registry, const char *json, size_t *out_count);
 

@@ -119,6 +119,15 @@ final class CompactStorageTests: XCTestCase {
         XCTAssertEqual(try registry.resolve("/a7/b3957/x").route.name, "r3957")
     }
 
+    /// The compiled trie codes leaves as `-2 - route` and keeps hash-slot masks in 30 bits: a registry refuses
+    /// more than `maxRoutes` routes with a status instead of overflowing.
+    func testTheRouteCountIsBounded() throws {
+        XCTAssertNoThrow(try RouteRegistry.checkRouteCount(RouteRegistry.maxRoutes))
+        assertFails(.limitExceeded) { try RouteRegistry.checkRouteCount(RouteRegistry.maxRoutes + 1) }
+        XCTAssertLessThan(RouteRegistry.maxRoutes * 2, Int(CompiledTrie.Node.literalMask), "slot masks fit")
+        XCTAssertLessThan(RouteRegistry.maxRoutes, Int(Int32.max) - 2, "leaf codes fit")
+    }
+
     func testTheNameIndexFindsEveryRouteThroughGrowthAndChanges() throws {
         let registry = try RouteRegistry()
         // One by one (the index grows many times), then a batch (room made at once).

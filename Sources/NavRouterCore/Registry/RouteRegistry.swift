@@ -107,15 +107,28 @@ public final class RouteRegistry: Sendable {
 
     /// Registers one route.
     /// - Throws: `.conflict` when the name is taken or another route matches exactly the same URLs (the message
-    ///   names both routes).
+    ///   names both routes); `.limitExceeded` past `maxRoutes` routes.
     public func register(_ route: Route) throws(NavRouterError) {
         try register([route])
     }
 
+    /// The most routes a registry holds: 2^28 (the compiled trie keeps indexes and hash-slot masks in fewer than
+    /// 32 bits; the routes alone would take 16 GiB).
+    public static let maxRoutes = 1 << 28
+
+    /// Checks that `total` routes fit in a registry (`maxRoutes`).
+    /// - Throws: `.limitExceeded` when they do not.
+    static func checkRouteCount(_ total: Int) throws(NavRouterError) {
+        if total > maxRoutes {
+            throw NavRouterError(.limitExceeded, "\(total) routes are more than a registry holds (\(maxRoutes))")
+        }
+    }
+
     /// Registers routes all-or-nothing: on any conflict none of them is registered.
-    /// - Throws: `.conflict` naming the routes involved.
+    /// - Throws: `.conflict` naming the routes involved; `.limitExceeded` past `maxRoutes` routes.
     public func register(_ routes: [Route]) throws(NavRouterError) {
         try state.withLock { state throws(NavRouterError) in
+            try Self.checkRouteCount(state.routes.count + routes.count)
             if !state.builderIsCurrent { Self.rebuild(&state, keeping: state.routes) }
             let before = state.routes.count
             state.routes.reserveGrowing(before + routes.count)
