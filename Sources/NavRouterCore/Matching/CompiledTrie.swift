@@ -157,7 +157,8 @@ final class CompiledTrie: @unchecked Sendable {
                 labelEnd += 1
             }
             edges[index] = Edge(
-                head: 0, labelStart: UInt32(start), labelCount: UInt32(labelEnd - start), hash: 0, child: code(entry.child))
+                head: 0, labelStart: UInt32(start), labelCount: UInt32(labelEnd - start), hash: 0,
+                child: code(entry.child))
             let parent = Int(codes[Int(entry.parent)])  // a parent is never a leaf
             if nodes[parent].shape & Node.literalMask == 0 { nodes[parent].literalStart = UInt32(index) }
             nodes[parent].shape += 1
@@ -237,7 +238,8 @@ final class CompiledTrie: @unchecked Sendable {
             if depth == input.count { return node.pointee.route }
             let segment = input.segments[depth]
             let shape = node.pointee.shape
-            var next: Int32 = shape & Node.literalMask != 0 ? literalChild(node, segment, input, plain: true) : ChildCode.none
+            var next = ChildCode.none
+            if shape & Node.literalMask != 0 { next = literalChild(node, segment, input, plain: true) }
             if next == ChildCode.none {
                 if shape & Node.extrasFlag == 0 {
                     next = node.pointee.next
@@ -297,7 +299,9 @@ final class CompiledTrie: @unchecked Sendable {
 
     /// Whether the segment (decoded) has the type. `plain`: the caller knows the segment has no `%` escape.
     @inline(__always)
-    private func accepts(_ type: ParameterType, _ segment: SegmentSlice, _ url: UnsafePointer<UInt8>, plain: Bool) -> Bool {
+    private func accepts(
+        _ type: ParameterType, _ segment: SegmentSlice, _ url: UnsafePointer<UInt8>, plain: Bool
+    ) -> Bool {
         let bytes = UnsafeBufferPointer(start: url + Int(segment.start), count: segment.count)
         if plain || segment.flags & SegmentSlice.percent == 0 { return type.accepts(bytes) }
         guard let decoded = try? URLSyntax.percentDecode(bytes, plusIsSpace: false, what: "") else { return false }
@@ -307,7 +311,9 @@ final class CompiledTrie: @unchecked Sendable {
     /// The code of the literal child whose label equals the segment (folded unless case-sensitive), or `none`.
     /// `plain`: the caller knows the segment has no `%` escape and no non-ASCII byte (no decoding code is made).
     @inline(__always)
-    private func literalChild(_ node: UnsafePointer<Node>, _ segment: SegmentSlice, _ input: Input, plain: Bool) -> Int32 {
+    private func literalChild(
+        _ node: UnsafePointer<Node>, _ segment: SegmentSlice, _ input: Input, plain: Bool
+    ) -> Int32 {
         let slowFlags = SegmentSlice.percent | SegmentSlice.nonASCII | (caseSensitive ? 0 : SegmentSlice.uppercase)
         if plain || segment.flags & (SegmentSlice.percent | SegmentSlice.nonASCII) == 0 {
             // ASCII: compare raw bytes, folding uppercase letters word by word when there are any.
@@ -320,12 +326,14 @@ final class CompiledTrie: @unchecked Sendable {
         let raw = UnsafeBufferPointer(start: input.url + Int(segment.start), count: segment.count)
         var text = String(decoding: raw, as: UTF8.self)
         if segment.flags & SegmentSlice.percent != 0 {
-            guard let decoded = try? URLSyntax.percentDecode(raw, plusIsSpace: false, what: "") else { return -1 }
+            guard let decoded = try? URLSyntax.percentDecode(raw, plusIsSpace: false, what: "") else {
+                return ChildCode.none
+            }
             text = decoded
         }
         if !caseSensitive { text = text.lowercased() }
         return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return -1 }
+            guard let base = bytes.baseAddress else { return ChildCode.none }
             let key = Self.key(base, start: 0, count: bytes.count, length: bytes.count, fold: false)
             return find(key, base, bytes.count, in: node, fold: false)
         }
@@ -350,14 +358,14 @@ final class CompiledTrie: @unchecked Sendable {
                 if same(edgeBase[index]) { return edgeBase[index].child }
                 index += 1
             }
-            return -1
+            return ChildCode.none
         }
         let slotMask = shape & Node.literalMask
         let slotBase = slots.baseAddress.unsafelyUnwrapped + Int(node.pointee.literalStart)
         var slot = Int(key.hash & slotMask)
         while true {
             let entry = slotBase[slot]
-            if entry == Self.emptySlot { return -1 }
+            if entry == Self.emptySlot { return ChildCode.none }
             if UInt32(truncatingIfNeeded: entry >> 32) == key.hash {
                 let edge = edgeBase[Int(UInt32(truncatingIfNeeded: entry))]
                 if same(edge) { return edge.child }
