@@ -110,7 +110,8 @@ public struct RouteMatch: Equatable, Sendable {
     ) {
         fields = CopyOnWrite(
             Fields(
-                routes: routes, routeIndex: routeIndex, url: url, pathRange: pathRange, pathParameters: pathParameters, queryItems: queryItems,
-                remainderSegments: remainderSegments, remainder: remainder, fragment: fragment, props: props))
+                routes: routes, routeIndex: routeIndex, url: url, pathRange: pathRange, pathParameters: pathParameters,
+                queryItems: queryItems, remainderSegments: remainderSegments, remainder: remainder, fragment: fragment,
+                props: props))
     }
 }

@@ -12,8 +12,9 @@ import RoutingKit
 //   navrouter-bench events ROUNDS                  the navigation commands section alone
 //   navrouter-bench tables ROUNDS                  the side-by-side section alone
 //   navrouter-bench scaling ROUNDS                 the scaling section alone
-//   navrouter-bench profile lookup|resolve|routingkit TABLE SECONDS, profile register N, profile events SECONDS
-//                                                  one workload in a loop, for perf or callgrind
+//   navrouter-bench profile lookup|resolve|routingkit|clookup TABLE SECONDS [--library PATH], profile register N,
+//   navrouter-bench profile events SECONDS         one workload in a loop, for perf or callgrind (clookup: the C
+//                                                  ABI's look-up through libnavrouter.so)
 
 let allArguments = Array(CommandLine.arguments.dropFirst())
 /// The arguments without the `--name value` options.
