@@ -82,6 +82,8 @@ final class CompiledTrie: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<UInt64>
     private static let emptySlot = UInt64.max
     let caseSensitive: Bool
+    /// The segment flags that make a literal compare fold: `SegmentSlice.uppercase`, or none when case-sensitive.
+    private let foldFlags: UInt8
 
     /// The builder's edges grouped by parent (a node's edges side by side: a counting sort by node), each group
     /// in label byte order (a fixed layout; no Unicode collation).
@@ -115,6 +117,7 @@ final class CompiledTrie: @unchecked Sendable {
     /// Freezes a builder's trie.
     init(_ builder: RouteTrieBuilder) {
         caseSensitive = builder.caseSensitive
+        foldFlags = builder.caseSensitive ? 0 : SegmentSlice.uppercase
         let sorted = Self.edgesByParent(builder)
         var edgeCounts = [Int](repeating: 0, count: builder.nodes.count)
         for edge in sorted { edgeCounts[Int(edge.parent)] += 1 }
@@ -232,11 +235,13 @@ final class CompiledTrie: @unchecked Sendable {
     private func firstPath(_ input: Input) -> Int32 {
         let nodeBase = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         var nodeIndex: Int32 = 0
-        var depth = 0
+        // A pointer to the segment at hand, compared with the end (one value fewer to keep than an index and a count).
+        var segmentPointer = input.segments
+        let segmentsEnd = input.segments + input.count
         while true {
             let node = nodeBase + Int(nodeIndex)
-            if depth == input.count { return node.pointee.route }
-            let segment = input.segments[depth]
+            if segmentPointer == segmentsEnd { return node.pointee.route }
+            let segment = segmentPointer.pointee
             let shape = node.pointee.shape
             var next = ChildCode.none
             if shape & Node.literalMask != 0 { next = literalChild(node, segment, input, plain: true) }
@@ -257,8 +262,8 @@ final class CompiledTrie: @unchecked Sendable {
                     }
                 }
             }
-            depth &+= 1
-            if next < 0 { return depth == input.count ? ChildCode.route(ofLeaf: next) : -1 }
+            segmentPointer += 1
+            if next < 0 { return segmentPointer == segmentsEnd ? ChildCode.route(ofLeaf: next) : -1 }
             nodeIndex = next
         }
     }
@@ -314,10 +319,9 @@ final class CompiledTrie: @unchecked Sendable {
     private func literalChild(
         _ node: UnsafePointer<Node>, _ segment: SegmentSlice, _ input: Input, plain: Bool
     ) -> Int32 {
-        let slowFlags = SegmentSlice.percent | SegmentSlice.nonASCII | (caseSensitive ? 0 : SegmentSlice.uppercase)
         if plain || segment.flags & (SegmentSlice.percent | SegmentSlice.nonASCII) == 0 {
             // ASCII: compare raw bytes, folding uppercase letters word by word when there are any.
-            let fold = segment.flags & slowFlags != 0
+            let fold = segment.flags & foldFlags != 0
             let start = Int(segment.start), count = segment.count
             let key = Self.key(input.url, start: start, count: count, length: input.length, fold: fold)
             return find(key, input.url + start, count, in: node, fold: fold)

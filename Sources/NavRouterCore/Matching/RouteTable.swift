@@ -99,7 +99,8 @@ public final class RouteTable: Sendable {
     ) throws(NavRouterError) -> (routeIndex: Int, segmentCount: Int) {
         if url.isEmpty { throw NavRouterError(.invalidArgument, "the URL is empty") }
         let (layout, count) = try DeepLinkScanner.scan(url, policy: policy, into: segments, classes: byteClasses)
-        let index = matchIndex(url, UnsafeBufferPointer(rebasing: segments[..<count]), pathFlags: layout.pathFlags)
+        let scanned = UnsafeBufferPointer(start: segments.baseAddress, count: count)  // count >= 0: no check needed
+        let index = matchIndex(url, scanned, pathFlags: layout.pathFlags)
         if index < 0 { throw notFound(String(decoding: url, as: UTF8.self)) }
         return (index, count)
     }

@@ -100,7 +100,7 @@ enum DeepLinkScanner {
             pathFlags = 0
             pathEnd = try scanPath(url, from: index, into: segments, count: &count, pathFlags: &pathFlags, classes: classes)
         }
-        layout.path = pathStart..<pathEnd
+        layout.path = Range(uncheckedBounds: (pathStart, pathEnd))  // pathEnd >= pathStart: where the scan stopped
         layout.pathFlags = pathFlags
 
         if pathEnd < length { try scanQueryAndFragment(url, from: pathEnd, into: &layout) }
@@ -211,7 +211,7 @@ enum DeepLinkScanner {
                 if length >= 16 {
                     // The last 16 bytes of the URL, shifted so that bit 0 is the byte at `index`.
                     masks = navrouter_path_classify16(base + length - 16)
-                    let shift = UInt32(16 &- remaining)
+                    let shift = UInt32(truncatingIfNeeded: 16 &- remaining)
                     masks.slash &>>= shift
                     masks.end &>>= shift
                     masks.special &>>= shift
@@ -221,12 +221,12 @@ enum DeepLinkScanner {
                 } else {
                     return -1  // fewer than 8 bytes in all: byte by byte is as quick
                 }
-                inPath = (1 &<< UInt32(remaining)) &- 1
+                inPath = (1 &<< UInt32(truncatingIfNeeded: remaining)) &- 1
                 end = length
             }
             if masks.end & inPath != 0 {
                 let endBit = masks.end.trailingZeroBitCount
-                inPath = (1 &<< UInt32(endBit)) &- 1
+                inPath = (1 &<< UInt32(truncatingIfNeeded: endBit)) &- 1
                 end = index &+ endBit
             }
             if masks.special & inPath != 0 { return -1 }
@@ -319,7 +319,7 @@ enum DeepLinkScanner {
         _ url: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ flags: UInt8,
         _ segments: UnsafeMutableBufferPointer<SegmentSlice>, _ count: inout Int
     ) throws(NavRouterError) {
-        let length = end - start
+        let length = end &- start
         if length <= 2 || flags & (SegmentSlice.control | SegmentSlice.percent) != 0 || count == segments.count {
             try checkRareCases(url, start, end, flags, segments.count, count)
         }
