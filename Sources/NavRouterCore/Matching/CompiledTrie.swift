@@ -404,24 +404,32 @@ final class CompiledTrie: @unchecked Sendable {
         let raw = UnsafeRawPointer(base)
         var head: UInt64 = 0
         var tail: UInt64 = 0
-        if count >= 8 {
+        if count > 8 {
             head = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
-            if count > 8 { tail = raw.loadUnaligned(fromByteOffset: start + count - 8, as: UInt64.self) }
+            tail = raw.loadUnaligned(fromByteOffset: start + count - 8, as: UInt64.self)
+            if fold {
+                head = foldASCIIWord(head)
+                tail = foldASCIIWord(tail)
+            }
+            // The tail's term only for keys longer than 8 bytes (it is zero for the others, whose tail is 0).
+            let tailMixed = tail &* 0x9E37_79B9_7F4A_7C15
+            let mixed = (head ^ (tailMixed << 29 | tailMixed >> 35) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
+            return LiteralKey(head: head, tail: tail, hash: UInt32(truncatingIfNeeded: mixed >> 32))
+        }
+        if count == 8 {
+            head = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
         } else if count > 0 {
-            if start + 8 <= length {
-                head = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self) & (UInt64.max >> UInt64(64 - 8 * count))
-            } else if start + count >= 8 {
-                head = raw.loadUnaligned(fromByteOffset: start + count - 8, as: UInt64.self) >> UInt64(64 - 8 * count)
+            let unused = UInt64(truncatingIfNeeded: 64 &- 8 &* count)  // bits past the key: 8 to 56
+            if start &+ 8 <= length {
+                head = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self) & (UInt64.max >> unused)
+            } else if start &+ count >= 8 {
+                head = raw.loadUnaligned(fromByteOffset: start &+ count &- 8, as: UInt64.self) >> unused
             } else {
                 for offset in 0..<count { head |= UInt64(base[start + offset]) << UInt64(8 * offset) }
             }
         }
-        if fold {
-            head = foldASCIIWord(head)
-            tail = foldASCIIWord(tail)
-        }
-        let tailMixed = tail &* 0x9E37_79B9_7F4A_7C15
-        let mixed = (head ^ (tailMixed << 29 | tailMixed >> 35) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
+        if fold { head = foldASCIIWord(head) }
+        let mixed = (head ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
         return LiteralKey(head: head, tail: tail, hash: UInt32(truncatingIfNeeded: mixed >> 32))
     }
 
