@@ -69,7 +69,7 @@ bench=.build-bench/release/navrouter-bench
     echo "RESULT footprint.stripped_mb $(awk "BEGIN {printf \"%.2f\", $stripped / 1000000}")"
 
     echo "== Python" >&2
-    NAVROUTER_LIBRARY="$PWD/build/lib/libnavrouter.so.1" python3 benchmarks/python/bench.py benchmarks/data 7
+    NAVROUTER_LIBRARY="$PWD/build/lib/libnavrouter.so.1" python3 benchmarks/python/bench.py benchmarks/data 11
 } | tee "$log" | grep -v "^RESULT" >"$report.body"
 
 python3 benchmarks/summary.py "$log" >"$report.summary"
