@@ -173,12 +173,13 @@ final class CompiledTrie: @unchecked Sendable {
             edges[index].head = key.head
             edges[index].hash = key.hash
         }
-        // Hash slots (open addressing, load ≤ 1/2) for the nodes with many children.
+        // Hash slots (open addressing) for the nodes with many children, at most 1/2 full; the root's at most 1/4
+        // (every look-up probes it, and one table of it costs little): a probe there seldom meets another key.
         var slotList: [UInt64] = []
         for index in nodes.indices where nodes[index].shape & Node.literalMask > Self.linearScanLimit {
             let count = Int(nodes[index].shape & Node.literalMask)
             var size = 8
-            while size < count * 2 { size <<= 1 }
+            while size < count * (index == 0 ? 4 : 2) { size <<= 1 }
             let start = slotList.count
             slotList.append(contentsOf: repeatElement(Self.emptySlot, count: size))
             let first = Int(nodes[index].literalStart)
