@@ -31,7 +31,7 @@ let package = Package(
         ),
         .target(
             name: "NavRouterCABI",
-            dependencies: ["NavRouterCore", "CNavRouter"],
+            dependencies: ["NavRouterCore", "CNavRouter", "CPathScan"],
             path: "Sources/NavRouterCABI",
             exclude: ["exports.map"],
             linkerSettings: [

@@ -160,10 +160,8 @@ public func navrouter_registry_lookup(
     _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ length: Int, _ outRouteIndex: UnsafeMutablePointer<UInt32>?,
     _ segments: UnsafeMutablePointer<navrouter_range>?, _ capacity: Int, _ outSegmentCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
-    outRouteIndex?.pointee = 0
-    outSegmentCount?.pointee = 0
     let thread = ThreadState.current
-    return cCall(thread) { () throws(NavRouterError) in
+    let status = cCall(thread) { () throws(NavRouterError) in
         let outRoute = try required(outRouteIndex, "out_route_index")
         guard let url else { throw NavRouterError(.invalidArgument, "url is NULL") }
         guard length >= 0, capacity >= 0, capacity == 0 || segments != nil else {
@@ -181,9 +179,14 @@ public func navrouter_registry_lookup(
                     start: UInt32(truncatingIfNeeded: slots[index].start), end: UInt32(truncatingIfNeeded: slots[index].end))
             }
         }
-        outRoute.pointee = UInt32(route)
+        outRoute.pointee = UInt32(truncatingIfNeeded: route)  // below RouteRegistry.maxRoutes
         outSegmentCount?.pointee = count
     }
+    if status != 0 {  // the outputs are set on success only; zeroed on a failure
+        outRouteIndex?.pointee = 0
+        outSegmentCount?.pointee = 0
+    }
+    return status
 }
 
 @_cdecl("navrouter_registry_route_name") @implementation

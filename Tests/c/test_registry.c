@@ -290,6 +290,23 @@ static void test_lookup_without_allocation(void) {
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, short_bad, strlen(short_bad), &index, ranges, 8, &count));
     const char *tail_bad = "/shop/categor\xFF";
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, tail_bad, strlen(tail_bad), &index, ranges, 8, &count));
+    /* One bad byte at every position of every length up to 48 (16-byte steps, the overlapping last 16 or 8 bytes,
+     * the byte loop): always refused; the same bytes all ASCII: never refused for their encoding. */
+    char probe[49];
+    int refused = 0, accepted = 0;
+    for (size_t length = 1; length <= 48; length++) {
+        memset(probe, 'a', length);
+        probe[0] = '/';
+        if (navrouter_registry_lookup(registry, probe, length, &index, ranges, 8, &count) != NAVROUTER_EINVAL) accepted++;
+        for (size_t bad = 0; bad < length; bad++) {
+            memset(probe, 'a', length);
+            probe[0] = '/';
+            probe[bad] = (char)0xFF;
+            if (navrouter_registry_lookup(registry, probe, length, &index, ranges, 8, &count) == NAVROUTER_EINVAL) refused++;
+        }
+    }
+    CHECK(accepted == 48);
+    CHECK(refused == 48 * 49 / 2);
     navrouter_registry_free(registry);
 }
 

@@ -1,6 +1,7 @@
 /* 16 bytes of a URL's path classified at once, for the core's scanner (DeepLinkScanner): bit i of each mask
- * stands for byte i. SSE2 on x86-64 (every x86-64 CPU has it); a plain loop elsewhere. Internal to the core: not
- * part of navrouter.h, nothing here is exported from libnavrouter.so. */
+ * stands for byte i; and the ASCII test of a URL's bytes for the C ABI's UTF-8 check. SSE2 on x86-64 (every
+ * x86-64 CPU has it); a plain loop elsewhere. Internal to the library: not part of navrouter.h, nothing here is
+ * exported from libnavrouter.so (static inline functions only). */
 #ifndef NAVROUTER_PATH_SCAN_H
 #define NAVROUTER_PATH_SCAN_H
 
@@ -82,6 +83,33 @@ static inline navrouter_path_masks navrouter_path_classify_short(const uint8_t *
     }
 #endif
     return navrouter_path_classify_bytes(bytes, count);
+}
+
+/* Whether the `count` bytes at `bytes` are all ASCII (below 0x80), reading none past them: 16 bytes at a time
+ * (SSE2; the last 16 overlap the ones before), two overlapping 8-byte words for 8-15 bytes, a byte loop below 8.
+ * For the C ABI's UTF-8 check of a URL, whose common case is ASCII. */
+static inline int navrouter_bytes_are_ascii(const uint8_t *bytes, size_t count) {
+#if defined(__SSE2__)
+    if (count >= 16) {
+        __m128i seen = _mm_loadu_si128((const __m128i *)(const void *)(bytes + count - 16));
+        for (size_t i = 0; i + 16 <= count; i += 16)
+            seen = _mm_or_si128(seen, _mm_loadu_si128((const __m128i *)(const void *)(bytes + i)));
+        return _mm_movemask_epi8(seen) == 0;
+    }
+#endif
+    uint64_t seen = 0;
+    if (count >= 8) {
+        uint64_t word;
+        for (size_t i = 0; i + 8 <= count; i += 8) {
+            memcpy(&word, bytes + i, 8);
+            seen |= word;
+        }
+        memcpy(&word, bytes + count - 8, 8);
+        seen |= word;
+    } else {
+        for (size_t i = 0; i < count; i++) seen |= bytes[i];
+    }
+    return (seen & 0x8080808080808080ull) == 0;
 }
 
 #endif
