@@ -49,8 +49,10 @@ public struct RouteMatch: Equatable, Sendable {
 
     private let fields: CopyOnWrite<Storage>
 
-    /// The route that won.
-    public var route: Route { fields.value.routes[fields.value.routeIndex] }
+    /// The route that won. Read in place (`match.route.name` copies the name, not the whole route).
+    public var route: Route {
+        _read { yield fields.value.routes[fields.value.routeIndex] }
+    }
     /// The URL as given.
     public var url: String { fields.value.url }
     /// The path as it stood in the URL (still percent-encoded, without scheme, web domain, query or fragment).

@@ -9,6 +9,9 @@ struct NavigationTransaction {
     let views: ViewHandlers
     var events: [NavigationEvent] = []
     var created: [NavigationEntry] = []
+    /// Whether an entry in `created` may be of a route that requires authentication: false while every created
+    /// entry came from a match of a route that does not (the commit then skips looking their routes up by name).
+    var createdMayRequireAuth = false
     var removed: [NavigationEntry] = []
     var animated = true
     /// A match the router already made for a navigate's URL on this very table (so it is not resolved twice).
@@ -433,14 +436,16 @@ struct NavigationTransaction {
             props: options.props ?? match.props, expectsResult: options.expectsResult,
             opener: options.expectsResult ? opener : nil)
         state.nextEntryID += 1
-        return try adopt(entry)
+        return try adopt(entry, mayRequireAuth: match.route.requiresAuth)
     }
 
     /// Builds the view of an entry and records it as created by this transaction.
-    private mutating func adopt(_ entry: NavigationEntry) throws(NavRouterError) -> NavigationEntry {
+    /// - Parameter mayRequireAuth: false only when the entry's route is known not to require authentication.
+    private mutating func adopt(_ entry: NavigationEntry, mayRequireAuth: Bool = true) throws(NavRouterError) -> NavigationEntry {
         var entry = entry
         entry.view = try views.makeView(for: entry)
         created.append(entry)
+        if mayRequireAuth { createdMayRequireAuth = true }
         return entry
     }
 
@@ -469,7 +474,7 @@ struct NavigationTransaction {
     /// Records entries that left the state; the top-most one that expects a result gets `result`, the others
     /// that expect one are told they closed without.
     private mutating func leave(_ entries: [NavigationEntry], result: JSONValue?, deliverResults: Bool = true) {
-        removed += entries
+        if removed.isEmpty { removed = entries } else { removed += entries }  // shares the buffer: no copy
         guard deliverResults else { return }
         var pending = result
         for entry in entries.reversed() where entry.expectsResult {

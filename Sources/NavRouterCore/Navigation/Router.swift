@@ -274,7 +274,9 @@ public final class Router: Sendable {
                 let table = transaction.table
                 if case .restore = command { transaction.prune { Self.requiresAuth($0, in: table) } }
                 let state = transaction.state
-                if let entry = transaction.created.first(where: { Self.requiresAuth($0, in: table) && state.find($0.id) != nil }) {
+                if transaction.createdMayRequireAuth,
+                    let entry = transaction.created.first(where: { Self.requiresAuth($0, in: table) && state.find($0.id) != nil })
+                {
                     throw NavRouterError(.denied, "route '\(entry.route)' requires authentication")
                 }
             }
