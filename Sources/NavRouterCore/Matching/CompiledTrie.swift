@@ -242,15 +242,16 @@ final class CompiledTrie: @unchecked Sendable {
         while true {
             let node = nodeBase + Int(nodeIndex)
             if segmentPointer == segmentsEnd { return node.pointee.route }
-            let segment = segmentPointer.pointee
             let shape = node.pointee.shape
             var next = ChildCode.none
-            if shape & Node.literalMask != 0 { next = literalChild(node, segment, input, plain: true) }
+            // The segment is read only where it is needed (a node with nothing but a parameter child skips it).
+            if shape & Node.literalMask != 0 { next = literalChild(node, segmentPointer.pointee, input, plain: true) }
             if next == ChildCode.none {
                 if shape & Node.extrasFlag == 0 {
                     next = node.pointee.next
                     if next == ChildCode.none { return -1 }
                 } else {
+                    let segment = segmentPointer.pointee
                     let extra = extras.baseAddress.unsafelyUnwrapped + Int(node.pointee.next)
                     let intChild = extra.pointee.intChild, uuidChild = extra.pointee.uuidChild
                     if intChild != ChildCode.none && accepts(.int, segment, input.url, plain: true) {
