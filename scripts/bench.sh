@@ -49,7 +49,7 @@ bench=.build-bench/release/navrouter-bench
 
     echo "== C ABI" >&2
     build/bench/bench tables benchmarks/data "$rounds"
-    build/bench/bench events 15
+    build/bench/bench events 21
     build/bench/bench startup 200
 
     echo "== footprint" >&2
