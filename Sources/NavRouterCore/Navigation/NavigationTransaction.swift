@@ -441,7 +441,9 @@ struct NavigationTransaction {
 
     /// Builds the view of an entry and records it as created by this transaction.
     /// - Parameter mayRequireAuth: false only when the entry's route is known not to require authentication.
-    private mutating func adopt(_ entry: NavigationEntry, mayRequireAuth: Bool = true) throws(NavRouterError) -> NavigationEntry {
+    private mutating func adopt(
+        _ entry: NavigationEntry, mayRequireAuth: Bool = true
+    ) throws(NavRouterError) -> NavigationEntry {
         var entry = entry
         entry.view = try views.makeView(for: entry)
         created.append(entry)
