@@ -21,8 +21,8 @@ let package = Package(
             providers: [.apt(["libjansson-dev"])]
         ),
         .systemLibrary(name: "CNavRouter", path: "Sources/CNavRouter"),
-        // 16 bytes of a path classified at once (SSE2), for the core's scanner: static inline functions in
-        // include/path_scan.h (nothing of it is exported from libnavrouter.so).
+        // 16 bytes of a path classified at once (SSE2) for the core's scanner, and the ASCII test of a URL for the
+        // C ABI's UTF-8 check: static inline functions in include/path_scan.h (nothing of it is exported).
         .target(name: "CPathScan", path: "Sources/CPathScan"),
         .target(
             name: "NavRouterCore",

@@ -17,7 +17,7 @@ final class CompactStorageTests: XCTestCase {
     }
 
     func testPartsInTheValueAndInAnArrayGiveTheSameSegments() throws {
-        var random = SystemRandomNumberGenerator()
+        var random = SplitMix64(seed: 64)
         let kinds = ["lit", ":p", "<int:n>", "<uuid:u>"]
         for round in 0..<400 {
             // 1–9 segments (inline holds 5), literals up to 3000 bytes (inline holds texts under 4096).

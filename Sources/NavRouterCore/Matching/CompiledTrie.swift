@@ -81,13 +81,16 @@ final class CompiledTrie: @unchecked Sendable {
     /// probe compares hashes without touching the edge.
     private let slots: UnsafeMutableBufferPointer<UInt64>
     private static let emptySlot = UInt64.max
-    let caseSensitive: Bool
-    /// The segment flags that make a literal compare fold: `SegmentSlice.uppercase`, or none when case-sensitive.
+    /// The segment flags that make a literal compare fold: `SegmentSlice.uppercase`, or none when case-sensitive
+    /// (stored rather than derived per look-up: the first-path loop reads it at every literal level).
     private let foldFlags: UInt8
+    /// Whether literals match case-sensitively.
+    private var caseSensitive: Bool { foldFlags == 0 }
 
     /// The builder's edges grouped by parent (a node's edges side by side: a counting sort by node), each group
-    /// in label byte order (a fixed layout; no Unicode collation).
-    private static func edgesByParent(_ builder: RouteTrieBuilder) -> [RouteTrieBuilder.Edge] {
+    /// in label byte order (a fixed layout; no Unicode collation); and where each node's group starts
+    /// (`starts[node + 1] - starts[node]` is its edge count).
+    private static func edgesByParent(_ builder: RouteTrieBuilder) -> (edges: [RouteTrieBuilder.Edge], starts: [Int]) {
         var starts = [Int](repeating: 0, count: builder.nodes.count + 1)
         for edge in builder.edges { starts[Int(edge.parent) + 1] += 1 }
         for node in builder.nodes.indices { starts[node + 1] += starts[node] }
@@ -105,32 +108,33 @@ final class CompiledTrie: @unchecked Sendable {
                 grouped[starts[node]..<starts[node + 1]].sort { label($0).lexicographicallyPrecedes(label($1)) }
             }
         }
-        return grouped
+        return (grouped, starts)
+    }
+
+    /// Whether a builder's node has an `int` or `uuid` child or a catch-all route (and so a side record).
+    private static func needsExtras(_ node: RouteTrieBuilder.Node) -> Bool {
+        node.intChild >= 0 || node.uuidChild >= 0 || node.catchAllRoute >= 0
     }
 
     /// Whether a builder's node is a leaf: a route and nothing else (never the root, which every walk starts at).
     private static func isLeaf(_ node: RouteTrieBuilder.Node, at index: Int, edgeCount: Int) -> Bool {
-        index != 0 && edgeCount == 0 && node.intChild < 0 && node.uuidChild < 0 && node.paramChild < 0
-            && node.catchAllRoute < 0 && node.route >= 0
+        index != 0 && edgeCount == 0 && node.paramChild < 0 && !needsExtras(node) && node.route >= 0
     }
 
     /// Freezes a builder's trie.
     init(_ builder: RouteTrieBuilder) {
-        caseSensitive = builder.caseSensitive
         foldFlags = builder.caseSensitive ? 0 : SegmentSlice.uppercase
-        let sorted = Self.edgesByParent(builder)
-        var edgeCounts = [Int](repeating: 0, count: builder.nodes.count)
-        for edge in sorted { edgeCounts[Int(edge.parent)] += 1 }
+        let (sorted, starts) = Self.edgesByParent(builder)
         // Each builder node's code: kept nodes numbered in builder order, leaves coded by their route.
         var codes = [Int32](repeating: ChildCode.none, count: builder.nodes.count)
         var keptCount = 0, extrasCount = 0
         for (index, node) in builder.nodes.enumerated() {
-            if Self.isLeaf(node, at: index, edgeCount: edgeCounts[index]) {
+            if Self.isLeaf(node, at: index, edgeCount: starts[index + 1] - starts[index]) {
                 codes[index] = ChildCode.leaf(node.route)
             } else {
                 codes[index] = Int32(keptCount)
                 keptCount += 1
-                if node.intChild >= 0 || node.uuidChild >= 0 || node.catchAllRoute >= 0 { extrasCount += 1 }
+                if Self.needsExtras(node) { extrasCount += 1 }
             }
         }
         func code(_ child: Int32) -> Int32 { child < 0 ? ChildCode.none : codes[Int(child)] }
@@ -142,7 +146,7 @@ final class CompiledTrie: @unchecked Sendable {
         for (index, node) in builder.nodes.enumerated() where codes[index] >= 0 {
             var next = code(node.paramChild)
             var shape: UInt32 = 0
-            if node.intChild >= 0 || node.uuidChild >= 0 || node.catchAllRoute >= 0 {
+            if Self.needsExtras(node) {
                 extras[extrasEnd] = Extras(
                     intChild: code(node.intChild), uuidChild: code(node.uuidChild), paramChild: next,
                     catchAllRoute: node.catchAllRoute)

@@ -4,6 +4,15 @@ struct PatternPart: Equatable, Sendable {
     /// What a segment is.
     enum Kind: UInt8, Sendable {
         case literal, parameter, intParameter, uuidParameter, catchAll
+
+        /// The kind of a parameter of that type (the inverse of `PatternPart.parameterType`).
+        init(_ type: ParameterType) {
+            switch type {
+            case .string: self = .parameter
+            case .int: self = .intParameter
+            case .uuid: self = .uuidParameter
+            }
+        }
     }
 
     /// Where the literal or name starts in the text's UTF-8 bytes.

@@ -174,15 +174,12 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
             }
             let typeName = string(piece, inner.lowerBound..<colon)
             let name = try parameterName(piece, (colon + 1)..<inner.upperBound)
-            switch typeName {
-            case "path": return part(name, .catchAll)
-            case ParameterType.string.rawValue: return part(name, .parameter)
-            case ParameterType.int.rawValue: return part(name, .intParameter)
-            case ParameterType.uuid.rawValue: return part(name, .uuidParameter)
-            default:
+            if typeName == "path" { return part(name, .catchAll) }
+            guard let type = ParameterType(rawValue: typeName) else {
                 throw NavRouterError(
                     .invalidPattern, "unknown parameter type '\(typeName)' (expected string, int, uuid or path)")
             }
+            return part(name, PatternPart.Kind(type))
         default:
             break
         }
