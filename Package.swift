@@ -7,6 +7,13 @@ import PackageDescription
 ///
 /// The release build of the shared library links the Swift runtime statically:
 /// `swift build -c release --product navrouter -Xswiftc -static-stdlib` (see `scripts/build-library.sh`).
+/// `-mtls-dialect=gnu2` (TLS descriptors) where clang needs asking for them: x86-64 (AArch64 uses them already).
+#if arch(x86_64)
+let threadSlotSettings: [CSetting] = [.unsafeFlags(["-mtls-dialect=gnu2"])]
+#else
+let threadSlotSettings: [CSetting] = []
+#endif
+
 let package = Package(
     name: "navrouter",
     products: [
@@ -21,9 +28,16 @@ let package = Package(
             providers: [.apt(["libjansson-dev"])]
         ),
         .systemLibrary(name: "CNavRouter", path: "Sources/CNavRouter"),
-        // 16 bytes of a path classified at once (SSE2) for the core's scanner, and the ASCII test of a URL for the
-        // C ABI's UTF-8 check: static inline functions in include/path_scan.h (nothing of it is exported).
+        // 16 bytes of a path classified at once (SSE2) for the core's scanner, and the ASCII test of its UTF-8
+        // validation: static inline functions in include/path_scan.h (nothing of it is exported).
         .target(name: "CPathScan", path: "Sources/CPathScan"),
+        // The C ABI's per-thread pointer, read through TLS descriptors on x86-64 (see include/thread_slot.h).
+        // Its unsafe flag is fine for a root package and for hosts that take only NavRouterCore.
+        .target(
+            name: "CThreadSlot",
+            path: "Sources/CThreadSlot",
+            cSettings: threadSlotSettings
+        ),
         .target(
             name: "NavRouterCore",
             dependencies: ["CJansson", "CPathScan"],
@@ -31,7 +45,7 @@ let package = Package(
         ),
         .target(
             name: "NavRouterCABI",
-            dependencies: ["NavRouterCore", "CNavRouter", "CPathScan"],
+            dependencies: ["NavRouterCore", "CNavRouter", "CThreadSlot"],
             path: "Sources/NavRouterCABI",
             exclude: ["exports.map"],
             linkerSettings: [

@@ -1,4 +1,3 @@
-import CPathScan
 import Glibc
 import NavRouterCore
 
@@ -50,28 +49,6 @@ func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws(Nav
 @inline(__always)
 func utf8URL(_ url: UnsafePointer<CChar>, length: Int) throws(NavRouterError) -> UnsafeBufferPointer<UInt8> {
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
-    guard isValidUTF8(bytes) else { throw NavRouterError(.invalidArgument, "url is not valid UTF-8") }
+    guard UTF8Validation.isValid(bytes) else { throw NavRouterError(.invalidArgument, "url is not valid UTF-8") }
     return bytes
-}
-
-/// Whether bytes are valid UTF-8, without copying them. ASCII (the common case) is tested 16 bytes at a time
-/// (`navrouter_bytes_are_ascii`, SSE2); only other bytes are parsed.
-@inline(__always)
-func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    return navrouter_bytes_are_ascii(base, bytes.count) != 0 || isValidNonASCIIUTF8(bytes)
-}
-
-/// `isValidUTF8` past the ASCII check: parses every scalar.
-@inline(never)
-private func isValidNonASCIIUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var iterator = bytes.makeIterator()
-    var parser = Unicode.UTF8.ForwardParser()
-    while true {
-        switch parser.parseScalar(from: &iterator) {
-        case .valid: continue
-        case .emptyInput: return true
-        case .error: return false
-        }
-    }
 }

@@ -167,11 +167,12 @@ public func navrouter_registry_lookup(
         guard length >= 0, capacity >= 0, capacity == 0 || segments != nil else {
             throw NavRouterError(.invalidArgument, "a negative length or capacity, or NULL segments with a capacity")
         }
-        let bytes = try utf8URL(url, length: length)
+        // Not checked for UTF-8 here: the core's look-up checks what its scan has not seen.
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
         let table = try thread.pointee.lookupTable.table(for: handle)
         let slots = thread.pointee.segmentBuffer(min(capacity, thread.pointee.lookupTable.maxSegments))
         let (route, count) = try table._withUnsafeGuaranteedRef { table in
-            Result { () throws(NavRouterError) in try table.lookup(bytes, segments: slots) }
+            Result { () throws(NavRouterError) in try table.lookup(validatingUTF8: bytes, segments: slots) }
         }.get()
         if let segments {  // offsets into a URL of at most `maxURLLength` bytes: they fit in 32 bits
             for index in 0..<count {

@@ -218,6 +218,50 @@ final class RouteMatcherTests: XCTestCase {
         XCTAssertNotEqual(slices[1].flags & SegmentSlice.uppercase, 0)
     }
 
+    /// Runs `lookup(validatingUTF8:segments:)` on raw bytes.
+    private func lookupValidating(_ table: RouteTable, _ bytes: [UInt8]) throws -> Int {
+        try bytes.withUnsafeBufferPointer { url in
+            try withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: 8) { buffer in
+                try table.lookup(validatingUTF8: url, segments: buffer).routeIndex
+            }
+        }
+    }
+
+    func testValidatingLookupRefusesInvalidUTF8WhereverItIs() throws {
+        let registry = try makeRegistry(
+            [("p", "shop/product/:id")], policy: URLPolicy(webDomains: ["shop.example.com"], schemes: ["myapp"]))
+        let table = registry.table
+        let bad: [UInt8] = [0xC3]  // a lead byte without its continuation
+        let good = Array("é".utf8)
+        // Where the byte sits: each part of a URL, and URLs that fail for another reason as well (not found,
+        // malformed, too long): invalid UTF-8 is what is reported.
+        let places: [(String, String)] = [
+            ("/shop/product/4", "2"), ("/shop/product/42?q=", ""), ("/shop/product/42#", ""),
+            ("https://shop.example.com", "/shop/product/42"), ("https://shop", ".example.com/shop/product/42"),
+            ("/shop/product/42?a=1#", "x"), ("/nowhere/", ""), ("/shop//", "x"), ("/", String(repeating: "a", count: 9000)),
+        ]
+        for (before, after) in places {
+            let url = Array(before.utf8) + bad + Array(after.utf8)
+            assertFails(.invalidArgument, "not valid UTF-8") { try self.lookupValidating(table, url) }
+            // Valid UTF-8 in the same place resolves.
+            if before.hasPrefix("/shop/product/4") {
+                XCTAssertEqual(try lookupValidating(table, Array(before.utf8) + good + Array(after.utf8)), 0)
+            }
+        }
+        XCTAssertEqual(try lookupValidating(table, Array("myapp://shop/product/42?q=".utf8) + good), 0)
+        XCTAssertEqual(try lookupValidating(table, Array("/shop/product/42#".utf8) + good), 0)
+        assertFails(.denied) { try self.lookupValidating(table, Array("https://sh".utf8) + good + Array(".example.com/shop/product/1".utf8)) }
+        assertFails(.notFound) { try self.lookupValidating(table, Array("/nowhere/".utf8) + good) }
+        // A domain is compared as decoded text, where a bad byte reads as U+FFFD: listed so, it is let through by
+        // the policy and must still be refused.
+        try registry.updatePolicy { $0.webDomains = ["sh\u{FFFD}p.example.com"] }
+        let replaced = registry.table
+        assertFails(.invalidArgument, "not valid UTF-8") {
+            try self.lookupValidating(replaced, Array("https://sh".utf8) + bad + Array("p.example.com/shop/product/1".utf8))
+        }
+        XCTAssertEqual(try lookupValidating(replaced, Array("https://sh\u{FFFD}p.example.com/shop/product/1".utf8)), 0)
+    }
+
     func testTablesAreSnapshots() throws {
         let registry = try makeRegistry([("a", "a")])
         let old = registry.table

@@ -290,6 +290,13 @@ static void test_lookup_without_allocation(void) {
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, short_bad, strlen(short_bad), &index, ranges, 8, &count));
     const char *tail_bad = "/shop/categor\xFF";
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, tail_bad, strlen(tail_bad), &index, ranges, 8, &count));
+    /* Past the path (query, fragment), and in a URL that also matches no route: still EINVAL. */
+    const char *elsewhere[] = {"/shop/product/42?q=\xC3", "/shop/product/42#\xFF", "/shop/product/42?a=1#b\xC3", "/nowhere/\xFF"};
+    for (size_t i = 0; i < sizeof elsewhere / sizeof *elsewhere; i++) {
+        CHECK_STATUS(NAVROUTER_EINVAL,
+                     navrouter_registry_lookup(registry, elsewhere[i], strlen(elsewhere[i]), &index, ranges, 8, &count));
+        CHECK_CONTAINS("not valid UTF-8", navrouter_last_error());
+    }
     /* One bad byte at every position of every length up to 48 (16-byte steps, the overlapping last 16 or 8 bytes,
      * the byte loop): always refused; the same bytes all ASCII: never refused for their encoding. */
     char probe[49];

@@ -1,5 +1,5 @@
 /* 16 bytes of a URL's path classified at once, for the core's scanner (DeepLinkScanner): bit i of each mask
- * stands for byte i; and the ASCII test of a URL's bytes for the C ABI's UTF-8 check. SSE2 on x86-64 (every
+ * stands for byte i; and the ASCII test of the core's UTF-8 validation. SSE2 on x86-64 (every
  * x86-64 CPU has it); a plain loop elsewhere. Internal to the library: not part of navrouter.h, nothing here is
  * exported from libnavrouter.so (static inline functions only). */
 #ifndef NAVROUTER_PATH_SCAN_H
@@ -87,7 +87,7 @@ static inline navrouter_path_masks navrouter_path_classify_short(const uint8_t *
 
 /* Whether the `count` bytes at `bytes` are all ASCII (below 0x80), reading none past them: 16 bytes at a time
  * (SSE2; the last 16 overlap the ones before), two overlapping 8-byte words for 8-15 bytes, a byte loop below 8.
- * For the C ABI's UTF-8 check of a URL, whose common case is ASCII. */
+ * For UTF8Validation (NavRouterCore), whose common case is ASCII. */
 static inline int navrouter_bytes_are_ascii(const uint8_t *bytes, size_t count) {
 #if defined(__SSE2__)
     if (count >= 16) {

@@ -89,7 +89,7 @@ public final class RouteTable: Sendable {
     ///
     /// The query and fragment are checked for control characters only; `resolve(_:)` decodes them.
     /// - Parameters:
-    ///   - url: the URL's UTF-8 bytes.
+    ///   - url: the URL's UTF-8 bytes (for bytes that may not be UTF-8, use `lookup(validatingUTF8:segments:)`).
     ///   - segments: receives the path segments (at least `policy.maxSegments` slots, or the segment limit is
     ///     the buffer's size).
     /// - Returns: the route's index in `routes` and the number of segments written.
@@ -97,13 +97,34 @@ public final class RouteTable: Sendable {
     public func lookup(
         _ url: UnsafeBufferPointer<UInt8>, segments: UnsafeMutableBufferPointer<SegmentSlice>
     ) throws(NavRouterError) -> (routeIndex: Int, segmentCount: Int) {
+        try lookup(url, segments: segments, validatingUTF8: false)
+    }
+
+    /// `lookup(_:segments:)` for bytes that may not be valid UTF-8 (from C, a file, the network): bytes that are
+    /// not valid UTF-8 throw `.invalidArgument`, whatever else is wrong with them.
+    ///
+    /// The check costs next to nothing for the common deep link, a relative one whose path is ASCII and that has
+    /// no query or fragment: the scan has looked at each of its bytes already. Other URLs are checked in full.
+    public func lookup(
+        validatingUTF8 url: UnsafeBufferPointer<UInt8>, segments: UnsafeMutableBufferPointer<SegmentSlice>
+    ) throws(NavRouterError) -> (routeIndex: Int, segmentCount: Int) {
+        try lookup(url, segments: segments, validatingUTF8: true)
+    }
+
+    /// The look-up; `validate`: check that the bytes are UTF-8 (see `lookup(validatingUTF8:segments:)`).
+    @inline(__always)
+    private func lookup(
+        _ url: UnsafeBufferPointer<UInt8>, segments: UnsafeMutableBufferPointer<SegmentSlice>, validatingUTF8 validate: Bool
+    ) throws(NavRouterError) -> (routeIndex: Int, segmentCount: Int) {
         if url.isEmpty { throw NavRouterError(.invalidArgument, "the URL is empty") }
-        let (layout, count) = try DeepLinkScanner.scan(url, policy: policy, into: segments, classes: byteClasses)
+        let (layout, count) = try DeepLinkScanner.scan(
+            url, policy: policy, into: segments, classes: byteClasses, validatingUTF8: validate)
         let scanned = UnsafeBufferPointer(start: segments.baseAddress, count: count)  // count >= 0: no check needed
         let index = matchIndex(url, scanned, pathFlags: layout.pathFlags)
         if index < 0 { throw notFound(String(decoding: url, as: UTF8.self)) }
         return (index, count)
     }
+
 
     func notFound(_ url: String) -> NavRouterError {
         NavRouterError(.notFound, "no route matches '\(url.count > 200 ? String(url.prefix(200)) + "…" : url)'")

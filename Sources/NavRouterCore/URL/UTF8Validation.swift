@@ -1,0 +1,26 @@
+import CPathScan
+
+/// UTF-8 validation of bytes in place (no copy), for input that may not be UTF-8: URLs from C, files, the network.
+public enum UTF8Validation {
+    /// Whether the bytes are valid UTF-8. ASCII, the common case, is tested 16 bytes at a time
+    /// (`navrouter_bytes_are_ascii`, SSE2); only other bytes are parsed, scalar by scalar.
+    @inline(__always)
+    public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        return navrouter_bytes_are_ascii(base, bytes.count) != 0 || isValidBeyondASCII(bytes)
+    }
+
+    /// `isValid` past the ASCII test: parses every scalar.
+    @inline(never)
+    static func isValidBeyondASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+}
