@@ -11,9 +11,12 @@ import Synchronization
 /// entry holds a strong reference to the table (not to the registry), released when the thread looks up in
 /// another registry or a changed one, when this thread frees the registry, or when the thread ends.
 struct CachedTable {
-    private var handle: UInt = 0
+    /// The handle's address; `UInt.max` (never one: handles are aligned) while empty, so that no handle, NULL
+    /// included, matches an empty entry.
+    private var handle = UInt.max
     private var registryFrees: UInt64 = 0
     private var generation: UInt64 = 0
+    /// Set whenever `handle` is a handle's.
     private var table: Unmanaged<RouteTable>?
     /// The table's `policy.maxSegments` (read without touching the table).
     private(set) var maxSegments = 0
@@ -23,13 +26,11 @@ struct CachedTable {
     /// - Throws: the handle's errors (`.invalidArgument` for NULL or another kind, `.destroyed` when freed).
     @inline(__always)
     mutating func table(for handle: OpaquePointer?) throws(NavRouterError) -> Unmanaged<RouteTable> {
-        let key = UInt(bitPattern: handle)
-        if key != 0 && key == self.handle, let table,
-            Handles.registryFrees.load(ordering: .acquiring) == registryFrees,
-            Unmanaged<RouteRegistry>.fromOpaque(UnsafeRawPointer(handle!))._withUnsafeGuaranteedRef({ $0.generation })
-                == generation
+        if UInt(bitPattern: handle) == self.handle, Handles.registryFrees.load(ordering: .acquiring) == registryFrees,
+            Unmanaged<RouteRegistry>.fromOpaque(UnsafeRawPointer(handle.unsafelyUnwrapped))
+                ._withUnsafeGuaranteedRef({ $0.generation }) == generation
         {
-            return table
+            return table.unsafelyUnwrapped
         }
         return try refill(handle)
     }

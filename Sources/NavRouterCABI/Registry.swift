@@ -155,7 +155,7 @@ public func navrouter_registry_resolve(
     }
 }
 
-@_cdecl("navrouter_registry_lookup") @implementation
+@_cdecl("navrouter_registry_lookup") @implementation @inline(__always)
 public func navrouter_registry_lookup(
     _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ length: Int, _ outRouteIndex: UnsafeMutablePointer<UInt32>?,
     _ segments: UnsafeMutablePointer<navrouter_range>?, _ capacity: Int, _ outSegmentCount: UnsafeMutablePointer<Int>?

@@ -70,25 +70,21 @@ enum DeepLinkScanner {
     ///   - policy: domains, schemes and limits.
     ///   - segments: receives the path segments; its count is the segment limit.
     ///   - classes: `DeepLinkScanner.byteClasses`.
-    ///   - validatingUTF8: whether to check that the bytes are UTF-8; bytes that are not are the error reported,
-    ///     whatever else is wrong with the URL.
     /// - Returns: the layout and the number of segments written.
-    /// - Throws: `.limitExceeded`, `.denied` (scheme or domain), `.malformedURL`; `.invalidArgument` for bytes that
-    ///   are not UTF-8 when validating.
+    /// - Throws: `.limitExceeded`, `.denied` (scheme or domain), `.malformedURL`.
     @inline(__always)
     static func scan(
         _ url: UnsafeBufferPointer<UInt8>, policy: borrowing URLPolicy, into segments: UnsafeMutableBufferPointer<SegmentSlice>,
-        classes: UnsafePointer<UInt8>, validatingUTF8 validate: Bool = false
+        classes: UnsafePointer<UInt8>
     ) throws(NavRouterError) -> (layout: URLLayout, count: Int) {
         let length = url.count
         if length > policy.maxURLLength {
-            throw reported(
-                NavRouterError(.limitExceeded, "the URL is \(length) bytes long; the limit is \(policy.maxURLLength) bytes"),
-                url, validatingUTF8: validate)
+            throw NavRouterError(
+                .limitExceeded, "the URL is \(length) bytes long; the limit is \(policy.maxURLLength) bytes")
         }
         var layout = URLLayout(path: 0..<0)
         // A scheme starts with a letter: the common relative link ('/…') skips the scheme check.
-        var index = length > 0 && URLSyntax.isASCIILetter(url[0]) ? try scanSchemeAndDomain(url, policy: policy, validatingUTF8: validate) : 0
+        var index = length > 0 && URLSyntax.isASCIILetter(url[0]) ? try scanSchemeAndDomain(url, policy: policy) : 0
         if index < length && url[index] == UInt8(ascii: "/") { index += 1 }
         let pathStart = index
 
@@ -98,57 +94,22 @@ enum DeepLinkScanner {
         // path.
         var count = 0
         var pathFlags: UInt8 = 0
-        var pathEnd = try scanPlainPath(
-            url, from: index, into: segments, count: &count, pathFlags: &pathFlags, validatingUTF8: validate)
+        var pathEnd = try scanPlainPath(url, from: index, into: segments, count: &count, pathFlags: &pathFlags)
         if pathEnd < 0 {
             count = 0
             pathFlags = 0
-            pathEnd = try scanPath(
-                url, from: index, into: segments, count: &count, pathFlags: &pathFlags, classes: classes,
-                validatingUTF8: validate)
+            pathEnd = try scanPath(url, from: index, into: segments, count: &count, pathFlags: &pathFlags, classes: classes)
         }
         layout.path = Range(uncheckedBounds: (pathStart, pathEnd))  // pathEnd >= pathStart: where the scan stopped
         layout.pathFlags = pathFlags
-        // The scan saw every byte of the path (its flags tell a non-ASCII one) and of a scheme (ASCII by its
-        // syntax), but not the bytes of a domain (the path starts past "x://"), a query or a fragment.
-        if validate && (pathFlags & SegmentSlice.nonASCII != 0 || pathStart > 1 || pathEnd < length) {
-            try requireUTF8(url)
-        }
 
-        if pathEnd < length { try scanQueryAndFragment(url, from: pathEnd, into: &layout, validatingUTF8: validate) }
+        if pathEnd < length { try scanQueryAndFragment(url, from: pathEnd, into: &layout) }
         return (layout, count)
-    }
-
-    /// Throws `.invalidArgument` unless the URL's bytes are valid UTF-8.
-    @inline(never)
-    private static func requireUTF8(_ url: UnsafeBufferPointer<UInt8>) throws(NavRouterError) {
-        if !UTF8Validation.isValid(url) { throw invalidUTF8 }
-    }
-
-    private static var invalidUTF8: NavRouterError { NavRouterError(.invalidArgument, "the URL is not valid UTF-8") }
-
-    /// The error to report for a URL the scan refuses: when validating, bytes that are not UTF-8 come first.
-    /// (Each scan step that throws, all of them out of line, passes its error through here.)
-    @inline(never)
-    private static func reported(
-        _ error: NavRouterError, _ url: UnsafeBufferPointer<UInt8>, validatingUTF8 validate: Bool
-    ) -> NavRouterError {
-        validate && !UTF8Validation.isValid(url) ? invalidUTF8 : error
     }
 
     /// Query and fragment, from the '?' or '#' that ends the path: no control characters; the first '#' ends
     /// the query. Out of line: most look-ups have neither.
     @inline(never)
-    private static func scanQueryAndFragment(
-        _ url: UnsafeBufferPointer<UInt8>, from pathEnd: Int, into layout: inout URLLayout, validatingUTF8 validate: Bool
-    ) throws(NavRouterError) {
-        do throws(NavRouterError) {
-            try scanQueryAndFragment(url, from: pathEnd, into: &layout)
-        } catch {
-            throw reported(error, url, validatingUTF8: validate)
-        }
-    }
-
     private static func scanQueryAndFragment(
         _ url: UnsafeBufferPointer<UInt8>, from pathEnd: Int, into layout: inout URLLayout
     ) throws(NavRouterError) {
@@ -179,7 +140,7 @@ enum DeepLinkScanner {
     @inline(never)
     static func scanPath(
         _ url: UnsafeBufferPointer<UInt8>, from start: Int, into segments: UnsafeMutableBufferPointer<SegmentSlice>,
-        count: inout Int, pathFlags: inout UInt8, classes: UnsafePointer<UInt8>, validatingUTF8 validate: Bool = false
+        count: inout Int, pathFlags: inout UInt8, classes: UnsafePointer<UInt8>
     ) throws(NavRouterError) -> Int {
         let length = url.count
         var index = start
@@ -208,7 +169,7 @@ enum DeepLinkScanner {
                     pathEnd = index
                     break path
                 }
-                try close(url, segmentStart, index, flags, segments, &count, validate)
+                try close(url, segmentStart, index, flags, segments, &count)
                 index &+= 1
                 segmentStart = index
                 pathFlags |= flags
@@ -217,7 +178,7 @@ enum DeepLinkScanner {
             }
         }
         if segmentStart < pathEnd {
-            try close(url, segmentStart, pathEnd, flags, segments, &count, validate)
+            try close(url, segmentStart, pathEnd, flags, segments, &count)
             pathFlags |= flags
         }  // else: an empty path, or a trailing slash, which is ignored
         return pathEnd
@@ -232,7 +193,7 @@ enum DeepLinkScanner {
     @inline(__always)
     static func scanPlainPath(
         _ url: UnsafeBufferPointer<UInt8>, from start: Int, into segments: UnsafeMutableBufferPointer<SegmentSlice>,
-        count: inout Int, pathFlags: inout UInt8, validatingUTF8 validate: Bool = false
+        count: inout Int, pathFlags: inout UInt8
     ) throws(NavRouterError) -> Int {
         let length = url.count
         guard start < length, let base = url.baseAddress else { return length }
@@ -273,13 +234,13 @@ enum DeepLinkScanner {
             var slashes = masks.slash & inPath
             while slashes != 0 {
                 let bit = slashes.trailingZeroBitCount
-                try close(url, segmentStart, index &+ bit, 0, segments, &count, validate)
+                try close(url, segmentStart, index &+ bit, 0, segments, &count)
                 segmentStart = index &+ bit &+ 1
                 slashes &= slashes &- 1
             }
             index &+= 16
         }
-        if segmentStart < end { try close(url, segmentStart, end, 0, segments, &count, validate) }
+        if segmentStart < end { try close(url, segmentStart, end, 0, segments, &count) }
         // else: an empty path, or a trailing slash, which is ignored
         if upper != 0 { flagUppercase(url, segments, count: count, pathFlags: &pathFlags) }
         return end
@@ -301,16 +262,6 @@ enum DeepLinkScanner {
     }
 
     /// Recognises `scheme://` and, for web links, the domain; returns where the path starts.
-    private static func scanSchemeAndDomain(
-        _ url: UnsafeBufferPointer<UInt8>, policy: borrowing URLPolicy, validatingUTF8 validate: Bool
-    ) throws(NavRouterError) -> Int {
-        do throws(NavRouterError) {
-            return try scanSchemeAndDomain(url, policy: policy)
-        } catch {
-            throw reported(error, url, validatingUTF8: validate)
-        }
-    }
-
     private static func scanSchemeAndDomain(
         _ url: UnsafeBufferPointer<UInt8>, policy: borrowing URLPolicy
     ) throws(NavRouterError) -> Int {
@@ -366,11 +317,11 @@ enum DeepLinkScanner {
     @inline(__always)
     private static func close(
         _ url: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ flags: UInt8,
-        _ segments: UnsafeMutableBufferPointer<SegmentSlice>, _ count: inout Int, _ validate: Bool
+        _ segments: UnsafeMutableBufferPointer<SegmentSlice>, _ count: inout Int
     ) throws(NavRouterError) {
         let length = end &- start
         if length <= 2 || flags & (SegmentSlice.control | SegmentSlice.percent) != 0 || count == segments.count {
-            try checkRareCases(url, start, end, flags, segments.count, count, validate)
+            try checkRareCases(url, start, end, flags, segments.count, count)
         }
         segments[count] = SegmentSlice(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end), flags: flags)
         count &+= 1
@@ -378,17 +329,6 @@ enum DeepLinkScanner {
 
     /// The checks a segment rarely needs: empty, dot segments, control characters, escapes, the segment limit.
     @inline(never)
-    private static func checkRareCases(
-        _ url: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ flags: UInt8, _ limit: Int, _ count: Int,
-        _ validate: Bool
-    ) throws(NavRouterError) {
-        do throws(NavRouterError) {
-            try checkRareCases(url, start, end, flags, limit, count)
-        } catch {
-            throw reported(error, url, validatingUTF8: validate)
-        }
-    }
-
     private static func checkRareCases(
         _ url: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ flags: UInt8, _ limit: Int, _ count: Int
     ) throws(NavRouterError) {
