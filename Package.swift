@@ -9,9 +9,9 @@ import PackageDescription
 /// `swift build -c release --product navrouter -Xswiftc -static-stdlib` (see `scripts/build-library.sh`).
 /// `-mtls-dialect=gnu2` (TLS descriptors) where clang needs asking for them: x86-64 (AArch64 uses them already).
 #if arch(x86_64)
-let threadSlotSettings: [CSetting] = [.unsafeFlags(["-mtls-dialect=gnu2"])]
+let tlsDescriptorSettings: [CSetting] = [.unsafeFlags(["-mtls-dialect=gnu2"])]
 #else
-let threadSlotSettings: [CSetting] = []
+let tlsDescriptorSettings: [CSetting] = []
 #endif
 
 let package = Package(
@@ -31,12 +31,13 @@ let package = Package(
         // 16 bytes of a path classified at once (SSE2) for the core's scanner, and the ASCII test of its UTF-8
         // validation: static inline functions in include/path_scan.h (nothing of it is exported).
         .target(name: "CPathScan", path: "Sources/CPathScan"),
-        // The C ABI's per-thread pointer, read through TLS descriptors on x86-64 (see include/thread_slot.h).
-        // Its unsafe flag is fine for a root package and for hosts that take only NavRouterCore.
+        // C helpers of the C ABI layer: its per-thread pointer, read through TLS descriptors on x86-64, and a
+        // copy loop (see include/cabi_support.h). The unsafe flag is fine for a root package and for hosts that
+        // take only NavRouterCore.
         .target(
-            name: "CThreadSlot",
-            path: "Sources/CThreadSlot",
-            cSettings: threadSlotSettings
+            name: "CABISupport",
+            path: "Sources/CABISupport",
+            cSettings: tlsDescriptorSettings
         ),
         .target(
             name: "NavRouterCore",
@@ -45,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "NavRouterCABI",
-            dependencies: ["NavRouterCore", "CNavRouter", "CThreadSlot"],
+            dependencies: ["NavRouterCore", "CNavRouter", "CABISupport"],
             path: "Sources/NavRouterCABI",
             exclude: ["exports.map"],
             linkerSettings: [

@@ -1,3 +1,4 @@
+import CABISupport
 import CNavRouter
 import NavRouterCore
 
@@ -174,11 +175,8 @@ public func navrouter_registry_lookup(
         let (route, count) = try table._withUnsafeGuaranteedRef { table in
             Result { () throws(NavRouterError) in try table.lookup(validatingUTF8: bytes, segments: slots) }
         }.get()
-        if let segments {  // offsets into a URL of at most `maxURLLength` bytes: they fit in 32 bits
-            for index in 0..<count {
-                segments[index] = navrouter_range(
-                    start: UInt32(truncatingIfNeeded: slots[index].start), end: UInt32(truncatingIfNeeded: slots[index].end))
-            }
+        if let segments {  // a slice starts with its Int32 start and end (tested): a range's two UInt32s
+            cabi_copy_ranges(segments, slots.baseAddress, MemoryLayout<SegmentSlice>.stride, count)
         }
         outRoute.pointee = UInt32(truncatingIfNeeded: route)  // below RouteRegistry.maxRoutes
         outSegmentCount?.pointee = count

@@ -1,4 +1,4 @@
-import CThreadSlot
+import CABISupport
 import Glibc
 import NavRouterCore
 import Synchronization

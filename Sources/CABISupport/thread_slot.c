@@ -1,4 +1,4 @@
-#include "thread_slot.h"
+#include "cabi_support.h"
 
 #include <stddef.h>
 
