@@ -31,12 +31,11 @@ let package = Package(
         // 16 bytes of a path classified at once (SSE2) for the core's scanner, and the ASCII test of its UTF-8
         // validation: static inline functions in include/path_scan.h (nothing of it is exported).
         .target(name: "CPathScan", path: "Sources/CPathScan"),
-        // C helpers of the C ABI layer: its per-thread pointer, read through TLS descriptors on x86-64, and a
-        // copy loop (see include/cabi_support.h). The unsafe flag is fine for a root package and for hosts that
-        // take only NavRouterCore.
+        // The C ABI's per-thread pointer, read through TLS descriptors on x86-64 (see include/thread_slot.h).
+        // Its unsafe flag is fine for a root package and for hosts that take only NavRouterCore.
         .target(
-            name: "CABISupport",
-            path: "Sources/CABISupport",
+            name: "CThreadSlot",
+            path: "Sources/CThreadSlot",
             cSettings: tlsDescriptorSettings
         ),
         .target(
@@ -46,7 +45,7 @@ let package = Package(
         ),
         .target(
             name: "NavRouterCABI",
-            dependencies: ["NavRouterCore", "CNavRouter", "CABISupport"],
+            dependencies: ["NavRouterCore", "CNavRouter", "CThreadSlot"],
             path: "Sources/NavRouterCABI",
             exclude: ["exports.map"],
             linkerSettings: [

@@ -267,7 +267,8 @@ int navrouter_registry_resolve(navrouter_registry *registry, const char *url, na
  *        domain not allowed: NAVROUTER_EDENIED; a malformed path: NAVROUTER_EMALFORMED). They never match a route.
  * @param length the number of bytes.
  * @param[out] out_route_index the route's index in registration order (see navrouter_registry_route_name()).
- * @param[out] segments receives up to capacity ranges; may be NULL when capacity is 0.
+ * @param[out] segments receives up to capacity ranges; may be NULL when capacity is 0. Written in place as the path
+ *        is split: after a failure it may hold some ranges (out_segment_count says how many are valid: 0).
  * @param capacity the size of segments; a path with more segments gives NAVROUTER_ELIMIT.
  * @param[out] out_segment_count the number of segments; may be NULL.
  * @return as navrouter_registry_resolve, without NAVROUTER_EJSON and NAVROUTER_EPARAM.

@@ -1,4 +1,3 @@
-import CABISupport
 import CNavRouter
 import NavRouterCore
 
@@ -171,13 +170,18 @@ public func navrouter_registry_lookup(
         // Not checked for UTF-8 here: the core's look-up checks what its scan has not seen.
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
         let table = try thread.pointee.lookupTable.table(for: handle)
-        let slots = thread.pointee.segmentBuffer(min(capacity, thread.pointee.lookupTable.maxSegments))
+        let limit = min(capacity, thread.pointee.lookupTable.maxSegments)
+        // A navrouter_range is a SegmentSlice (two 32-bit offsets; tested): the core writes the caller's ranges.
         let (route, count) = try table._withUnsafeGuaranteedRef { table in
-            Result { () throws(NavRouterError) in try table.lookup(validatingUTF8: bytes, segments: slots) }
+            Result { () throws(NavRouterError) in
+                guard let segments else {
+                    return try table.lookup(validatingUTF8: bytes, segments: UnsafeMutableBufferPointer(start: nil, count: 0))
+                }
+                return try segments.withMemoryRebound(to: SegmentSlice.self, capacity: limit) { (slices) throws(NavRouterError) in
+                    try table.lookup(validatingUTF8: bytes, segments: UnsafeMutableBufferPointer(start: slices, count: limit))
+                }
+            }
         }.get()
-        if let segments {  // a slice starts with its Int32 start and end (tested): a range's two UInt32s
-            cabi_copy_ranges(segments, slots.baseAddress, MemoryLayout<SegmentSlice>.stride, count)
-        }
         outRoute.pointee = UInt32(truncatingIfNeeded: route)  // below RouteRegistry.maxRoutes
         outSegmentCount?.pointee = count
     }

@@ -1,4 +1,4 @@
-import CABISupport
+import CThreadSlot
 import Glibc
 import NavRouterCore
 import Synchronization
@@ -12,28 +12,12 @@ struct ThreadState {
     var message: UnsafeMutablePointer<CChar>?
     /// See `CachedTable`.
     var lookupTable = CachedTable()
-    /// Scratch segments for `navrouter_registry_lookup` (grown on demand, never shrunk).
-    private var segments = UnsafeMutableBufferPointer<SegmentSlice>(start: nil, count: 0)
-
-    /// This thread's scratch buffer of at least `count` segments.
-    @inline(__always)
-    mutating func segmentBuffer(_ count: Int) -> UnsafeMutableBufferPointer<SegmentSlice> {
-        if segments.count < count { growSegments(count) }
-        return UnsafeMutableBufferPointer(rebasing: segments[..<count])
-    }
-
-    private mutating func growSegments(_ count: Int) {
-        segments.deallocate()
-        segments = .allocate(capacity: max(count, 32))
-    }
 
     /// Frees what the state owns (when its thread ends).
     fileprivate mutating func release() {
         free(message)
         message = nil
         lookupTable.forget()
-        segments.deallocate()
-        segments = UnsafeMutableBufferPointer(start: nil, count: 0)
     }
 
     /// The pthread key plus one, 0 until made. An atomic rather than a lazy global: a global's lazy initializer

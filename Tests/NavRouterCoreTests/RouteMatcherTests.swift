@@ -65,7 +65,10 @@ final class RouteMatcherTests: XCTestCase {
             let (fast, slow) = try table.withScannedURL(url) { bytes, layout, segments throws(NavRouterError) in
                 let input = CompiledTrie.Input(
                     url: bytes.baseAddress!, length: bytes.count, segments: segments.baseAddress!, count: segments.count)
-                return (table.trie.match(input, pathFlags: layout.pathFlags), table.trie.backtrackingMatch(input))
+                return (
+                    table.trie.match(input, pathFlags: layout.pathFlags),
+                    table.trie.backtrackingMatch(input, pathFlags: layout.pathFlags)
+                )
             }
             XCTAssertEqual(fast, slow, url)
             if slow >= 0 { agreedOnARoute += 1 }
@@ -128,6 +131,16 @@ final class RouteMatcherTests: XCTestCase {
             let got = try? table.resolve(url).route.name
             XCTAssertEqual(got, expected, url)
             if expected != nil { found += 1 }
+            // The same path with some segments in uppercase and some with an escaped first byte: decoded and
+            // folded segment by segment, it addresses the same route.
+            let disguised = "/" + segments.map { segment -> String in
+                switch generator.next() % 3 {
+                case 0: return segment.uppercased()
+                case 1: return "%" + String(segment.utf8.first!, radix: 16, uppercase: true) + segment.dropFirst()
+                default: return segment
+                }
+            }.joined(separator: "/")
+            XCTAssertEqual(try? table.resolve(disguised).route.name, expected, disguised)
         }
         XCTAssertGreaterThan(found, 1500)
     }
@@ -215,7 +228,17 @@ final class RouteMatcherTests: XCTestCase {
         XCTAssertEqual(table.routes[index].name, "p")
         XCTAssertEqual(count, 3)
         XCTAssertEqual(slices.map { [$0.start, $0.end] }, [[1, 5], [6, 13], [14, 16]])
-        XCTAssertNotEqual(slices[1].flags & SegmentSlice.uppercase, 0)
+        XCTAssertEqual(slices[1].flags(in: Array(url.utf8)), SegmentSlice.uppercase)
+        XCTAssertEqual(slices[2].flags(in: Array(url.utf8)), 0)
+    }
+
+    /// The C ABI hands the caller's `navrouter_range` array (two `uint32_t`) to the core as segment slices.
+    func testASegmentSliceIsTwo32BitOffsets() {
+        XCTAssertEqual(MemoryLayout<SegmentSlice>.size, 8)
+        XCTAssertEqual(MemoryLayout<SegmentSlice>.stride, 8)
+        XCTAssertEqual(MemoryLayout<SegmentSlice>.alignment, 4)
+        XCTAssertEqual(MemoryLayout<SegmentSlice>.offset(of: \.start), 0)
+        XCTAssertEqual(MemoryLayout<SegmentSlice>.offset(of: \.end), 4)
     }
 
     /// Runs `lookup(validatingUTF8:segments:)` on raw bytes.

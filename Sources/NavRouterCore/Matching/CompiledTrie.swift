@@ -60,6 +60,8 @@ final class CompiledTrie: @unchecked Sendable {
         let length: Int
         let segments: UnsafePointer<SegmentSlice>
         let count: Int
+        /// What the path holds (`URLLayout.pathFlags`); `match(_:pathFlags:)` sets it.
+        var pathFlags: UInt8 = 0
     }
 
     /// A literal's (or a segment's) comparison key: its first 8 bytes zero-padded, its last 8 bytes when longer
@@ -81,7 +83,7 @@ final class CompiledTrie: @unchecked Sendable {
     /// probe compares hashes without touching the edge.
     private let slots: UnsafeMutableBufferPointer<UInt64>
     private static let emptySlot = UInt64.max
-    /// The segment flags that make a literal compare fold: `SegmentSlice.uppercase`, or none when case-sensitive
+    /// The path flags that make a literal compare fold: `SegmentSlice.uppercase`, or none when case-sensitive
     /// (stored rather than derived per look-up: the first-path loop reads it at every literal level).
     private let foldFlags: UInt8
     /// Whether literals match case-sensitively.
@@ -220,9 +222,11 @@ final class CompiledTrie: @unchecked Sendable {
     /// loop that follows, at each depth, the first child the walk would try: the walk's first path. When that path
     /// ends at a route, the walk would return that very route (it returns the first route it meets, and it meets
     /// this one first). A dead end, or a path that needs decoding, runs the backtracking walk. (The loop knows no
-    /// decoding at all: it compares raw bytes, folded word by word where a segment has uppercase letters.)
+    /// decoding at all: it compares raw bytes, folded word by word when the path has uppercase letters.)
     @inline(__always)
     func match(_ input: Input, pathFlags: UInt8) -> Int32 {
+        var input = input
+        input.pathFlags = pathFlags
         if pathFlags & (SegmentSlice.percent | SegmentSlice.nonASCII) == 0 {
             let route = firstPath(input)
             if route >= 0 { return route }
@@ -231,8 +235,10 @@ final class CompiledTrie: @unchecked Sendable {
     }
 
     /// The backtracking walk alone (what `match` must always agree with).
-    func backtrackingMatch(_ input: Input) -> Int32 {
-        walk(0, 0, input)
+    func backtrackingMatch(_ input: Input, pathFlags: UInt8) -> Int32 {
+        var input = input
+        input.pathFlags = pathFlags
+        return walk(0, 0, input)
     }
 
     /// The route at the end of the walk's first path, or -1 at a dead end. Only for segments without `%` escapes
@@ -258,9 +264,9 @@ final class CompiledTrie: @unchecked Sendable {
                     let segment = segmentPointer.pointee
                     let extra = extras.baseAddress.unsafelyUnwrapped + Int(node.pointee.next)
                     let intChild = extra.pointee.intChild, uuidChild = extra.pointee.uuidChild
-                    if intChild != ChildCode.none && accepts(.int, segment, input.url, plain: true) {
+                    if intChild != ChildCode.none && accepts(.int, segment, input, plain: true) {
                         next = intChild
-                    } else if uuidChild != ChildCode.none && accepts(.uuid, segment, input.url, plain: true) {
+                    } else if uuidChild != ChildCode.none && accepts(.uuid, segment, input, plain: true) {
                         next = uuidChild
                     } else {
                         next = extra.pointee.paramChild
@@ -293,11 +299,11 @@ final class CompiledTrie: @unchecked Sendable {
             return paramChild == ChildCode.none ? -1 : walk(paramChild, depth + 1, input)
         }
         let extra = extras[Int(node.pointee.next)]
-        if extra.intChild != ChildCode.none && accepts(.int, segment, input.url, plain: false) {
+        if extra.intChild != ChildCode.none && accepts(.int, segment, input, plain: false) {
             let route = walk(extra.intChild, depth + 1, input)
             if route >= 0 { return route }
         }
-        if extra.uuidChild != ChildCode.none && accepts(.uuid, segment, input.url, plain: false) {
+        if extra.uuidChild != ChildCode.none && accepts(.uuid, segment, input, plain: false) {
             let route = walk(extra.uuidChild, depth + 1, input)
             if route >= 0 { return route }
         }
@@ -308,26 +314,31 @@ final class CompiledTrie: @unchecked Sendable {
         return extra.catchAllRoute
     }
 
-    /// Whether the segment (decoded) has the type. `plain`: the caller knows the segment has no `%` escape.
+    /// Whether the segment (decoded) has the type. `plain`: the caller knows the path has no `%` escape.
     @inline(__always)
-    private func accepts(
-        _ type: ParameterType, _ segment: SegmentSlice, _ url: UnsafePointer<UInt8>, plain: Bool
-    ) -> Bool {
-        let bytes = UnsafeBufferPointer(start: url + Int(segment.start), count: segment.count)
-        if plain || segment.flags & SegmentSlice.percent == 0 { return type.accepts(bytes) }
+    private func accepts(_ type: ParameterType, _ segment: SegmentSlice, _ input: Input, plain: Bool) -> Bool {
+        let bytes = UnsafeBufferPointer(start: input.url + Int(segment.start), count: segment.count)
+        if plain || input.pathFlags & SegmentSlice.percent == 0 || !bytes.contains(UInt8(ascii: "%")) {
+            return type.accepts(bytes)
+        }
         guard let decoded = try? URLSyntax.percentDecode(bytes, plusIsSpace: false, what: "") else { return false }
         return type.accepts(decoded)
     }
 
     /// The code of the literal child whose label equals the segment (folded unless case-sensitive), or `none`.
-    /// `plain`: the caller knows the segment has no `%` escape and no non-ASCII byte (no decoding code is made).
+    /// `plain`: the caller knows the path has no `%` escape and no non-ASCII byte (no decoding code is made).
     @inline(__always)
     private func literalChild(
         _ node: UnsafePointer<Node>, _ segment: SegmentSlice, _ input: Input, plain: Bool
     ) -> Int32 {
-        if plain || segment.flags & (SegmentSlice.percent | SegmentSlice.nonASCII) == 0 {
-            // ASCII: compare raw bytes, folding uppercase letters word by word when there are any.
-            let fold = segment.flags & foldFlags != 0
+        // The path's flags stand for each of its segments' unless the path has escapes or non-ASCII bytes; then the
+        // segment's own are worked out (a rare path, which decodes anyway).
+        var flags = input.pathFlags
+        if !plain && flags & (SegmentSlice.percent | SegmentSlice.nonASCII) != 0 { flags = segment.flags(in: input.url) }
+        if plain || flags & (SegmentSlice.percent | SegmentSlice.nonASCII) == 0 {
+            // ASCII: compare raw bytes, folding uppercase letters word by word when the path has any (folding
+            // a segment without any changes nothing).
+            let fold = flags & foldFlags != 0
             let start = Int(segment.start), count = segment.count
             let key = Self.key(input.url, start: start, count: count, length: input.length, fold: fold)
             return find(key, input.url + start, count, in: node, fold: fold)
@@ -335,7 +346,7 @@ final class CompiledTrie: @unchecked Sendable {
         // Rare: decode the escapes and fold with Unicode's lowercase mapping, as the labels were folded.
         let raw = UnsafeBufferPointer(start: input.url + Int(segment.start), count: segment.count)
         var text = String(decoding: raw, as: UTF8.self)
-        if segment.flags & SegmentSlice.percent != 0 {
+        if flags & SegmentSlice.percent != 0 {
             guard let decoded = try? URLSyntax.percentDecode(raw, plusIsSpace: false, what: "") else {
                 return ChildCode.none
             }

@@ -88,7 +88,7 @@ extension RouteTable {
     /// A segment's value, percent-decoded once (the scanner has validated its escapes).
     static func decode(_ segment: SegmentSlice, in bytes: UnsafeBufferPointer<UInt8>) throws(NavRouterError) -> String {
         let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
-        if segment.flags & SegmentSlice.percent == 0 { return String(decoding: raw, as: UTF8.self) }
+        if !raw.contains(UInt8(ascii: "%")) { return String(decoding: raw, as: UTF8.self) }
         return try URLSyntax.percentDecode(raw, plusIsSpace: false, what: "a path segment")
     }
 

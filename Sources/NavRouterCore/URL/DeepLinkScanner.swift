@@ -1,31 +1,43 @@
 import CPathScan
 
-/// Where one path segment lies in a URL's bytes, and what it contains.
+/// Where one path segment lies in a URL's bytes: two 32-bit offsets, laid out as the C ABI's `navrouter_range`
+/// (so that a C look-up writes the caller's ranges directly).
+///
+/// What the path's bytes hold is summed up once for the whole path (`URLLayout.pathFlags`: the
+/// `SegmentSlice.percent`, `.uppercase`, `.nonASCII` bits); a segment's own flags are worked out from its bytes
+/// where a rare path needs them (`flags(in:)`).
 public struct SegmentSlice: Equatable, Sendable {
     /// Byte offset of the segment's first byte.
     public var start: Int32
     /// Byte offset just past the segment.
     public var end: Int32
-    /// `SegmentSlice.percent`, `.uppercase`, `.nonASCII` bits: what the fast paths must handle.
-    public var flags: UInt8
 
-    /// The segment has a `%` escape (it is decoded before any comparison).
+    /// A `%` escape (decoded before any comparison).
     public static let percent: UInt8 = 1
-    /// The segment has an ASCII uppercase letter.
+    /// An ASCII uppercase letter.
     public static let uppercase: UInt8 = 2
-    /// The segment has a non-ASCII byte.
+    /// A non-ASCII byte.
     public static let nonASCII: UInt8 = 4
     static let control: UInt8 = 8
 
     /// Creates a slice.
-    public init(start: Int32 = 0, end: Int32 = 0, flags: UInt8 = 0) {
+    public init(start: Int32 = 0, end: Int32 = 0) {
         self.start = start
         self.end = end
-        self.flags = flags
     }
 
     /// The segment's length in bytes.
     @inline(__always) public var count: Int { Int(end &- start) }
+
+    /// The `percent`, `uppercase` and `nonASCII` bits of the segment's bytes in `url` (a byte loop: for the rare
+    /// paths that decode or fold a single segment).
+    public func flags(in url: UnsafePointer<UInt8>) -> UInt8 {
+        var flags: UInt8 = 0
+        for offset in Int(start)..<Int(end) {
+            flags |= DeepLinkScanner.byteClasses[Int(url[offset])]
+        }
+        return flags & (Self.percent | Self.uppercase | Self.nonASCII)
+    }
 }
 
 /// Where the parts of a deep link lie in its bytes.
@@ -36,14 +48,14 @@ struct URLLayout {
     var query: Range<Int>?
     /// The fragment's bytes, after `#`.
     var fragment: Range<Int>?
-    /// The OR of every path segment's flags.
+    /// What the path's segments hold: the OR of their flags (`SegmentSlice.percent`, `.uppercase`, `.nonASCII`).
     var pathFlags: UInt8 = 0
 }
 
 /// Splits a deep link into its parts and its path into segments, in one pass over the UTF-8 bytes, checking the
 /// policy, the limits and the syntax as it goes. It allocates nothing unless a segment has a `%` escape.
 enum DeepLinkScanner {
-    /// Class bits of the path's delimiters (never stored in a segment's flags).
+    /// Class bits of the path's delimiters (never in a path's flags).
     private static let slash: UInt8 = 0x10
     private static let pathEnd: UInt8 = 0x20
 
@@ -186,8 +198,8 @@ enum DeepLinkScanner {
 
     /// Splits a path without '%', control characters and non-ASCII bytes into segments, 16 bytes at a time
     /// (`navrouter_path_classify16`: SSE2 compares, one bit per byte): each 16 bytes are classified once, and
-    /// each '/' among them closes a segment by its bit position, so short segments cost no byte loop. Only a
-    /// path with an uppercase letter (rare) has its segments looked at again, to flag the ones that have one.
+    /// each '/' among them closes a segment by its bit position, so short segments cost no byte loop. An
+    /// uppercase letter anywhere sets the path's `uppercase` flag.
     /// - Returns: where the path ends, or -1 at the first byte it leaves to `scanPath` (nothing is thrown
     ///   before a segment that `scanPath` would reach first; the caller starts over from `start`).
     @inline(__always)
@@ -242,23 +254,8 @@ enum DeepLinkScanner {
         }
         if segmentStart < end { try close(url, segmentStart, end, 0, segments, &count) }
         // else: an empty path, or a trailing slash, which is ignored
-        if upper != 0 { flagUppercase(url, segments, count: count, pathFlags: &pathFlags) }
+        if upper != 0 { pathFlags |= SegmentSlice.uppercase }
         return end
-    }
-
-    /// Flags the segments that have an ASCII uppercase letter (`scanPlainPath`, for a path that has one).
-    @inline(never)
-    private static func flagUppercase(
-        _ url: UnsafeBufferPointer<UInt8>, _ segments: UnsafeMutableBufferPointer<SegmentSlice>, count: Int,
-        pathFlags: inout UInt8
-    ) {
-        for index in 0..<count {
-            let segment = segments[index]
-            if url[Int(segment.start)..<Int(segment.end)].contains(where: URLSyntax.isASCIIUppercase) {
-                segments[index].flags |= SegmentSlice.uppercase
-                pathFlags |= SegmentSlice.uppercase
-            }
-        }
     }
 
     /// Recognises `scheme://` and, for web links, the domain; returns where the path starts.
@@ -323,7 +320,7 @@ enum DeepLinkScanner {
         if length <= 2 || flags & (SegmentSlice.control | SegmentSlice.percent) != 0 || count == segments.count {
             try checkRareCases(url, start, end, flags, segments.count, count)
         }
-        segments[count] = SegmentSlice(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end), flags: flags)
+        segments[count] = SegmentSlice(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end))
         count &+= 1
     }
 

@@ -1,4 +1,4 @@
-#include "cabi_support.h"
+#include "thread_slot.h"
 
 #include <stddef.h>
 
