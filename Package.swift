@@ -1,12 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// navrouter: a UI-agnostic navigation router. The pure-Swift core (`NavRouterCore`) is a library product for
-/// Swift hosts; the thin `@_cdecl` layer (`NavRouterCABI`) is the dynamic library `libnavrouter.so` for C and
-/// Python hosts, checked against `include/navrouter.h`.
-///
-/// The release build of the shared library links the Swift runtime statically:
-/// `swift build -c release --product navrouter -Xswiftc -static-stdlib` (see `scripts/build-library.sh`).
 /// `-mtls-dialect=gnu2` (TLS descriptors) where clang needs asking for them: x86-64 (AArch64 uses them already).
 #if arch(x86_64)
 let tlsDescriptorSettings: [CSetting] = [.unsafeFlags(["-mtls-dialect=gnu2"])]
@@ -14,6 +8,12 @@ let tlsDescriptorSettings: [CSetting] = [.unsafeFlags(["-mtls-dialect=gnu2"])]
 let tlsDescriptorSettings: [CSetting] = []
 #endif
 
+/// navrouter: a UI-agnostic navigation router. The pure-Swift core (`NavRouterCore`) is a library product for
+/// Swift hosts; the thin `@_cdecl` layer (`NavRouterCABI`) is the dynamic library `libnavrouter.so` for C and
+/// Python hosts, checked against `include/navrouter.h`.
+///
+/// The release build of the shared library links the Swift runtime statically:
+/// `swift build -c release --product navrouter -Xswiftc -static-stdlib` (see `scripts/build-library.sh`).
 let package = Package(
     name: "navrouter",
     products: [

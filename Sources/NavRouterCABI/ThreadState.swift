@@ -20,18 +20,8 @@ struct ThreadState {
         lookupTable.forget()
     }
 
-    /// The pthread key plus one, 0 until made. An atomic rather than a lazy global: a global's lazy initializer
-    /// costs a `swift_once` call on every exported call.
-    private static let keyPlusOne = Atomic<UInt32>(0)
-
-    private static var key: pthread_key_t {
-        @inline(__always) get {
-            let stored = keyPlusOne.load(ordering: .acquiring)
-            return stored != 0 ? stored - 1 : makeKey()
-        }
-    }
-
-    private static func makeKey() -> pthread_key_t {
+    /// The pthread key whose destructor frees a thread's state when the thread ends (made with the first state).
+    private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { raw in
             guard let state = raw?.assumingMemoryBound(to: ThreadState.self) else { return }
@@ -40,11 +30,8 @@ struct ThreadState {
             state.deinitialize(count: 1)
             state.deallocate()
         }
-        let (made, existing) = keyPlusOne.compareExchange(expected: 0, desired: key + 1, ordering: .acquiringAndReleasing)
-        if made { return key }
-        pthread_key_delete(key)  // another thread made one first
-        return existing - 1
-    }
+        return key
+    }()
 
     /// This thread's state (made on first use). Only this thread reads or writes it.
     @inline(__always)
