@@ -26,8 +26,9 @@ struct CachedTable {
     /// - Throws: the handle's errors (`.invalidArgument` for NULL or another kind, `.destroyed` when freed).
     @inline(__always)
     mutating func table(for handle: OpaquePointer?) throws(NavRouterError) -> Unmanaged<RouteTable> {
-        if UInt(bitPattern: handle) == self.handle, Handles.registryFrees.load(ordering: .acquiring) == registryFrees,
-            Unmanaged<RouteRegistry>.fromOpaque(UnsafeRawPointer(handle.unsafelyUnwrapped))
+        let key = UInt(bitPattern: handle)
+        if key == self.handle, Handles.registryFrees.load(ordering: .acquiring) == registryFrees,
+            Unmanaged<RouteRegistry>.fromOpaque(UnsafeRawPointer(bitPattern: key).unsafelyUnwrapped)
                 ._withUnsafeGuaranteedRef({ $0.generation }) == generation
         {
             return table.unsafelyUnwrapped

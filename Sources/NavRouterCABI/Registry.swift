@@ -164,9 +164,7 @@ public func navrouter_registry_lookup(
     let status = cCall(thread) { () throws(NavRouterError) in
         let outRoute = try required(outRouteIndex, "out_route_index")
         guard let url else { throw NavRouterError(.invalidArgument, "url is NULL") }
-        guard length >= 0, capacity >= 0, capacity == 0 || segments != nil else {
-            throw NavRouterError(.invalidArgument, "a negative length or capacity, or NULL segments with a capacity")
-        }
+        guard length >= 0, capacity >= 0 else { throw NavRouterError(.invalidArgument, "a negative length or capacity") }
         // Not checked for UTF-8 here: the core's look-up checks what its scan has not seen.
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
         let table = try thread.pointee.lookupTable.table(for: handle)
@@ -175,6 +173,7 @@ public func navrouter_registry_lookup(
         let (route, count) = try table._withUnsafeGuaranteedRef { table in
             Result { () throws(NavRouterError) in
                 guard let segments else {
+                    if capacity != 0 { throw NavRouterError(.invalidArgument, "segments is NULL with a capacity") }
                     return try table.lookup(validatingUTF8: bytes, segments: UnsafeMutableBufferPointer(start: nil, count: 0))
                 }
                 return try segments.withMemoryRebound(to: SegmentSlice.self, capacity: limit) { (slices) throws(NavRouterError) in
