@@ -32,10 +32,9 @@ public struct SegmentSlice: Equatable, Sendable {
     /// The `percent`, `uppercase` and `nonASCII` bits of the segment's bytes in `url` (a byte loop: for the rare
     /// paths that decode or fold a single segment).
     public func flags(in url: UnsafePointer<UInt8>) -> UInt8 {
+        let classes = DeepLinkScanner.byteClasses
         var flags: UInt8 = 0
-        for offset in Int(start)..<Int(end) {
-            flags |= DeepLinkScanner.byteClasses[Int(url[offset])]
-        }
+        for offset in Int(start)..<Int(end) { flags |= classes[Int(url[offset])] }
         return flags & (Self.percent | Self.uppercase | Self.nonASCII)
     }
 }
