@@ -103,7 +103,7 @@ func cCall(_ body: () throws(NavRouterError) -> Void) -> Int32 {
     }
 }
 
-/// `cCall` for a hot call that already holds this thread's state (one pthread look-up fewer).
+/// `cCall` for a hot call that already holds this thread's state (one thread-slot read fewer).
 @inline(__always)
 func cCall(_ thread: UnsafeMutablePointer<ThreadState>, _ body: () throws(NavRouterError) -> Void) -> Int32 {
     do {
