@@ -33,10 +33,13 @@ def main(path):
                      lambda v: v <= 128, "{:.0f}"))
     for table in ("github", "static", "synthetic10k"):
         # In one process and the same interleaved rounds (the shipped .so loaded with dlopen into the Swift
-        # harness), and from the C driver in a process of its own (raw times; the C floor is gcc's code and runs
+        # harness: per round the C sample beside the core's, the median of those ratios; and the two bests, which
+        # may come from different rounds, reported beside it), and from the C driver in a process of its own (raw times; the C floor is gcc's code and runs
         # faster than Swift's, so dividing each side by its own floor would compare compilers, not the ABI).
-        rows.append((f"C ABI lookup ÷ Swift core lookup, {table} (same process, same rounds)", "≤ 1.3×",
+        rows.append((f"C ABI lookup ÷ Swift core lookup, {table} (same process, median of the rounds' ratios)", "≤ 1.3×",
                      get(f"swift.{table}.c_abi_over_core"), lambda v: v <= 1.3, "{:.2f}×"))
+        rows.append((f"C ABI lookup ÷ Swift core lookup, {table} (same process, best ÷ best)", "(reported)",
+                     get(f"swift.{table}.c_abi_best_over_core_best"), None, "{:.2f}×"))
         rows.append((f"C ABI lookup ÷ Swift core lookup, {table} (C driver's ns ÷ Swift harness's ns)", "≤ 1.3×",
                      get(f"c.{table}.lookup_ns") / get(f"swift.{table}.lookup_ns"), lambda v: v <= 1.3, "{:.2f}×"))
     rows.append(("navigation events (push/pop) to a C callback", "≥ 1,000,000/s", get("c.events_per_second"),

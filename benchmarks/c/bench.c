@@ -136,7 +136,12 @@ static int compare_doubles(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* Interleaved rounds; each sample calibrated to about 20 ms. Fills best, median and worst ns per look-up. */
+/* The pause between two rounds: the shared machine's slow stretches last seconds, and back-to-back rounds could
+ * all fall into one. */
+#define ROUND_PAUSE_NS 300000000L
+
+/* Interleaved rounds, ROUND_PAUSE_NS apart; each sample calibrated to about 20 ms. Fills best, median and worst ns
+ * per look-up. */
 static void measure(pass_fn *passes, size_t count, const input *in, int rounds, double *best, double *median, double *worst) {
     size_t repeat[8];
     double samples[8][64];
@@ -150,12 +155,14 @@ static void measure(pass_fn *passes, size_t count, const input *in, int rounds, 
             n *= 2;
         }
     }
-    for (int r = 0; r < rounds; r++)
+    for (int r = 0; r < rounds; r++) {
+        if (r > 0) nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = ROUND_PAUSE_NS}, NULL);
         for (size_t c = 0; c < count; c++) {
             uint64_t start = now_ns();
             for (size_t k = 0; k < repeat[c]; k++) blackhole += passes[c](in);
             samples[c][r] = (double)(now_ns() - start) / (double)(repeat[c] * in->t->lookup_count);
         }
+    }
     for (size_t c = 0; c < count; c++) {
         qsort(samples[c], (size_t)rounds, sizeof(double), compare_doubles);
         best[c] = samples[c][0];
@@ -170,7 +177,7 @@ static int bench_tables(const char *dir, int rounds) {
                                    "navrouter_registry_resolve + navrouter_match_free"};
     pass_fn passes[] = {pass_floor, pass_lookup, pass_resolve};
     if (rounds > 64) rounds = 64;
-    printf("## Through the C ABI (libnavrouter.so; ns per look-up, best of %d interleaved rounds)\n\n", rounds);
+    printf("## Through the C ABI (libnavrouter.so; ns per look-up, best of %d interleaved rounds, 0.3 s apart)\n\n", rounds);
     printf("| table | contender | best ns | median ns | spread | x floor |\n| --- | --- | ---: | ---: | ---: | ---: |\n");
     for (size_t n = 0; n < 3; n++) {
         table t = load_table(dir, names[n]);

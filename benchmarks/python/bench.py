@@ -28,13 +28,19 @@ def calibrated_repeat(function, items):
         repeat *= 2
 
 
+ROUND_PAUSE_SECONDS = 0.3
+
+
 def best_per_call(workloads, rounds):
     """Best and worst seconds per call of each (function, items) workload, over interleaved rounds (A B C A B C …,
     as the Swift harness runs its contenders): a slow stretch of the shared machine touches every workload alike
-    instead of all the rounds of one."""
+    instead of all the rounds of one. The rounds are ROUND_PAUSE_SECONDS apart: such a stretch lasts seconds,
+    and back-to-back rounds could all fall into one."""
     repeats = [calibrated_repeat(function, items) for function, items in workloads]
     samples = [[] for _ in workloads]
-    for _ in range(rounds):
+    for round_index in range(rounds):
+        if round_index > 0:
+            time.sleep(ROUND_PAUSE_SECONDS)
         for index, (function, items) in enumerate(workloads):
             start = time.perf_counter()
             for _ in range(repeats[index]):
@@ -71,7 +77,7 @@ def main():
         ("Registry.lookup (route name + segment ranges), GitHub table", "lookup", *timings[1]),
         ("Router.navigate + Router.pop with a Python navigator (4 events)", "navigate_pop", *timings[2]),
     ]
-    print(f"## Through Python ctypes (µs per call; best of {rounds} interleaved rounds)\n")
+    print(f"## Through Python ctypes (µs per call; best of {rounds} interleaved rounds, {ROUND_PAUSE_SECONDS} s apart)\n")
     print("| call | best µs | spread |\n| --- | ---: | ---: |")
     for label, _, best, worst in rows:
         print(f"| {label} | {best * 1e6:.2f} | {(worst - best) / best * 100:.0f}% |")

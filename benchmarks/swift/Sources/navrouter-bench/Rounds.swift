@@ -11,8 +11,19 @@ struct Timing {
     var spread: Double { (worst - best) / best * 100 }
 }
 
-/// Runs the contenders in interleaved rounds (A B C A B C …), each sample long enough to dwarf the clock:
-/// warm-up, then `passes` calibrated per contender so a sample lasts about `sampleNanoseconds`.
+/// The pause between two rounds: the shared machine's slow stretches last seconds, and back-to-back rounds could
+/// all fall into one.
+let roundPauseNanoseconds = 300_000_000
+
+/// Sleeps `roundPauseNanoseconds`.
+func pauseBetweenRounds() {
+    var pause = timespec(tv_sec: 0, tv_nsec: roundPauseNanoseconds)
+    nanosleep(&pause, nil)
+}
+
+/// Runs the contenders in interleaved rounds (A B C A B C …, `roundPauseNanoseconds` apart), each sample long
+/// enough to dwarf the clock: warm-up, then `passes` calibrated per contender so a sample lasts about
+/// `sampleNanoseconds`.
 func measure(_ contenders: [Contender], lookupsPerPass: Int, rounds: Int, sampleNanoseconds: UInt64 = 20_000_000) -> [Timing] {
     var passes: [Int] = []
     for contender in contenders {  // warm-up and calibration
@@ -29,7 +40,8 @@ func measure(_ contenders: [Contender], lookupsPerPass: Int, rounds: Int, sample
         }
     }
     var timings = contenders.map { Timing(name: $0.name) }
-    for _ in 0..<rounds {
+    for round in 0..<rounds {
+        if round > 0 { pauseBetweenRounds() }
         for (index, contender) in contenders.enumerated() {
             let start = nowNanoseconds()
             for _ in 0..<passes[index] { consume(contender.pass()) }

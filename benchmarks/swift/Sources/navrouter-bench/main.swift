@@ -62,7 +62,7 @@ func memoryMode(_ which: String, _ count: Int) throws {
 
 /// - Parameter library: the shipped libnavrouter.so, when given (`--library PATH`): its look-up joins the rounds.
 func tablesSection(_ directory: String, rounds: Int, library: SharedLibrary?) throws {
-    print("## Resolve, side by side (ns per look-up; best of \(rounds) interleaved rounds, median, spread = (worst − best) / best)\n")
+    print("## Resolve, side by side (ns per look-up; best of \(rounds) interleaved rounds 0.3 s apart, median, spread = (worst − best) / best)\n")
     for name in ["github", "static", "synthetic10k"] {
         let table = try BenchTable.load(name, from: directory)
         let registry = try navrouterRegistry(table.patterns)
@@ -75,29 +75,40 @@ func tablesSection(_ directory: String, rounds: Int, library: SharedLibrary?) th
             floorContender(urls), navrouterLookupContender(compiled, urls), navrouterResolveContender(compiled, urls),
             routingKitSplitContender(peer, urls), routingKitPresplitContender(peer, urls),
         ]
+        // The C ABI's look-up runs right after the core's in each round (their samples are neighbours in time).
         if let library {
-            contenders.append(library.lookupContender(try library.registry(table.patterns), urls))
+            contenders.insert(library.lookupContender(try library.registry(table.patterns), urls), at: 2)
         }
         let timings = measure(contenders, lookupsPerPass: urls.count, rounds: rounds)
         let floor = timings[0].best
         let lookup = timings[1].best
+        let cLookup: Timing? = library != nil ? timings[2] : nil
+        let offset = library != nil ? 1 : 0
+        let resolve = timings[2 + offset], split = timings[3 + offset], presplit = timings[4 + offset]
         print("### \(name): \(table.patterns.count) routes, \(urls.count) look-ups, all resolved alike by both routers"
               + (peerWrong.isEmpty ? "" : " except \(peerWrong.count) that RoutingKit resolves otherwise (first: \(peerWrong[0]))") + "\n")
         print("| contender | best ns | median ns | spread | × floor | RoutingKit split ÷ this |")
         print("| --- | ---: | ---: | ---: | ---: | ---: |")
         for timing in timings {
-            print("| \(timing.name) | \(format(timing.best)) | \(format(timing.median)) | \(format(timing.spread, 0))% | \(format(timing.best / floor, 2)) | \(format(timings[3].best / timing.best, 1)) |")
+            print("| \(timing.name) | \(format(timing.best)) | \(format(timing.median)) | \(format(timing.spread, 0))% | \(format(timing.best / floor, 2)) | \(format(split.best / timing.best, 1)) |")
         }
-        print("\nnavrouter lookup = \(format(lookup / floor, 2))× the floor; RoutingKit (split) = \(format(timings[3].best / lookup, 1))× navrouter lookup, RoutingKit (pre-split) = \(format(timings[4].best / lookup, 1))×; navrouter resolve = \(format(timings[3].best / timings[2].best, 1))× faster than RoutingKit (split).\n")
+        print("\nnavrouter lookup = \(format(lookup / floor, 2))× the floor; RoutingKit (split) = \(format(split.best / lookup, 1))× navrouter lookup, RoutingKit (pre-split) = \(format(presplit.best / lookup, 1))×; navrouter resolve = \(format(split.best / resolve.best, 1))× faster than RoutingKit (split).\n")
         print("RESULT swift.\(name).floor_ns \(format(floor, 2))")
         print("RESULT swift.\(name).lookup_ns \(format(lookup, 2))")
-        print("RESULT swift.\(name).resolve_ns \(format(timings[2].best, 2))")
-        if library != nil {
-            print("RESULT swift.\(name).c_abi_lookup_ns \(format(timings[5].best, 2))")
-            print("RESULT swift.\(name).c_abi_over_core \(format(timings[5].best / lookup, 2))")
+        print("RESULT swift.\(name).resolve_ns \(format(resolve.best, 2))")
+        if let cLookup {
+            // Per round, the C ABI's sample beside the core's taken just before it (the same moment of the
+            // machine); the median of those ratios. The ratio of the two bests is printed beside it: the bests
+            // may come from different rounds.
+            let perRound = zip(cLookup.samples, timings[1].samples).map { $0 / $1 }.sorted()
+            let median = perRound[perRound.count / 2]
+            print("C ABI lookup ÷ core lookup: \(format(median, 2))× (median of the rounds' ratios; \(format(perRound[0], 2))–\(format(perRound[perRound.count - 1], 2))×), \(format(cLookup.best / lookup, 2))× best ÷ best.\n")
+            print("RESULT swift.\(name).c_abi_lookup_ns \(format(cLookup.best, 2))")
+            print("RESULT swift.\(name).c_abi_over_core \(format(median, 2))")
+            print("RESULT swift.\(name).c_abi_best_over_core_best \(format(cLookup.best / lookup, 2))")
         }
-        print("RESULT swift.\(name).routingkit_split_ns \(format(timings[3].best, 2))")
-        print("RESULT swift.\(name).routingkit_presplit_ns \(format(timings[4].best, 2))\n")
+        print("RESULT swift.\(name).routingkit_split_ns \(format(split.best, 2))")
+        print("RESULT swift.\(name).routingkit_presplit_ns \(format(presplit.best, 2))\n")
     }
 }
 
@@ -111,14 +122,16 @@ func scalingSection(rounds: Int) throws {
         let table = BenchTable.synthetic(size)
         var best = Double.infinity
         var registry: RouteRegistry? = nil
-        for _ in 0..<3 {
+        for repetition in 0..<5 {
+            if repetition > 0 { pauseBetweenRounds() }
             registry = nil  // freeing the previous one is not part of registering
             let start = nowNanoseconds()
             registry = try navrouterRegistry(table.patterns)
             best = min(best, Double(nowNanoseconds() - start) / 1e6)
         }
         registrations[size] = best
-        oneByOne[size] = try (0..<3).map { _ throws in
+        oneByOne[size] = try (0..<5).map { repetition throws in
+            if repetition > 0 { pauseBetweenRounds() }
             let start = nowNanoseconds()
             let registry = try navrouterRegistryOneByOne(table.patterns)
             let elapsed = Double(nowNanoseconds() - start) / 1e6
@@ -139,7 +152,7 @@ func scalingSection(rounds: Int) throws {
     }
     let timings = measure(contenders, lookupsPerPass: 1_000, rounds: rounds)
     let lookupAt1k = timings[4].best
-    print("| routes | lookup ns (best) | spread | ÷ lookup at 1k | resolve ns | RoutingKit split ns | floor ns | registration ms (all routes, best of 3) | one route at a time ms |")
+    print("| routes | lookup ns (best) | spread | ÷ lookup at 1k | resolve ns | RoutingKit split ns | floor ns | registration ms (all routes, best of 5, 0.3 s apart) | one route at a time ms |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for (index, size) in sizes.enumerated() {
         let lookup = timings[index * 4], resolve = timings[index * 4 + 1], peer = timings[index * 4 + 2], floor = timings[index * 4 + 3]
