@@ -8,7 +8,7 @@
  *    positive non-error outcome. On failure, out-parameters are set to NULL / 0 and
  *    navrouter_last_error() says what went wrong.
  *  - Input strings are UTF-8 and NUL-terminated; they are copied before the call returns. Invalid UTF-8 gives
- *    NAVROUTER_EINVAL.
+ *    NAVROUTER_EINVAL (navrouter_registry_lookup says when another error comes first).
  *  - Borrowed output (const char *) says how long it stays valid. Owned output (char **out_...) must be freed
  *    with navrouter_string_free() and nothing else.
  *  - NULL handles and NULL required arguments give NAVROUTER_EINVAL, never a crash. A handle used after its
