@@ -263,8 +263,8 @@ int navrouter_registry_resolve(navrouter_registry *registry, const char *url, na
  * Resolves a URL without allocating: the route's index and each path segment's byte range in url.
  * The query and fragment are checked for control characters only (navrouter_registry_resolve decodes them).
  * @param url the URL's bytes (need not be NUL-terminated). Bytes that are not UTF-8 give NAVROUTER_EINVAL, unless
- *        the URL is refused first for what the scan meets on its way (too long: NAVROUTER_ELIMIT; a scheme or
- *        domain not allowed: NAVROUTER_EDENIED; a malformed path: NAVROUTER_EMALFORMED). They never match a route.
+ *        the URL is refused first for its length (NAVROUTER_ELIMIT) or for a malformed path segment before the
+ *        bad byte (NAVROUTER_EMALFORMED). They never match a route.
  * @param length the number of bytes.
  * @param[out] out_route_index the route's index in registration order (see navrouter_registry_route_name()).
  * @param[out] segments receives up to capacity ranges; may be NULL when capacity is 0. Written in place as the path

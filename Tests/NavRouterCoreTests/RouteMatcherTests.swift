@@ -270,12 +270,15 @@ final class RouteMatcherTests: XCTestCase {
             }
         }
         assertFails(.notFound) { try self.lookupValidating(table, Array("/nowhere/".utf8) + good) }
-        // What the scan refuses on its way comes first: an empty segment, the length limit, a domain not listed.
-        assertFails(.malformedURL, "empty path segment") { try self.lookupValidating(table, Array("/shop//".utf8) + bad) }
+        // What the scan refuses before it reaches the bad byte comes first: the length limit, a malformed path.
         assertFails(.limitExceeded) { try self.lookupValidating(table, bad + Array(String(repeating: "a", count: 9000).utf8)) }
-        assertFails(.denied) { try self.lookupValidating(table, Array("https://sh".utf8) + bad + Array(".example.com/shop/product/1".utf8)) }
-        // A domain is compared as decoded text, where a bad byte reads as U+FFFD: listed so, it is let through by
-        // the policy and must still be refused.
+        assertFails(.malformedURL, "empty path segment") { try self.lookupValidating(table, Array("/shop//".utf8) + bad) }
+        // A domain is checked before the policy looks at it (a domain not listed is refused as bad UTF-8)…
+        assertFails(.invalidArgument, "not valid UTF-8") {
+            try self.lookupValidating(table, Array("https://sh".utf8) + bad + Array(".example.com/shop/product/1".utf8))
+        }
+        // … and one compared as decoded text, where a bad byte reads as U+FFFD, is not let through by a policy
+        // that lists it so.
         try registry.updatePolicy { $0.webDomains = ["sh\u{FFFD}p.example.com"] }
         let replaced = registry.table
         assertFails(.invalidArgument, "not valid UTF-8") {

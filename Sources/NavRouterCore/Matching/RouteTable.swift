@@ -101,12 +101,12 @@ public final class RouteTable: Sendable {
     }
 
     /// `lookup(_:segments:)` for bytes that may not be valid UTF-8 (from C, a file, the network): bytes that are
-    /// not valid UTF-8 throw `.invalidArgument`, unless the scan refuses the URL first for what it meets on the
-    /// way (a URL over the length limit, a scheme or domain the policy refuses, a malformed path), which is then
-    /// the error. A URL with bad bytes never matches a route.
+    /// not valid UTF-8 throw `.invalidArgument`, unless the URL is refused first for its length or for a malformed
+    /// path segment before the bad byte (`.limitExceeded`, `.malformedURL`). A URL with bad bytes never matches a
+    /// route.
     ///
-    /// The check costs next to nothing for the common deep link, a relative one whose path is ASCII and that has
-    /// no query or fragment: the scan has looked at each of its bytes already. Other URLs are checked in full.
+    /// The check costs nothing for the common deep link, one that starts with '/' and whose path is ASCII, without
+    /// query or fragment: the scan has looked at each of its bytes already. Other URLs are checked in full.
     public func lookup(
         validatingUTF8 url: UnsafeBufferPointer<UInt8>, segments: UnsafeMutableBufferPointer<SegmentSlice>
     ) throws(NavRouterError) -> (routeIndex: Int, segmentCount: Int) {
@@ -119,25 +119,12 @@ public final class RouteTable: Sendable {
         _ url: UnsafeBufferPointer<UInt8>, segments: UnsafeMutableBufferPointer<SegmentSlice>, validatingUTF8 validate: Bool
     ) throws(NavRouterError) -> (routeIndex: Int, segmentCount: Int) {
         if url.isEmpty { throw NavRouterError(.invalidArgument, "the URL is empty") }
-        let (layout, count) = try DeepLinkScanner.scan(url, policy: policy, into: segments, classes: byteClasses)
-        // The scan saw every byte of the path (its flags tell a non-ASCII one) and of a scheme (ASCII by its
-        // syntax), but not the bytes of a domain (the path starts past "x://"), a query or a fragment.
-        if validate
-            && (layout.pathFlags & SegmentSlice.nonASCII != 0 || layout.path.lowerBound > 1
-                || layout.path.upperBound < url.count)
-        {
-            try Self.requireUTF8(url)
-        }
+        let (layout, count) = try DeepLinkScanner.scan(
+            url, policy: policy, into: segments, classes: byteClasses, validatingUTF8: validate)
         let scanned = UnsafeBufferPointer(start: segments.baseAddress, count: count)  // count >= 0: no check needed
         let index = matchIndex(url, scanned, pathFlags: layout.pathFlags)
         if index < 0 { throw notFound(String(decoding: url, as: UTF8.self)) }
         return (index, count)
-    }
-
-    /// Throws `.invalidArgument` unless the URL's bytes are valid UTF-8.
-    @inline(never)
-    private static func requireUTF8(_ url: UnsafeBufferPointer<UInt8>) throws(NavRouterError) {
-        if !UTF8Validation.isValid(url) { throw NavRouterError(.invalidArgument, "the URL is not valid UTF-8") }
     }
 
     func notFound(_ url: String) -> NavRouterError {

@@ -81,12 +81,18 @@ enum DeepLinkScanner {
     ///   - policy: domains, schemes and limits.
     ///   - segments: receives the path segments; its count is the segment limit.
     ///   - classes: `DeepLinkScanner.byteClasses`.
+    ///   - validate: whether to check that the bytes are UTF-8. The fast path (a link starting with '/' whose path
+    ///     is ASCII, without query or fragment) has seen every byte and checks nothing more; the URL is checked
+    ///     whole where the scan leaves that path: before a scheme and domain (or a relative path without its '/'),
+    ///     after a path with a non-ASCII byte, before a query or fragment. (A constant where the scan is inlined:
+    ///     `false` compiles to the scan without checks.)
     /// - Returns: the layout and the number of segments written.
-    /// - Throws: `.limitExceeded`, `.denied` (scheme or domain), `.malformedURL`.
+    /// - Throws: `.limitExceeded`, `.denied` (scheme or domain), `.malformedURL`; when validating,
+    ///   `.invalidArgument` for bytes that are not UTF-8.
     @inline(__always)
     static func scan(
         _ url: UnsafeBufferPointer<UInt8>, policy: borrowing URLPolicy, into segments: UnsafeMutableBufferPointer<SegmentSlice>,
-        classes: UnsafePointer<UInt8>
+        classes: UnsafePointer<UInt8>, validatingUTF8 validate: Bool = false
     ) throws(NavRouterError) -> (layout: URLLayout, count: Int) {
         let length = url.count
         if length > policy.maxURLLength {
@@ -95,7 +101,11 @@ enum DeepLinkScanner {
         }
         var layout = URLLayout(path: 0..<0)
         // A scheme starts with a letter: the common relative link ('/…') skips the scheme check.
-        var index = length > 0 && URLSyntax.isASCIILetter(url[0]) ? try scanSchemeAndDomain(url, policy: policy) : 0
+        var index = 0
+        if length > 0 && URLSyntax.isASCIILetter(url[0]) {
+            if validate { try requireUTF8(url) }
+            index = try scanSchemeAndDomain(url, policy: policy)
+        }
         if index < length && url[index] == UInt8(ascii: "/") { index += 1 }
         let pathStart = index
 
@@ -110,12 +120,22 @@ enum DeepLinkScanner {
             count = 0
             pathFlags = 0
             pathEnd = try scanPath(url, from: index, into: segments, count: &count, pathFlags: &pathFlags, classes: classes)
+            if validate && pathFlags & SegmentSlice.nonASCII != 0 { try requireUTF8(url) }
         }
         layout.path = Range(uncheckedBounds: (pathStart, pathEnd))  // pathEnd >= pathStart: where the scan stopped
         layout.pathFlags = pathFlags
 
-        if pathEnd < length { try scanQueryAndFragment(url, from: pathEnd, into: &layout) }
+        if pathEnd < length {
+            if validate { try requireUTF8(url) }
+            try scanQueryAndFragment(url, from: pathEnd, into: &layout)
+        }
         return (layout, count)
+    }
+
+    /// Throws `.invalidArgument` unless the URL's bytes are valid UTF-8.
+    @inline(never)
+    private static func requireUTF8(_ url: UnsafeBufferPointer<UInt8>) throws(NavRouterError) {
+        if !UTF8Validation.isValid(url) { throw NavRouterError(.invalidArgument, "the URL is not valid UTF-8") }
     }
 
     /// Query and fragment, from the '?' or '#' that ends the path: no control characters; the first '#' ends
