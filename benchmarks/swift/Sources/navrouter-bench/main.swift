@@ -122,7 +122,7 @@ func scalingSection(rounds: Int) throws {
         let table = BenchTable.synthetic(size)
         var best = Double.infinity
         var registry: RouteRegistry? = nil
-        for repetition in 0..<5 {
+        for repetition in 0..<7 {
             if repetition > 0 { pauseBetweenRounds() }
             registry = nil  // freeing the previous one is not part of registering
             let start = nowNanoseconds()
@@ -130,7 +130,7 @@ func scalingSection(rounds: Int) throws {
             best = min(best, Double(nowNanoseconds() - start) / 1e6)
         }
         registrations[size] = best
-        oneByOne[size] = try (0..<5).map { repetition throws in
+        oneByOne[size] = try (0..<7).map { repetition throws in
             if repetition > 0 { pauseBetweenRounds() }
             let start = nowNanoseconds()
             let registry = try navrouterRegistryOneByOne(table.patterns)
@@ -152,7 +152,7 @@ func scalingSection(rounds: Int) throws {
     }
     let timings = measure(contenders, lookupsPerPass: 1_000, rounds: rounds)
     let lookupAt1k = timings[4].best
-    print("| routes | lookup ns (best) | spread | ÷ lookup at 1k | resolve ns | RoutingKit split ns | floor ns | registration ms (all routes, best of 5, 0.3 s apart) | one route at a time ms |")
+    print("| routes | lookup ns (best) | spread | ÷ lookup at 1k | resolve ns | RoutingKit split ns | floor ns | registration ms (all routes, best of 7, 0.3 s apart) | one route at a time ms |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for (index, size) in sizes.enumerated() {
         let lookup = timings[index * 4], resolve = timings[index * 4 + 1], peer = timings[index * 4 + 2], floor = timings[index * 4 + 3]
