@@ -49,6 +49,6 @@ func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws(Nav
 @inline(__always)
 func utf8URL(_ url: UnsafePointer<CChar>, length: Int) throws(NavRouterError) -> UnsafeBufferPointer<UInt8> {
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
-    guard UTF8Validation.isValid(bytes) else { throw NavRouterError(.invalidArgument, "url is not valid UTF-8") }
+    try UTF8Validation.require(bytes, "url")
     return bytes
 }

@@ -1,7 +1,6 @@
 import CThreadSlot
 import Glibc
 import NavRouterCore
-import Synchronization
 
 /// What the C ABI keeps per thread: the last failure's message and the table of the registry this thread last
 /// looked up in. Made on a thread's first call and found again through a thread-local pointer

@@ -103,7 +103,7 @@ enum DeepLinkScanner {
         // A scheme starts with a letter: the common relative link ('/…') skips the scheme check.
         var index = 0
         if length > 0 && URLSyntax.isASCIILetter(url[0]) {
-            if validate { try requireUTF8(url) }
+            if validate { try UTF8Validation.require(url, "the URL") }
             index = try scanSchemeAndDomain(url, policy: policy)
         }
         if index < length && url[index] == UInt8(ascii: "/") { index += 1 }
@@ -120,22 +120,16 @@ enum DeepLinkScanner {
             count = 0
             pathFlags = 0
             pathEnd = try scanPath(url, from: index, into: segments, count: &count, pathFlags: &pathFlags, classes: classes)
-            if validate && pathFlags & SegmentSlice.nonASCII != 0 { try requireUTF8(url) }
+            if validate && pathFlags & SegmentSlice.nonASCII != 0 { try UTF8Validation.require(url, "the URL") }
         }
         layout.path = Range(uncheckedBounds: (pathStart, pathEnd))  // pathEnd >= pathStart: where the scan stopped
         layout.pathFlags = pathFlags
 
         if pathEnd < length {
-            if validate { try requireUTF8(url) }
+            if validate { try UTF8Validation.require(url, "the URL") }
             try scanQueryAndFragment(url, from: pathEnd, into: &layout)
         }
         return (layout, count)
-    }
-
-    /// Throws `.invalidArgument` unless the URL's bytes are valid UTF-8.
-    @inline(never)
-    private static func requireUTF8(_ url: UnsafeBufferPointer<UInt8>) throws(NavRouterError) {
-        if !UTF8Validation.isValid(url) { throw NavRouterError(.invalidArgument, "the URL is not valid UTF-8") }
     }
 
     /// Query and fragment, from the '?' or '#' that ends the path: no control characters; the first '#' ends

@@ -10,9 +10,15 @@ public enum UTF8Validation {
         return navrouter_bytes_are_ascii(base, bytes.count) != 0 || isValidBeyondASCII(bytes)
     }
 
+    /// Throws `.invalidArgument` ("`what` is not valid UTF-8") unless the bytes are valid UTF-8.
+    @inline(never)
+    public static func require(_ bytes: UnsafeBufferPointer<UInt8>, _ what: String) throws(NavRouterError) {
+        if !isValid(bytes) { throw NavRouterError(.invalidArgument, "\(what) is not valid UTF-8") }
+    }
+
     /// `isValid` past the ASCII test: parses every scalar.
     @inline(never)
-    static func isValidBeyondASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isValidBeyondASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var iterator = bytes.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
         while true {
