@@ -1,13 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// `-mtls-dialect=gnu2` (TLS descriptors) where clang needs asking for them: x86-64 (AArch64 uses them already).
-#if arch(x86_64)
-let tlsDescriptorSettings: [CSetting] = [.unsafeFlags(["-mtls-dialect=gnu2"])]
-#else
-let tlsDescriptorSettings: [CSetting] = []
-#endif
-
 /// navrouter: a UI-agnostic navigation router. The pure-Swift core (`NavRouterCore`) is a library product for
 /// Swift hosts; the thin `@_cdecl` layer (`NavRouterCABI`) is the dynamic library `libnavrouter.so` for C and
 /// Python hosts, checked against `include/navrouter.h`.
@@ -31,13 +24,9 @@ let package = Package(
         // 16 bytes of a path classified at once (SSE2) for the core's scanner, and the ASCII test of its UTF-8
         // validation: static inline functions in include/path_scan.h (nothing of it is exported).
         .target(name: "CPathScan", path: "Sources/CPathScan"),
-        // The C ABI's per-thread pointer, read through TLS descriptors on x86-64 (see include/thread_slot.h).
-        // Its unsafe flag is fine for a root package and for hosts that take only NavRouterCore.
-        .target(
-            name: "CThreadSlot",
-            path: "Sources/CThreadSlot",
-            cSettings: tlsDescriptorSettings
-        ),
+        // The C ABI's per-thread pointer, an initial-exec thread-local that Swift reads inline (see
+        // include/thread_slot.h).
+        .target(name: "CThreadSlot", path: "Sources/CThreadSlot"),
         .target(
             name: "NavRouterCore",
             dependencies: ["CJansson", "CPathScan"],

@@ -1,11 +1,13 @@
-import CThreadSlot
+// @preconcurrency: the slot is a C global to Swift's eyes; it is thread-local, so no other thread shares it.
+@preconcurrency import CThreadSlot
 import Glibc
 import NavRouterCore
 
 /// What the C ABI keeps per thread: the last failure's message and the table of the registry this thread last
-/// looked up in. Made on a thread's first call and found again through a thread-local pointer
-/// (`cabi_thread_slot_get`: a few instructions, where `pthread_getspecific` takes about twenty); it is also
-/// registered under a pthread key, whose destructor frees the message and releases the table when the thread ends.
+/// looked up in. Made on a thread's first call and found again through a thread-local pointer (`cabi_thread_slot`,
+/// initial-exec TLS: two instructions inline, where `pthread_getspecific` takes about twenty and a call); it is
+/// also registered under a pthread key, whose destructor frees the message and releases the table when the thread
+/// ends.
 struct ThreadState {
     /// The last failure's message (malloc'd), or nil after a success.
     var message: UnsafeMutablePointer<CChar>?
@@ -24,7 +26,7 @@ struct ThreadState {
         var key = pthread_key_t()
         pthread_key_create(&key) { raw in
             guard let state = raw?.assumingMemoryBound(to: ThreadState.self) else { return }
-            cabi_thread_slot_set(nil)  // a later call on this thread (another key's destructor) makes a new state
+            cabi_thread_slot = nil  // a later call on this thread (another key's destructor) makes a new state
             state.pointee.release()
             state.deinitialize(count: 1)
             state.deallocate()
@@ -35,14 +37,14 @@ struct ThreadState {
     /// This thread's state (made on first use). Only this thread reads or writes it.
     @inline(__always)
     static var current: UnsafeMutablePointer<ThreadState> {
-        if let raw = cabi_thread_slot_get() { return raw.assumingMemoryBound(to: ThreadState.self) }
+        if let raw = cabi_thread_slot { return raw.assumingMemoryBound(to: ThreadState.self) }
         return make()
     }
 
     /// This thread's state if it has one (reading the last error must not allocate).
     @inline(__always)
     static var existing: UnsafeMutablePointer<ThreadState>? {
-        cabi_thread_slot_get()?.assumingMemoryBound(to: ThreadState.self)
+        cabi_thread_slot?.assumingMemoryBound(to: ThreadState.self)
     }
 
     @inline(never)
@@ -50,7 +52,7 @@ struct ThreadState {
         let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
         state.initialize(to: ThreadState())
         pthread_setspecific(key, state)  // for the destructor at the thread's end
-        cabi_thread_slot_set(state)
+        cabi_thread_slot = UnsafeMutableRawPointer(state)
         return state
     }
 }

@@ -1,18 +1,23 @@
 /* One pointer per thread for the C ABI's thread state (NavRouterCABI's ThreadState), read on every call: what
- * Swift cannot say itself. Internal to the library: hidden, never exported from libnavrouter.so.
+ * Swift cannot declare itself, but reads and writes like a global once imported. Internal to the library: hidden,
+ * never exported from libnavrouter.so.
  *
- * A thread-local variable read through TLS descriptors (-mtls-dialect=gnu2 on x86-64, see Package.swift) costs a
- * few instructions where pthread_getspecific costs about twenty, and, unlike the initial-exec model, it works in
- * a library that is dlopen'ed (Python's ctypes) without taking the process's scarce static TLS space for granted:
- * glibc gives the variable a static offset when there is room and falls back to the dynamic lookup otherwise.
- * The slot only holds the pointer; ThreadState's pthread key destructor frees the state and clears the slot. */
+ * The initial-exec TLS model: Swift reads the slot inline, in two instructions that clobber nothing, so the C
+ * ABI's hottest entry (navrouter_registry_lookup) makes no call before it runs the core's look-up and keeps its
+ * arguments in their registers. A call to a C accessor (even one reading through TLS descriptors, a few
+ * instructions) cost the entry 13 more instructions and about 1.5 ns of a 17 ns look-up (BENCHMARKS.md).
+ *
+ * The price: the library's thread-local block (80 bytes: this slot and the Swift runtime's own variables) lives in
+ * glibc's static TLS area. A program linked with -lnavrouter reserves it at start-up; a library loaded with dlopen
+ * (Python's ctypes) takes it from the surplus glibc keeps for such libraries (tunable glibc.rtld.optional_static_tls,
+ * 512 bytes by default; jemalloc and Mesa rely on the same). Only a process whose surplus other libraries have
+ * used up fails to load it ("cannot allocate memory in static TLS block"); raise the tunable there, e.g.
+ * GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096. ThreadState's pthread key destructor frees the state and
+ * clears the slot. */
 #ifndef NAVROUTER_THREAD_SLOT_H
 #define NAVROUTER_THREAD_SLOT_H
 
-/* This thread's pointer; NULL until set on this thread. */
-__attribute__((visibility("hidden"))) void *cabi_thread_slot_get(void);
-
-/* Sets this thread's pointer. */
-__attribute__((visibility("hidden"))) void cabi_thread_slot_set(void *value);
+/* This thread's pointer; NULL until set on this thread. Only its own thread reads or writes it. */
+extern __attribute__((visibility("hidden"), tls_model("initial-exec"))) _Thread_local void *cabi_thread_slot;
 
 #endif
