@@ -60,26 +60,18 @@ static inline navrouter_path_masks navrouter_path_classify16(const uint8_t *byte
 #endif
 }
 
-/* Moves the masks of two overlapping halves of `count` bytes into place: bits 0-7 stand for the first 8 loaded
- * bytes, bits 8-15 for the 8 loaded at `count - 8` (the bytes both halves hold get the same bits twice). */
-static inline uint32_t navrouter_path_join_halves(uint32_t mask, size_t count) {
-    return (mask & 0xFF) | ((mask >> 8) << (count - 8));
-}
-
-/* The masks of the `count` (< 16) bytes at `bytes`, read without going past them; bits from `count` on are 0. */
+/* The masks of the `count` (< 16) bytes at `bytes`, read without going past them; bits from `count` on may be set
+ * (the caller keeps the bits below `count`). */
 static inline navrouter_path_masks navrouter_path_classify_short(const uint8_t *bytes, size_t count) {
 #if defined(__SSE2__)
     if (count >= 8) {
-        /* Two 8-byte loads that overlap: the first 8 bytes and the last 8. */
+        /* Two 8-byte loads that overlap, the first 8 bytes and the last 8; the last word shifted down so that its
+         * bytes 8..count-1 land at 8..count-1 (zeros above): one vector of the bytes in place, classified once. */
         uint64_t first, last;
         memcpy(&first, bytes, 8);
         memcpy(&last, bytes + count - 8, 8);
-        navrouter_path_masks masks = navrouter_path_classify_vector(_mm_set_epi64x((long long)last, (long long)first));
-        masks.slash = navrouter_path_join_halves(masks.slash, count);
-        masks.end = navrouter_path_join_halves(masks.end, count);
-        masks.special = navrouter_path_join_halves(masks.special, count);
-        masks.upper = navrouter_path_join_halves(masks.upper, count);
-        return masks;
+        last = (last >> (8 * (15 - count))) >> 8; /* two shifts: by 64 when count is 8 */
+        return navrouter_path_classify_vector(_mm_set_epi64x((long long)last, (long long)first));
     }
 #endif
     return navrouter_path_classify_bytes(bytes, count);
