@@ -403,10 +403,20 @@ final class CompiledTrie: @unchecked Sendable {
     static func middleEqual(_ label: UnsafePointer<UInt8>, _ bytes: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> Bool {
         var offset = 8
         let end = count &- 8
-        while offset < end {
-            var word = UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self)
-            if fold { word = foldASCIIWord(word) }
-            if UnsafeRawPointer(label + offset).loadUnaligned(as: UInt64.self) != word { return false }
+        if fold {
+            while offset < end {
+                let word = foldASCIIWord(UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self))
+                if UnsafeRawPointer(label + offset).loadUnaligned(as: UInt64.self) != word { return false }
+                offset &+= 8
+            }
+            return true
+        }
+        while offset < end {  // the same loop without folding (one test less a word)
+            if UnsafeRawPointer(label + offset).loadUnaligned(as: UInt64.self)
+                != UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self)
+            {
+                return false
+            }
             offset &+= 8
         }
         return true
@@ -423,7 +433,7 @@ final class CompiledTrie: @unchecked Sendable {
         var tail: UInt64 = 0
         if count > 8 {
             head = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
-            tail = raw.loadUnaligned(fromByteOffset: start + count - 8, as: UInt64.self)
+            tail = raw.loadUnaligned(fromByteOffset: start &+ count &- 8, as: UInt64.self)
             if fold {
                 head = foldASCIIWord(head)
                 tail = foldASCIIWord(tail)
