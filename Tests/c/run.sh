@@ -56,6 +56,20 @@ self_contained() {
 }
 check self_contained self_contained
 
+# The library's thread-locals sit in glibc's static TLS block (initial-exec, see Sources/CThreadSlot): keep the
+# block small, and check that a dlopen'ing host (as Python's ctypes) loads and uses it on several threads with the
+# tunable part of glibc's static TLS surplus set to 0.
+static_tls_small() {
+    local size
+    size=$(readelf -lW build/lib/libnavrouter.so | awk '$1 == "TLS" {print $6}')
+    echo "thread-local block: ${size:-none} bytes (budget 0x100)"
+    [ -n "$size" ] && [ $((size)) -le 256 ]
+}
+check static_tls_small static_tls_small
+check build_dlopen_host gcc -std=c99 $strict -Iinclude Tests/c/dlopen_host.c -ldl -lpthread -o "$out/dlopen_host"
+check dlopen_tight_static_tls env GLIBC_TUNABLES=glibc.rtld.optional_static_tls=0 \
+    "$out/dlopen_host" "$PWD/build/lib/libnavrouter.so.1"
+
 for source in Tests/c/test_*.c; do
     name=$(basename "$source" .c)
     check "build_$name" gcc -std=c99 $strict "$source" $flags -lpthread -o "$out/$name"

@@ -9,11 +9,11 @@
  *
  * The price: the library's thread-local block (80 bytes: this slot and the Swift runtime's own variables) lives in
  * glibc's static TLS area. A program linked with -lnavrouter reserves it at start-up; a library loaded with dlopen
- * (Python's ctypes) takes it from the surplus glibc keeps for such libraries (tunable glibc.rtld.optional_static_tls,
- * 512 bytes by default; jemalloc and Mesa rely on the same). Only a process whose surplus other libraries have
- * used up fails to load it ("cannot allocate memory in static TLS block"); raise the tunable there, e.g.
- * GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096. ThreadState's pthread key destructor frees the state and
- * clears the slot. */
+ * (Python's ctypes) takes it from the surplus glibc keeps for such libraries (jemalloc and Mesa rely on the same;
+ * glibc 2.36 loads it even with the surplus's tunable part, glibc.rtld.optional_static_tls, set to 0). Only a
+ * process whose surplus other libraries have used up fails to load it ("cannot allocate memory in static TLS
+ * block"); raise the tunable there, e.g. GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096. ThreadState's
+ * pthread key destructor frees the state and clears the slot. */
 #ifndef NAVROUTER_THREAD_SLOT_H
 #define NAVROUTER_THREAD_SLOT_H
 
