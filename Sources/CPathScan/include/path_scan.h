@@ -65,8 +65,8 @@ static inline navrouter_path_masks navrouter_path_classify16(const uint8_t *byte
 static inline navrouter_path_masks navrouter_path_classify_short(const uint8_t *bytes, size_t count) {
 #if defined(__SSE2__)
     if (count >= 8) {
-        /* Two 8-byte loads that overlap, the first 8 bytes and the last 8; the last word shifted down so that its
-         * bytes 8..count-1 land at 8..count-1 (zeros above): one vector of the bytes in place, classified once. */
+        /* Two 8-byte loads that overlap, the first 8 bytes and the last 8; the last word shifted down so that bytes
+         * 8..count-1 land at lanes 8..count-1 (zeros above): one vector of the bytes in place, classified once. */
         uint64_t first, last;
         memcpy(&first, bytes, 8);
         memcpy(&last, bytes + count - 8, 8);
