@@ -232,6 +232,28 @@ final class RouteMatcherTests: XCTestCase {
         XCTAssertEqual(slices[2].flags(in: Array(url.utf8)), 0)
     }
 
+    /// A table keeps each distinct parameter name once (found by its bytes while compiling) and gives every route
+    /// its own names in pattern order: many names (the index grows several times), names that are prefixes of
+    /// others, names shared by many routes, typed parameters and catch-alls.
+    func testParameterNamesAreKeptOnceAndEachRouteGetsItsOwn() throws {
+        var routes: [(String, String)] = []
+        for index in 0..<600 {
+            routes.append(("r\(index)", "r\(index)/:p\(index % 211)/<int:q\(index % 7)>/x/*p\(index % 211)rest"))
+        }
+        routes.append(("short", "s/:p/:p1"))
+        let registry = try makeRegistry(routes)
+        let table = registry.table
+        XCTAssertEqual(table.parameterNames.distinctNameCount, 211 + 7 + 211 + 1)  // p0…p210, q0…q6, their rests, p
+        for index in stride(from: 0, to: 600, by: 7) {
+            let match = try table.resolve("/r\(index)/a\(index)/\(index)/x/c/d")
+            XCTAssertEqual(match.route.name, "r\(index)")
+            XCTAssertEqual(
+                match.pathParameters,
+                ["p\(index % 211)": "a\(index)", "q\(index % 7)": "\(index)", "p\(index % 211)rest": "c/d"])
+        }
+        XCTAssertEqual(try table.resolve("/s/one/two").pathParameters, ["p": "one", "p1": "two"])
+    }
+
     /// The C ABI hands the caller's `navrouter_range` array (two `uint32_t`) to the core as segment slices.
     func testASegmentSliceIsTwo32BitOffsets() {
         XCTAssertEqual(MemoryLayout<SegmentSlice>.size, 8)

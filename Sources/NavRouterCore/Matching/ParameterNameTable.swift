@@ -13,7 +13,7 @@ struct ParameterNameTable: Sendable {
 
     init(_ routes: [Route]) {
         var names: [String] = []
-        var indexByName: [String: UInt32] = [:]  // only while compiling
+        var known = NamesByBytes()  // only while compiling
         var nameIndexes: [UInt32] = []
         var starts: [UInt32] = []
         starts.reserveCapacity(routes.count + 1)
@@ -21,15 +21,11 @@ struct ParameterNameTable: Sendable {
             starts.append(UInt32(nameIndexes.count))
             let pattern = route.pattern
             for part in pattern.parts where part.kind != .literal {
-                let name = pattern.string(of: part)
-                if let index = indexByName[name] {
-                    nameIndexes.append(index)
-                } else {
-                    let index = UInt32(names.count)
-                    names.append(name)
-                    indexByName[name] = index
-                    nameIndexes.append(index)
-                }
+                nameIndexes.append(pattern.withBytes(of: part) { name in
+                    let (index, isNew) = known.index(of: name)
+                    if isNew { names.append(String(decoding: name, as: UTF8.self)) }
+                    return index
+                })
             }
         }
         starts.append(UInt32(nameIndexes.count))
@@ -50,8 +46,55 @@ struct ParameterNameTable: Sendable {
         Int(starts[route + 1] &- starts[route])
     }
 
+    /// How many distinct names the table keeps.
+    var distinctNameCount: Int { names.count }
+
     /// Bytes held (for footprint reports; each distinct name counted at its string's size).
     var footprintBytes: Int {
         names.count * MemoryLayout<String>.stride + nameIndexes.count * 4 + starts.count * 4
+    }
+}
+
+/// The distinct parameter names seen so far, found by their UTF-8 bytes: a name seen before costs no `String` and
+/// no SipHash (a `[String: UInt32]` did both for every parameter of every route). Open addressing over the names'
+/// indexes, at most half full, FNV-1a of the bytes; the bytes are kept in one arena and compared on a hit.
+private struct NamesByBytes {
+    private var arena: [UInt8] = []
+    /// Name `i`'s bytes in `arena`.
+    private var ranges: [Range<Int>] = []
+    /// A name's index, or -1 for a free slot; the count is a power of two.
+    private var slots = [Int32](repeating: -1, count: 16)
+
+    /// The index of the name with these bytes; a new name gets the next index (`isNew`).
+    mutating func index(of name: UnsafeBufferPointer<UInt8>) -> (index: UInt32, isNew: Bool) {
+        let mask = slots.count - 1
+        var slot = Int(Self.hash(name)) & mask
+        while slots[slot] >= 0 {
+            let index = Int(slots[slot])
+            if arena[ranges[index]].elementsEqual(name) { return (UInt32(index), false) }
+            slot = (slot + 1) & mask
+        }
+        let index = ranges.count
+        ranges.append(arena.count..<(arena.count + name.count))
+        arena.append(contentsOf: name)
+        slots[slot] = Int32(index)
+        if ranges.count * 2 > slots.count { grow() }
+        return (UInt32(index), true)
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (index, range) in ranges.enumerated() {
+            var slot = arena.withUnsafeBufferPointer { Int(Self.hash(UnsafeBufferPointer(rebasing: $0[range]))) } & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index)
+        }
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        return hash
     }
 }
