@@ -46,6 +46,27 @@ final class RoutePatternTests: XCTestCase {
         assertFails(.invalidPattern, "not a valid scheme") { try RoutePattern("1app://a") }
     }
 
+    /// A literal takes every printable ASCII character but the URL and pattern delimiters; the byte test the parser
+    /// uses must say so for each of the 128, and a pattern with each one parses or is refused accordingly.
+    func testLiteralCharactersAreExactlyThePrintableNonDelimiters() {
+        let refused = Set("/?#%<>\\\"{}|^`".utf8)
+        for byte in UInt8(0)..<0x80 {
+            let expected = byte > 0x20 && byte < 0x7F && !refused.contains(byte)
+            XCTAssertEqual(URLSyntax.isLiteralASCII(byte), expected, "byte 0x\(String(byte, radix: 16))")
+            XCTAssertEqual(URLSyntax.isLiteralScalar(Unicode.Scalar(byte)), expected, "scalar 0x\(String(byte, radix: 16))")
+            guard byte != UInt8(ascii: "/") else { continue }  // it splits segments instead
+            let text = "a/x" + String(UnicodeScalar(byte)) + "y"
+            if expected {
+                XCTAssertNoThrow(try RoutePattern(text), text)
+            } else {
+                XCTAssertThrowsError(try RoutePattern(text), "0x\(String(byte, radix: 16))")
+            }
+        }
+        XCTAssertFalse(URLSyntax.isLiteralScalar("\u{85}"))  // a C1 control
+        XCTAssertFalse(URLSyntax.isLiteralScalar("\u{3000}"))  // white space
+        XCTAssertTrue(URLSyntax.isLiteralScalar("é"))
+    }
+
     func testRouteValidatesItsName() {
         assertFails(.invalidArgument, "route name is empty") { try Route(name: "", pattern: "a") }
         assertFails(.invalidArgument, "control character") { try Route(name: "a\u{1}", pattern: "a") }

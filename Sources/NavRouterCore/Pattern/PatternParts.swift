@@ -55,8 +55,14 @@ struct PatternParts: RandomAccessCollection, Sendable {
 
     /// The parts of a pattern whose text is `textLength` bytes long.
     init(_ parts: [PatternPart], textLength: Int) {
+        self = parts.withUnsafeBufferPointer { Self($0, textLength: textLength) }
+    }
+
+    /// The parts of a pattern whose text is `textLength` bytes long, from a buffer (an array is made only when
+    /// they do not fit in the value).
+    init(_ parts: UnsafeBufferPointer<PatternPart>, textLength: Int) {
         guard parts.count <= Self.inlineCapacity && textLength < Self.inlineTextLimit else {
-            storage = .array(parts)
+            storage = .array(Array(parts))
             return
         }
         var low: UInt64 = 0, high: UInt64 = 0, last: UInt32 = 0

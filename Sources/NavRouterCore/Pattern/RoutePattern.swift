@@ -101,53 +101,59 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
         // A leading and a trailing '/' are dropped, the rest is split on '/'.
         if start < end && bytes[start] == UInt8(ascii: "/") { start += 1 }
         if start < end && bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        var segments: [PatternPart] = []
-        if start >= end { return PatternParts(segments, textLength: bytes.count) }
+        if start >= end { return PatternParts([], textLength: bytes.count) }
         var slashes = 0
         for index in start..<end where bytes[index] == UInt8(ascii: "/") { slashes += 1 }
-        segments.reserveCapacity(slashes + 1)  // no regrowth while appending
-        var pieceStart = start
-        var number = 0
-        while true {
-            var pieceEnd = pieceStart
-            while pieceEnd != end && bytes[pieceEnd] != UInt8(ascii: "/") { pieceEnd += 1 }
-            let piece = pieceStart..<pieceEnd
-            number += 1
-            var position: String { "segment \(number) ('\(string(bytes, piece))')" }  // only built for a message
-            if piece.isEmpty { throw fail("segment \(number) is empty") }
-            if segments.last?.kind == .catchAll {
-                throw fail("the catch-all must be the last segment, but \(position) follows it")
-            }
-            let segment: PatternPart
-            do {
-                segment = try parseSegment(bytes, piece)
-            } catch {
-                throw fail("\(position): \(error.message)")
-            }
-            if segment.kind != .literal {
-                // A pattern has a handful of parameters: a scan beats hashing.
-                let name = UnsafeBufferPointer(rebasing: bytes[segment.range])
-                for earlier in segments where earlier.kind != .literal && earlier.count == segment.count
-                    && memcmp(bytes.baseAddress! + Int(earlier.start), name.baseAddress!, name.count) == 0
-                {
-                    throw fail("\(position): duplicate parameter name '\(String(decoding: name, as: UTF8.self))'")
+        // The parts are gathered in a temporary buffer (on the stack for the usual pattern) and packed into the
+        // value: no array is made unless the pattern is too deep or too long to pack.
+        return try withUnsafeTemporaryAllocation(of: PatternPart.self, capacity: slashes + 1) {
+            (segments) throws(NavRouterError) -> PatternParts in
+            var count = 0
+            var pieceStart = start
+            while true {
+                var pieceEnd = pieceStart
+                while pieceEnd != end && bytes[pieceEnd] != UInt8(ascii: "/") { pieceEnd += 1 }
+                let piece = pieceStart..<pieceEnd
+                let number = count + 1
+                var position: String { "segment \(number) ('\(string(bytes, piece))')" }  // only built for a message
+                if piece.isEmpty { throw fail("segment \(number) is empty") }
+                if count > 0 && segments[count - 1].kind == .catchAll {
+                    throw fail("the catch-all must be the last segment, but \(position) follows it")
                 }
+                let segment: PatternPart
+                do throws(NavRouterError) {
+                    segment = try parseSegment(bytes, piece)
+                } catch {
+                    throw fail("\(position): \(error.message)")
+                }
+                if segment.kind != .literal {
+                    // A pattern has a handful of parameters: a scan beats hashing.
+                    let name = UnsafeBufferPointer(rebasing: bytes[segment.range])
+                    for earlier in segments[..<count] where earlier.kind != .literal && earlier.count == segment.count
+                        && memcmp(bytes.baseAddress! + Int(earlier.start), name.baseAddress!, name.count) == 0
+                    {
+                        throw fail("\(position): duplicate parameter name '\(String(decoding: name, as: UTF8.self))'")
+                    }
+                }
+                segments.initializeElement(at: count, to: segment)
+                count += 1
+                if pieceEnd == end { break }
+                pieceStart = pieceEnd + 1
             }
-            segments.append(segment)
-            if pieceEnd == end { break }
-            pieceStart = pieceEnd + 1
+            return PatternParts(UnsafeBufferPointer(rebasing: segments[..<count]), textLength: bytes.count)
         }
-        return PatternParts(segments, textLength: bytes.count)
     }
 
     /// Where the first "://" starts.
     private static func schemeSeparator(in bytes: Bytes) -> Int? {
+        guard bytes.count >= 3, let base = bytes.baseAddress else { return nil }
         var index = 0
-        while index + 2 < bytes.count {
-            if bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/") {
+        let last = bytes.count &- 3  // the last place "://" can start
+        while index <= last {  // unchecked reads: index + 2 < count
+            if base[index] == UInt8(ascii: ":") && base[index &+ 1] == UInt8(ascii: "/") && base[index &+ 2] == UInt8(ascii: "/") {
                 return index
             }
-            index += 1
+            index &+= 1
         }
         return nil
     }
@@ -192,7 +198,7 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
                 ascii = false
                 break
             }
-            if !URLSyntax.isLiteralScalar(Unicode.Scalar(byte)) {
+            if !URLSyntax.isLiteralASCII(byte) {
                 throw NavRouterError(
                     .invalidPattern, "the character \(URLSyntax.describe(Unicode.Scalar(byte))) is not allowed in a literal")
             }

@@ -179,7 +179,9 @@ public final class RouteRegistry: Sendable {
         publishedGeneration.store(state.generation, ordering: .releasing)
     }
 
-    private static func insert(_ route: Route, into state: inout State) throws(NavRouterError) {
+    /// Checks a route against the registry and appends it (`consuming`: the route is moved into the routes, not
+    /// copied again with a retain of each of its strings).
+    private static func insert(_ route: consuming Route, into state: inout State) throws(NavRouterError) {
         if route.presentation == .root && route.requiresAuth {
             throw NavRouterError(
                 .invalidArgument, "root route '\(route.name)' cannot require authentication: a tab is never emptied by logging out")

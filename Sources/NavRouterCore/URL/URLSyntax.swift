@@ -27,18 +27,20 @@ enum URLSyntax {
     /// Whether a scalar may stand in a pattern's literal segment: no controls, no white space, and none of the
     /// characters that delimit URLs or patterns (`/ ? # % < > \ " { } | ^` and the backquote).
     static func isLiteralScalar(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value < 0x21 || (0x7F...0x9F).contains(scalar.value) { return false }
-        if scalar.value < 0x80 {  // ASCII (the common case): no Unicode property look-up
-            switch UInt8(scalar.value) {
-            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "<"),
-                UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"),
-                UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "`"):
-                return false
-            default:
-                return true
-            }
-        }
+        if scalar.value < 0x80 { return isLiteralASCII(UInt8(scalar.value)) }  // no Unicode property look-up
+        if scalar.value <= 0x9F { return false }  // C1 controls
         return !scalar.properties.isWhitespace
+    }
+
+    /// `isLiteralScalar` for an ASCII byte (< 0x80): one bit of a 128-bit set, where a switch over the refused
+    /// characters made a chain of compares per byte of every registered pattern.
+    @inline(__always)
+    static func isLiteralASCII(_ byte: UInt8) -> Bool {
+        // Bit b: byte b is allowed — 0x21...0x7E without / ? # % < > \ " { } | ^ and the backquote.
+        let allowedBelow64: UInt64 = 0x2FFF_7FD2_0000_0000
+        let allowedFrom64: UInt64 = 0x47FF_FFFE_AFFF_FFFF
+        let word = byte < 64 ? allowedBelow64 : allowedFrom64
+        return (word >> UInt64(byte & 63)) & 1 != 0
     }
 
     /// A scalar, quoted for a message (controls as `U+XXXX`).
