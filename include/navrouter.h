@@ -18,7 +18,10 @@
  *    callback of this library. A failed call leaves every state exactly as it was.
  *
  * Link with -lnavrouter (pkg-config: navrouter). The Swift runtime is linked into the library; it needs only
- * libc, libm, libstdc++, libgcc_s and libjansson.
+ * libc, libm, libstdc++, libgcc_s and libjansson. Its thread-local variables (80 bytes) use glibc's static TLS
+ * block: loaded with dlopen(), it takes them from the surplus glibc keeps for that, and fails with "cannot
+ * allocate memory in static TLS block" only where other libraries used it up (then raise it, e.g.
+ * GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096).
  */
 #ifndef NAVROUTER_H
 #define NAVROUTER_H

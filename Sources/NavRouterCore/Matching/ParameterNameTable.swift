@@ -57,7 +57,8 @@ struct ParameterNameTable: Sendable {
 
 /// The distinct parameter names seen so far, found by their UTF-8 bytes: a name seen before costs no `String` and
 /// no SipHash (a `[String: UInt32]` did both for every parameter of every route). Open addressing over the names'
-/// indexes, at most half full, FNV-1a of the bytes; the bytes are kept in one arena and compared on a hit.
+/// indexes, at most half full, by the compiled trie's literal hash (`CompiledTrie.key`); the bytes are kept in one
+/// arena and compared on a hit — the trie builder's literal-edge table, without a parent in the key.
 private struct NamesByBytes {
     private var arena: [UInt8] = []
     /// Name `i`'s bytes in `arena`.
@@ -92,9 +93,8 @@ private struct NamesByBytes {
         }
     }
 
+    /// A name's hash: the compiled trie's literal hash of its bytes (names are never empty).
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
-        return hash
+        CompiledTrie.key(bytes.baseAddress!, start: 0, count: bytes.count, length: bytes.count, fold: false).hash
     }
 }

@@ -53,13 +53,8 @@ struct PatternParts: RandomAccessCollection, Sendable {
 
     private let storage: Storage
 
-    /// The parts of a pattern whose text is `textLength` bytes long.
-    init(_ parts: [PatternPart], textLength: Int) {
-        self = parts.withUnsafeBufferPointer { Self($0, textLength: textLength) }
-    }
-
-    /// The parts of a pattern whose text is `textLength` bytes long, from a buffer (an array is made only when
-    /// they do not fit in the value).
+    /// The parts of a pattern whose text is `textLength` bytes long, copied from a buffer (an array is made only
+    /// when they do not fit in the value).
     init(_ parts: UnsafeBufferPointer<PatternPart>, textLength: Int) {
         guard parts.count <= Self.inlineCapacity && textLength < Self.inlineTextLimit else {
             storage = .array(Array(parts))

@@ -101,7 +101,7 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
         // A leading and a trailing '/' are dropped, the rest is split on '/'.
         if start < end && bytes[start] == UInt8(ascii: "/") { start += 1 }
         if start < end && bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        if start >= end { return PatternParts([], textLength: bytes.count) }
+        if start >= end { return PatternParts(UnsafeBufferPointer(start: nil, count: 0), textLength: bytes.count) }
         var slashes = 0
         for index in start..<end where bytes[index] == UInt8(ascii: "/") { slashes += 1 }
         // The parts are gathered in a temporary buffer (on the stack for the usual pattern) and packed into the
