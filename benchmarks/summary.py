@@ -17,33 +17,92 @@ def main(path):
     # The issue sets the floor and RoutingKit targets for the GitHub and static tables; synthetic10k is reported
     # beside them (no verdict).
     for table in ("github", "static", "synthetic10k"):
-        rows.append((f"Swift lookup ÷ floor, {table}", "≤ 2.0×" if table != "synthetic10k" else "(reported)",
-                     get(f"swift.{table}.lookup_ns") / get(f"swift.{table}.floor_ns"),
-                     (lambda v: v <= 2.0) if table != "synthetic10k" else None, "{:.2f}×"))
+        rows.append(
+            (
+                f"Swift lookup ÷ floor, {table}",
+                "≤ 2.0×" if table != "synthetic10k" else "(reported)",
+                get(f"swift.{table}.lookup_ns") / get(f"swift.{table}.floor_ns"),
+                (lambda v: v <= 2.0) if table != "synthetic10k" else None,
+                "{:.2f}×",
+            )
+        )
     for table in ("github", "static", "synthetic10k"):
-        rows.append((f"RoutingKit (split) ÷ navrouter lookup, {table}", "≥ 50×" if table != "synthetic10k" else "(reported)",
-                     get(f"swift.{table}.routingkit_split_ns") / get(f"swift.{table}.lookup_ns"),
-                     (lambda v: v >= 50) if table != "synthetic10k" else None, "{:.1f}×"))
-    rows.append(("lookup at 100k routes ÷ at 1k", "≤ 3×", get("swift.scaling.100k_over_1k"), lambda v: v <= 3, "{:.2f}×"))
-    rows.append(("registration of 100k routes", "< 100 ms", get("swift.registration_100k_ms"), lambda v: v < 100, "{:.0f} ms"))
-    rows.append(("registration of 100k routes, one call each", "(reported)", get("swift.registration_one_by_one_100k_ms"),
-                 None, "{:.0f} ms"))
+        rows.append(
+            (
+                f"RoutingKit (split) ÷ navrouter lookup, {table}",
+                "≥ 50×" if table != "synthetic10k" else "(reported)",
+                get(f"swift.{table}.routingkit_split_ns") / get(f"swift.{table}.lookup_ns"),
+                (lambda v: v >= 50) if table != "synthetic10k" else None,
+                "{:.1f}×",
+            )
+        )
+    rows.append(
+        ("lookup at 100k routes ÷ at 1k", "≤ 3×", get("swift.scaling.100k_over_1k"), lambda v: v <= 3, "{:.2f}×")
+    )
+    rows.append(
+        ("registration of 100k routes", "< 100 ms", get("swift.registration_100k_ms"), lambda v: v < 100, "{:.0f} ms")
+    )
+    rows.append(
+        (
+            "registration of 100k routes, one call each",
+            "(reported)",
+            get("swift.registration_one_by_one_100k_ms"),
+            None,
+            "{:.0f} ms",
+        )
+    )
     for count in (10000, 100000):
-        rows.append((f"heap bytes per route at {count:,}", "≤ 128", get(f"memory.navrouter.{count}.per_route"),
-                     lambda v: v <= 128, "{:.0f}"))
+        rows.append(
+            (
+                f"heap bytes per route at {count:,}",
+                "≤ 128",
+                get(f"memory.navrouter.{count}.per_route"),
+                lambda v: v <= 128,
+                "{:.0f}",
+            )
+        )
     for table in ("github", "static", "synthetic10k"):
         # In one process and the same interleaved rounds (the shipped .so loaded with dlopen into the Swift
         # harness: per round the C sample beside the core's, the median of those ratios; and the two bests, which
-        # may come from different rounds, reported beside it), and from the C driver in a process of its own (raw times; the C floor is gcc's code and runs
-        # faster than Swift's, so dividing each side by its own floor would compare compilers, not the ABI).
-        rows.append((f"C ABI lookup ÷ Swift core lookup, {table} (same process, median of the rounds' ratios)", "≤ 1.3×",
-                     get(f"swift.{table}.c_abi_over_core"), lambda v: v <= 1.3, "{:.2f}×"))
-        rows.append((f"C ABI lookup ÷ Swift core lookup, {table} (same process, best ÷ best)", "(reported)",
-                     get(f"swift.{table}.c_abi_best_over_core_best"), None, "{:.2f}×"))
-        rows.append((f"C ABI lookup ÷ Swift core lookup, {table} (C driver's ns ÷ Swift harness's ns)", "≤ 1.3×",
-                     get(f"c.{table}.lookup_ns") / get(f"swift.{table}.lookup_ns"), lambda v: v <= 1.3, "{:.2f}×"))
-    rows.append(("navigation events (push/pop) to a C callback", "≥ 1,000,000/s", get("c.events_per_second"),
-                 lambda v: v >= 1e6, "{:,.0f}/s"))
+        # may come from different rounds, reported beside it), and from the C driver in a process of its own (raw
+        # times; the C floor is gcc's code and runs faster than Swift's, so dividing each side by its own floor would
+        # compare compilers, not the ABI).
+        rows.append(
+            (
+                f"C ABI lookup ÷ Swift core lookup, {table} (same process, median of the rounds' ratios)",
+                "≤ 1.3×",
+                get(f"swift.{table}.c_abi_over_core"),
+                lambda v: v <= 1.3,
+                "{:.2f}×",
+            )
+        )
+        rows.append(
+            (
+                f"C ABI lookup ÷ Swift core lookup, {table} (same process, best ÷ best)",
+                "(reported)",
+                get(f"swift.{table}.c_abi_best_over_core_best"),
+                None,
+                "{:.2f}×",
+            )
+        )
+        rows.append(
+            (
+                f"C ABI lookup ÷ Swift core lookup, {table} (C driver's ns ÷ Swift harness's ns)",
+                "≤ 1.3×",
+                get(f"c.{table}.lookup_ns") / get(f"swift.{table}.lookup_ns"),
+                lambda v: v <= 1.3,
+                "{:.2f}×",
+            )
+        )
+    rows.append(
+        (
+            "navigation events (push/pop) to a C callback",
+            "≥ 1,000,000/s",
+            get("c.events_per_second"),
+            lambda v: v >= 1e6,
+            "{:,.0f}/s",
+        )
+    )
     rows.append(("Python resolve per call", "≤ 3 µs", get("python.resolve_us"), lambda v: v <= 3, "{:.2f} µs"))
     rows.append(("Python lookup per call", "≤ 3 µs", get("python.lookup_us"), lambda v: v <= 3, "{:.2f} µs"))
     rows.append(("stripped libnavrouter.so", "≤ 7 MB", get("footprint.stripped_mb"), lambda v: v <= 7, "{:.2f} MB"))

@@ -45,7 +45,8 @@ extern "C" {
 /** Patch version. */
 #define NAVROUTER_VERSION_PATCH 0
 /** MAJOR * 10000 + MINOR * 100 + PATCH. */
-#define NAVROUTER_VERSION_NUMBER (NAVROUTER_VERSION_MAJOR * 10000 + NAVROUTER_VERSION_MINOR * 100 + NAVROUTER_VERSION_PATCH)
+#define NAVROUTER_VERSION_NUMBER                                                                                       \
+    (NAVROUTER_VERSION_MAJOR * 10000 + NAVROUTER_VERSION_MINOR * 100 + NAVROUTER_VERSION_PATCH)
 /** The version as text. */
 #define NAVROUTER_VERSION_STRING "0.1.0"
 /** The ABI version: the shared library's soname is libnavrouter.so.<ABI>. */
@@ -299,8 +300,8 @@ int navrouter_registry_lookup(navrouter_registry *registry, const char *url, siz
  * then the catch-all's remainder, the decoded fragment and the props as JSON text, each only when its flag is set.
  */
 typedef struct navrouter_packed_match {
-    uint32_t route_index;            /**< as navrouter_registry_lookup()'s out_route_index */
-    uint32_t flags;                  /**< NAVROUTER_PACKED_REMAINDER, _FRAGMENT, _PROPS */
+    uint32_t route_index; /**< as navrouter_registry_lookup()'s out_route_index */
+    uint32_t flags;       /**< NAVROUTER_PACKED_REMAINDER, _FRAGMENT, _PROPS */
     uint32_t path_parameter_count;
     uint32_t query_item_count;
     uint32_t merged_parameter_count;
@@ -472,10 +473,11 @@ typedef bool (*navrouter_claim_callback_fn)(navrouter_router *router, const char
  * @param[out] out_id the interceptor's id; may be NULL.
  * @return NAVROUTER_OK, NAVROUTER_EINVAL or NAVROUTER_EPATTERN. On failure destroy is not called.
  */
-int navrouter_registry_add_interceptor(navrouter_registry *registry, const char *name, uint32_t phase, uint32_t priority,
-                                       const char *pattern, const char *const *routes, size_t route_count, uint32_t flags,
-                                       const char *module, navrouter_interceptor_fn fn, void *user_data,
-                                       navrouter_destroy_fn destroy, uint64_t *out_id);
+int navrouter_registry_add_interceptor(navrouter_registry *registry, const char *name, uint32_t phase,
+                                       uint32_t priority, const char *pattern, const char *const *routes,
+                                       size_t route_count, uint32_t flags, const char *module,
+                                       navrouter_interceptor_fn fn, void *user_data, navrouter_destroy_fn destroy,
+                                       uint64_t *out_id);
 
 /** Removes an interceptor. @return NAVROUTER_OK, NAVROUTER_EINVAL or NAVROUTER_ENOTFOUND. */
 int navrouter_registry_remove_interceptor(navrouter_registry *registry, uint64_t id);
@@ -502,7 +504,8 @@ int navrouter_registry_set_auth_handler(navrouter_registry *registry, navrouter_
  * and the chain in its message) and a fallback route opened for unmatched URLs (with the URL as its "url"
  * parameter), or NULL for none.
  */
-int navrouter_registry_set_guard_options(navrouter_registry *registry, uint32_t max_redirects, const char *fallback_route);
+int navrouter_registry_set_guard_options(navrouter_registry *registry, uint32_t max_redirects,
+                                         const char *fallback_route);
 
 /** The interception's phase (NAVROUTER_PHASE_...). */
 uint32_t navrouter_interception_phase(const navrouter_interception *interception);

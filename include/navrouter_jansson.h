@@ -85,8 +85,8 @@ static inline json_t *navrouter_jansson_event(const navrouter_event *event) {
  * navrouter_router_navigate() with props as a json_t * object (borrowed; may be NULL) and flags.
  * @return as navrouter_router_navigate(); NAVROUTER_EINVAL when props cannot be written as JSON.
  */
-static inline int navrouter_jansson_navigate(navrouter_router *router, const char *url, uint32_t flags, const json_t *props,
-                                             uint64_t *out_id) {
+static inline int navrouter_jansson_navigate(navrouter_router *router, const char *url, uint32_t flags,
+                                             const json_t *props, uint64_t *out_id) {
     navrouter_nav_options options = NAVROUTER_NAV_OPTIONS_INIT;
     char *props_text = props ? json_dumps(props, JSON_COMPACT) : NULL;
     int status = NAVROUTER_EINVAL;
@@ -98,17 +98,21 @@ static inline int navrouter_jansson_navigate(navrouter_router *router, const cha
 }
 
 /** navrouter_router_pop() with the result as a json_t * (borrowed; may be NULL). */
-static inline int navrouter_jansson_pop(navrouter_router *router, size_t count, const json_t *result, uint64_t *out_id) {
+static inline int navrouter_jansson_pop(navrouter_router *router, size_t count, const json_t *result,
+                                        uint64_t *out_id) {
     char *text = result ? json_dumps(result, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
-    int status = (result == NULL || text != NULL) ? navrouter_router_pop(router, count, text, out_id) : NAVROUTER_EINVAL;
+    int status =
+        (result == NULL || text != NULL) ? navrouter_router_pop(router, count, text, out_id) : NAVROUTER_EINVAL;
     free(text);
     return status;
 }
 
 /** navrouter_router_dismiss() with the result as a json_t * (borrowed; may be NULL). */
-static inline int navrouter_jansson_dismiss(navrouter_router *router, size_t count, const json_t *result, uint64_t *out_id) {
+static inline int navrouter_jansson_dismiss(navrouter_router *router, size_t count, const json_t *result,
+                                            uint64_t *out_id) {
     char *text = result ? json_dumps(result, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
-    int status = (result == NULL || text != NULL) ? navrouter_router_dismiss(router, count, text, out_id) : NAVROUTER_EINVAL;
+    int status =
+        (result == NULL || text != NULL) ? navrouter_router_dismiss(router, count, text, out_id) : NAVROUTER_EINVAL;
     free(text);
     return status;
 }

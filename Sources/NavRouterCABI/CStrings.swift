@@ -22,7 +22,9 @@ func cStringArray(_ pointer: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int
     throws(NavRouterError) -> [String]
 {
     if count == 0 { return [] }
-    guard let pointer, count > 0 else { throw NavRouterError(.invalidArgument, "\(name) is NULL or its count is negative") }
+    guard let pointer, count > 0 else {
+        throw NavRouterError(.invalidArgument, "\(name) is NULL or its count is negative")
+    }
     var strings: [String] = []
     for index in 0..<count { strings.append(try cString(pointer[index], "\(name)[\(index)]")) }
     return strings
@@ -39,7 +41,8 @@ func store(_ text: String, into out: UnsafeMutablePointer<UnsafeMutablePointer<C
 }
 
 /// Checks that an out-parameter is not NULL.
-func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws(NavRouterError) -> UnsafeMutablePointer<T> {
+func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws(NavRouterError) -> UnsafeMutablePointer<T>
+{
     guard let pointer else { throw NavRouterError(.invalidArgument, "\(name) is NULL") }
     return pointer
 }

@@ -19,7 +19,9 @@ final class InterceptionBox: CStringOwner, @unchecked Sendable {
     var parameters: [String: String] { context.destination?.parameters ?? context.entry?.parameters ?? [:] }
 }
 
-private func interceptionBox(_ pointer: OpaquePointer?) -> InterceptionBox? { unborrowed(pointer, as: InterceptionBox.self) }
+private func interceptionBox(_ pointer: OpaquePointer?) -> InterceptionBox? {
+    unborrowed(pointer, as: InterceptionBox.self)
+}
 
 /// An interceptor made of the host's C function.
 private struct CInterceptor: Interceptor {
@@ -33,7 +35,9 @@ private struct CInterceptor: Interceptor {
         case NAVROUTER_DECISION_PROCEED: return .proceed
         case NAVROUTER_DECISION_CANCEL: return .cancel(reason: box.argument ?? "cancelled by the host")
         case NAVROUTER_DECISION_REDIRECT:
-            guard let url = box.argument else { return .cancel(reason: "a redirect without a URL (set it with navrouter_interception_set_argument)") }
+            guard let url = box.argument else {
+                return .cancel(reason: "a redirect without a URL (set it with navrouter_interception_set_argument)")
+            }
             return .redirect(url: url)
         case NAVROUTER_DECISION_PENDING: return .pending
         default: return .cancel(reason: "the interceptor returned the unknown decision \(decision)")
@@ -62,8 +66,10 @@ private struct CAuthenticationHandler: AuthenticationHandler {
 
 @_cdecl("navrouter_registry_add_interceptor") @implementation
 public func navrouter_registry_add_interceptor(
-    _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ phase: UInt32, _ priority: UInt32, _ pattern: UnsafePointer<CChar>?,
-    _ routes: UnsafePointer<UnsafePointer<CChar>?>?, _ routeCount: Int, _ flags: UInt32, _ module: UnsafePointer<CChar>?,
+    _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ phase: UInt32, _ priority: UInt32,
+    _ pattern: UnsafePointer<CChar>?,
+    _ routes: UnsafePointer<UnsafePointer<CChar>?>?, _ routeCount: Int, _ flags: UInt32,
+    _ module: UnsafePointer<CChar>?,
     _ fn: navrouter_interceptor_fn?, _ userData: UnsafeMutableRawPointer?, _ destroy: navrouter_destroy_fn?,
     _ outID: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
@@ -72,7 +78,9 @@ public func navrouter_registry_add_interceptor(
         let registry = try registry(handle)
         let name = try cString(name, "name")
         guard let fn else { throw NavRouterError(.invalidArgument, "fn is NULL") }
-        let phases: [UInt32: InterceptorPhase] = [NAVROUTER_PHASE_BEFORE: .before, NAVROUTER_PHASE_AFTER: .after, NAVROUTER_PHASE_LEAVE: .leave]
+        let phases: [UInt32: InterceptorPhase] = [
+            NAVROUTER_PHASE_BEFORE: .before, NAVROUTER_PHASE_AFTER: .after, NAVROUTER_PHASE_LEAVE: .leave,
+        ]
         guard let phase = phases[phase] else { throw NavRouterError(.invalidArgument, "unknown phase \(phase)") }
         guard let priority = InterceptorPriority(rawValue: Int(priority)) else {
             throw NavRouterError(.invalidArgument, "unknown priority \(priority)")
@@ -89,8 +97,10 @@ public func navrouter_registry_add_interceptor(
             scope = .all
         }
         let id = try registry.guards.addInterceptor(
-            CInterceptor(function: CFunction(fn), data: CUserData(userData, destroy)), name: name, phase: phase, priority: priority,
-            scope: scope, requiresAuth: flags & NAVROUTER_INTERCEPTOR_REQUIRES_AUTH != 0, module: try optionalCString(module, "module"))
+            CInterceptor(function: CFunction(fn), data: CUserData(userData, destroy)), name: name, phase: phase,
+            priority: priority,
+            scope: scope, requiresAuth: flags & NAVROUTER_INTERCEPTOR_REQUIRES_AUTH != 0,
+            module: try optionalCString(module, "module"))
         outID?.pointee = id
     }
 }
@@ -124,7 +134,9 @@ public func navrouter_registry_set_auth_handler(
         let data = CUserData(userData, destroy)
         registry.guards.authenticationHandler =
             login == nil && claimCallback == nil
-            ? nil : CAuthenticationHandler(loginFunction: CFunction(login), claimFunction: CFunction(claimCallback), data: data)
+            ? nil
+            : CAuthenticationHandler(
+                loginFunction: CFunction(login), claimFunction: CFunction(claimCallback), data: data)
     }
 }
 
@@ -134,7 +146,9 @@ public func navrouter_registry_set_guard_options(
 ) -> Int32 {
     cCall { () throws(NavRouterError) in
         let registry = try registry(handle)
-        guard (1...1000).contains(maxRedirects) else { throw NavRouterError(.invalidArgument, "max_redirects must be between 1 and 1000") }
+        guard (1...1000).contains(maxRedirects) else {
+            throw NavRouterError(.invalidArgument, "max_redirects must be between 1 and 1000")
+        }
         let fallback = try optionalCString(fallbackRoute, "fallback_route")
         if let fallback, registry.route(named: fallback) == nil {
             throw NavRouterError(.notFound, "the fallback route '\(fallback)' is not registered")
@@ -163,8 +177,12 @@ public func navrouter_interception_url(_ interception: OpaquePointer?) -> Unsafe
 }
 
 @_cdecl("navrouter_interception_param") @implementation
-public func navrouter_interception_param(_ interception: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
-    guard let box = interceptionBox(interception), let name, let key = String(validatingCString: name) else { return nil }
+public func navrouter_interception_param(_ interception: OpaquePointer?, _ name: UnsafePointer<CChar>?)
+    -> UnsafePointer<CChar>?
+{
+    guard let box = interceptionBox(interception), let name, let key = String(validatingCString: name) else {
+        return nil
+    }
     return box.cString("param:" + key) { box.parameters[key] }
 }
 
@@ -196,9 +214,12 @@ public func navrouter_interception_router(_ interception: OpaquePointer?) -> Opa
 }
 
 @_cdecl("navrouter_interception_set_argument") @implementation
-public func navrouter_interception_set_argument(_ interception: OpaquePointer?, _ text: UnsafePointer<CChar>?) -> Int32 {
+public func navrouter_interception_set_argument(_ interception: OpaquePointer?, _ text: UnsafePointer<CChar>?) -> Int32
+{
     cCall { () throws(NavRouterError) in
-        guard let box = interceptionBox(interception) else { throw NavRouterError(.invalidArgument, "interception is NULL") }
+        guard let box = interceptionBox(interception) else {
+            throw NavRouterError(.invalidArgument, "interception is NULL")
+        }
         box.argument = try cString(text, "text")
     }
 }

@@ -33,7 +33,9 @@ enum Handles {
     /// The object behind a live handle of that kind (a strong reference, taken under the table's lock, so a
     /// concurrent free cannot pull it away).
     /// - Throws: `.invalidArgument` for NULL or a handle of another kind, `.destroyed` for a freed handle.
-    static func object<T: AnyObject & Sendable>(_ handle: OpaquePointer?, _ kind: HandleKind, as type: T.Type) throws(NavRouterError) -> T {
+    static func object<T: AnyObject & Sendable>(_ handle: OpaquePointer?, _ kind: HandleKind, as type: T.Type)
+        throws(NavRouterError) -> T
+    {
         guard let handle else { throw NavRouterError(.invalidArgument, "the \(kind.name) handle is NULL") }
         let raw = UnsafeRawPointer(handle)
         let found: Result<T, NavRouterError> = live.withLock { table in
@@ -41,7 +43,9 @@ enum Handles {
                 return .failure(NavRouterError(.destroyed, "the \(kind.name) handle was already freed (or never made)"))
             }
             guard actual == kind else {
-                return .failure(NavRouterError(.invalidArgument, "a \(actual.name) handle was passed where a \(kind.name) handle belongs"))
+                return .failure(
+                    NavRouterError(
+                        .invalidArgument, "a \(actual.name) handle was passed where a \(kind.name) handle belongs"))
             }
             return .success(Unmanaged<T>.fromOpaque(raw).takeUnretainedValue())
         }

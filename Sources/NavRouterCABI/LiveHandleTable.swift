@@ -67,7 +67,8 @@ struct LiveHandleTable {
     }
 
     private mutating func grow() {
-        let oldKeys = keys, oldKinds = kinds
+        let oldKeys = keys
+        let oldKinds = kinds
         keys = Array(repeating: 0, count: oldKeys.count * 2)
         kinds = Array(repeating: .registry, count: oldKeys.count * 2)
         count = 0

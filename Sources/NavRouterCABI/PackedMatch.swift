@@ -19,7 +19,8 @@ private struct PackedMatch {
         if match.remainder != nil { head.flags |= NAVROUTER_PACKED_REMAINDER }
         if match.fragment != nil { head.flags |= NAVROUTER_PACKED_FRAGMENT }
         if match.props != nil { head.flags |= NAVROUTER_PACKED_PROPS }
-        head.string_count = 1 + 2 * (head.path_parameter_count + head.query_item_count + head.merged_parameter_count)
+        head.string_count =
+            1 + 2 * (head.path_parameter_count + head.query_item_count + head.merged_parameter_count)
             + UInt32(head.flags.nonzeroBitCount)
     }
 
@@ -80,7 +81,8 @@ public func navrouter_registry_resolve_packed(
         guard length >= 0, capacity >= 0, capacity == 0 || buffer != nil else {
             throw NavRouterError(.invalidArgument, "a negative length or capacity, or a NULL buffer with a capacity")
         }
-        guard capacity == 0 || UInt(bitPattern: buffer) % UInt(MemoryLayout<navrouter_packed_match>.alignment) == 0 else {
+        guard capacity == 0 || UInt(bitPattern: buffer) % UInt(MemoryLayout<navrouter_packed_match>.alignment) == 0
+        else {
             throw NavRouterError(.invalidArgument, "the buffer is not aligned for navrouter_packed_match")
         }
         let bytes = try utf8URL(url, length: length)

@@ -72,12 +72,14 @@ public func navrouter_registry_add_route(
         case NAVROUTER_ROUTE_MODAL_SHEET: presentation = .modal(.sheet)
         case NAVROUTER_ROUTE_MODAL_FULLSCREEN: presentation = .modal(.fullscreen)
         case NAVROUTER_ROUTE_ROOT: presentation = .root
-        default: throw NavRouterError(.invalidArgument, "unknown presentation \(flags & NAVROUTER_ROUTE_PRESENTATION_MASK)")
+        default:
+            throw NavRouterError(.invalidArgument, "unknown presentation \(flags & NAVROUTER_ROUTE_PRESENTATION_MASK)")
         }
         try registry.register(
             try Route(
                 name: try cString(name, "name"), pattern: try cString(pattern, "pattern"), presentation: presentation,
-                requiresAuth: flags & NAVROUTER_ROUTE_REQUIRES_AUTH != 0, external: flags & NAVROUTER_ROUTE_EXTERNAL != 0))
+                requiresAuth: flags & NAVROUTER_ROUTE_REQUIRES_AUTH != 0,
+                external: flags & NAVROUTER_ROUTE_EXTERNAL != 0))
     }
 }
 
@@ -119,7 +121,8 @@ public func navrouter_registry_route_count(_ handle: OpaquePointer?, _ outCount:
 
 @_cdecl("navrouter_registry_route_json") @implementation
 public func navrouter_registry_route_json(
-    _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
     outJSON?.pointee = nil
     return cCall { () throws(NavRouterError) in
@@ -157,14 +160,17 @@ public func navrouter_registry_resolve(
 
 @_cdecl("navrouter_registry_lookup") @implementation @inline(__always)
 public func navrouter_registry_lookup(
-    _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ length: Int, _ outRouteIndex: UnsafeMutablePointer<UInt32>?,
+    _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ length: Int,
+    _ outRouteIndex: UnsafeMutablePointer<UInt32>?,
     _ segments: UnsafeMutablePointer<navrouter_range>?, _ capacity: Int, _ outSegmentCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
     let thread = ThreadState.current
     let status = cCall(thread) { () throws(NavRouterError) in
         let outRoute = try required(outRouteIndex, "out_route_index")
         guard let url else { throw NavRouterError(.invalidArgument, "url is NULL") }
-        guard length >= 0, capacity >= 0 else { throw NavRouterError(.invalidArgument, "a negative length or capacity") }
+        guard length >= 0, capacity >= 0 else {
+            throw NavRouterError(.invalidArgument, "a negative length or capacity")
+        }
         // Not checked for UTF-8 here: the core's look-up checks what its scan has not seen.
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
         let table = try thread.pointee.lookupTable.table(for: handle)
@@ -174,10 +180,13 @@ public func navrouter_registry_lookup(
             Result { () throws(NavRouterError) in
                 guard let segments else {
                     if capacity != 0 { throw NavRouterError(.invalidArgument, "segments is NULL with a capacity") }
-                    return try table.lookup(validatingUTF8: bytes, segments: UnsafeMutableBufferPointer(start: nil, count: 0))
+                    return try table.lookup(
+                        validatingUTF8: bytes, segments: UnsafeMutableBufferPointer(start: nil, count: 0))
                 }
-                return try segments.withMemoryRebound(to: SegmentSlice.self, capacity: limit) { (slices) throws(NavRouterError) in
-                    try table.lookup(validatingUTF8: bytes, segments: UnsafeMutableBufferPointer(start: slices, count: limit))
+                return try segments.withMemoryRebound(to: SegmentSlice.self, capacity: limit) {
+                    (slices) throws(NavRouterError) in
+                    try table.lookup(
+                        validatingUTF8: bytes, segments: UnsafeMutableBufferPointer(start: slices, count: limit))
                 }
             }
         }.get()
@@ -208,7 +217,8 @@ public func navrouter_registry_route_name(
 
 @_cdecl("navrouter_registry_explain") @implementation
 public func navrouter_registry_explain(
-    _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
     outJSON?.pointee = nil
     return cCall { () throws(NavRouterError) in
@@ -231,7 +241,8 @@ public func navrouter_registry_build_url(
         if let text = try optionalCString(paramsJSON, "params_json") {
             for (key, value) in try JSONValue.parseObject(text, what: "params") {
                 guard let string = value.stringValue else {
-                    throw NavRouterError(.invalidJSON, "params: the value of '\(key)' must be a string, not \(value.typeName)")
+                    throw NavRouterError(
+                        .invalidJSON, "params: the value of '\(key)' must be a string, not \(value.typeName)")
                 }
                 parameters[key] = string
             }

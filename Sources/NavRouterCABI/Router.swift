@@ -9,7 +9,8 @@ private func router(_ handle: OpaquePointer?) throws(NavRouterError) -> Router {
 
 /// Runs a command export: the router, the command, its outcome as status and id.
 private func command(
-    _ handle: OpaquePointer?, _ outID: UnsafeMutablePointer<UInt64>?, _ body: (Router) throws(NavRouterError) -> Router.Outcome
+    _ handle: OpaquePointer?, _ outID: UnsafeMutablePointer<UInt64>?,
+    _ body: (Router) throws(NavRouterError) -> Router.Outcome
 ) -> Int32 {
     outID?.pointee = 0
     return cStatus { () throws(NavRouterError) in report(try body(try router(handle)), outID) }
@@ -51,7 +52,8 @@ public func navrouter_router_free(_ handle: OpaquePointer?) {
 
 @_cdecl("navrouter_router_set_navigator") @implementation
 public func navrouter_router_set_navigator(
-    _ handle: OpaquePointer?, _ fn: navrouter_navigator_fn?, _ userData: UnsafeMutableRawPointer?, _ destroy: navrouter_destroy_fn?
+    _ handle: OpaquePointer?, _ fn: navrouter_navigator_fn?, _ userData: UnsafeMutableRawPointer?,
+    _ destroy: navrouter_destroy_fn?
 ) -> Int32 {
     cCall { () throws(NavRouterError) in
         let router = try router(handle)
@@ -70,13 +72,16 @@ public func navrouter_router_set_navigator(
 
 @_cdecl("navrouter_router_set_handler") @implementation
 public func navrouter_router_set_handler(
-    _ handle: OpaquePointer?, _ route: UnsafePointer<CChar>?, _ make: navrouter_make_view_fn?, _ release: navrouter_release_view_fn?,
+    _ handle: OpaquePointer?, _ route: UnsafePointer<CChar>?, _ make: navrouter_make_view_fn?,
+    _ release: navrouter_release_view_fn?,
     _ userData: UnsafeMutableRawPointer?, _ destroy: navrouter_destroy_fn?
 ) -> Int32 {
     cCall { () throws(NavRouterError) in
         let router = try router(handle)
         let route = try optionalCString(route, "route")
-        let handler = make.map { CRouteHandler(make: CFunction($0), release: CFunction(release), data: CUserData(userData, destroy)) }
+        let handler = make.map {
+            CRouteHandler(make: CFunction($0), release: CFunction(release), data: CUserData(userData, destroy))
+        }
         if let route { router.setHandler(handler, forRoute: route) } else { router.setDefaultHandler(handler) }
     }
 }
@@ -99,7 +104,9 @@ public func navrouter_router_transition_finished(_ handle: OpaquePointer?, _ tra
 }
 
 @_cdecl("navrouter_nav_options_init") @implementation
-public func navrouter_nav_options_init(_ options: UnsafeMutablePointer<navrouter_nav_options>?, _ version: UInt32) -> Int32 {
+public func navrouter_nav_options_init(_ options: UnsafeMutablePointer<navrouter_nav_options>?, _ version: UInt32)
+    -> Int32
+{
     cCall { () throws(NavRouterError) in
         let options = try required(options, "options")
         guard version == NAVROUTER_NAV_OPTIONS_VERSION else {
@@ -110,7 +117,9 @@ public func navrouter_nav_options_init(_ options: UnsafeMutablePointer<navrouter
 }
 
 /// Converts C navigate options into the core's.
-private func navigationOptions(_ pointer: UnsafePointer<navrouter_nav_options>?) throws(NavRouterError) -> NavigationOptions {
+private func navigationOptions(_ pointer: UnsafePointer<navrouter_nav_options>?) throws(NavRouterError)
+    -> NavigationOptions
+{
     var options = NavigationOptions()
     guard let pointer else { return options }
     let given = pointer.pointee
@@ -118,10 +127,15 @@ private func navigationOptions(_ pointer: UnsafePointer<navrouter_nav_options>?)
         throw NavRouterError(.invalidArgument, "unknown navrouter_nav_options version \(given.version)")
     }
     let flags = given.flags
-    let known: UInt32 = NAVROUTER_NAV_PRESENTATION_MASK | NAVROUTER_NAV_REPLACE | NAVROUTER_NAV_PREVENT_DISMISSAL
-        | NAVROUTER_NAV_NOT_ANIMATED | NAVROUTER_NAV_SINGLE_TOP | NAVROUTER_NAV_CLEAR_TOP | NAVROUTER_NAV_BUILD_BACK_STACK
-        | NAVROUTER_NAV_NO_BACK_STACK | NAVROUTER_NAV_EXPECTS_RESULT | NAVROUTER_NAV_EXTERNAL | NAVROUTER_NAV_POP_UP_TO_INCLUSIVE
-    guard flags & ~known == 0 else { throw NavRouterError(.invalidArgument, "unknown navigate flags 0x\(String(flags & ~known, radix: 16))") }
+    let known: UInt32 =
+        NAVROUTER_NAV_PRESENTATION_MASK | NAVROUTER_NAV_REPLACE | NAVROUTER_NAV_PREVENT_DISMISSAL
+        | NAVROUTER_NAV_NOT_ANIMATED | NAVROUTER_NAV_SINGLE_TOP | NAVROUTER_NAV_CLEAR_TOP
+        | NAVROUTER_NAV_BUILD_BACK_STACK
+        | NAVROUTER_NAV_NO_BACK_STACK | NAVROUTER_NAV_EXPECTS_RESULT | NAVROUTER_NAV_EXTERNAL
+        | NAVROUTER_NAV_POP_UP_TO_INCLUSIVE
+    guard flags & ~known == 0 else {
+        throw NavRouterError(.invalidArgument, "unknown navigate flags 0x\(String(flags & ~known, radix: 16))")
+    }
     switch flags & NAVROUTER_NAV_PRESENTATION_MASK {
     case 0: break
     case NAVROUTER_NAV_PUSH: options.presentation = .push
@@ -158,7 +172,9 @@ public func navrouter_router_set_tabs(
     _ handle: OpaquePointer?, _ urls: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ selected: Int,
     _ outID: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    command(handle, outID) { router throws(NavRouterError) in try router.setTabs(try cStringArray(urls, count, "urls"), selected: selected) }
+    command(handle, outID) { router throws(NavRouterError) in
+        try router.setTabs(try cStringArray(urls, count, "urls"), selected: selected)
+    }
 }
 
 @_cdecl("navrouter_router_navigate") @implementation
@@ -175,7 +191,9 @@ public func navrouter_router_navigate(
 public func navrouter_router_pop(
     _ handle: OpaquePointer?, _ count: Int, _ resultJSON: UnsafePointer<CChar>?, _ outID: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    command(handle, outID) { router throws(NavRouterError) in try router.pop(count, result: try optionalJSON(resultJSON, "result_json")) }
+    command(handle, outID) { router throws(NavRouterError) in
+        try router.pop(count, result: try optionalJSON(resultJSON, "result_json"))
+    }
 }
 
 @_cdecl("navrouter_router_pop_to_root") @implementation
@@ -184,20 +202,26 @@ public func navrouter_router_pop_to_root(_ handle: OpaquePointer?, _ outID: Unsa
 }
 
 @_cdecl("navrouter_router_pop_to") @implementation
-public func navrouter_router_pop_to(_ handle: OpaquePointer?, _ entry: UInt64, _ outID: UnsafeMutablePointer<UInt64>?) -> Int32 {
+public func navrouter_router_pop_to(_ handle: OpaquePointer?, _ entry: UInt64, _ outID: UnsafeMutablePointer<UInt64>?)
+    -> Int32
+{
     command(handle, outID) { router throws(NavRouterError) in try router.popTo(entry: entry) }
 }
 
 @_cdecl("navrouter_router_pop_after") @implementation
-public func navrouter_router_pop_after(_ handle: OpaquePointer?, _ index: Int, _ outID: UnsafeMutablePointer<UInt64>?) -> Int32 {
+public func navrouter_router_pop_after(_ handle: OpaquePointer?, _ index: Int, _ outID: UnsafeMutablePointer<UInt64>?)
+    -> Int32
+{
     command(handle, outID) { router throws(NavRouterError) in try router.popAfter(index: index) }
 }
 
 @_cdecl("navrouter_router_set_stack") @implementation
 public func navrouter_router_set_stack(
-    _ handle: OpaquePointer?, _ urls: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ outID: UnsafeMutablePointer<UInt64>?
+    _ handle: OpaquePointer?, _ urls: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int,
+    _ outID: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    command(handle, outID) { router throws(NavRouterError) in try router.setStack(try cStringArray(urls, count, "urls")) }
+    command(handle, outID) { router throws(NavRouterError) in try router.setStack(try cStringArray(urls, count, "urls"))
+    }
 }
 
 @_cdecl("navrouter_router_dismiss") @implementation
@@ -210,7 +234,9 @@ public func navrouter_router_dismiss(
 }
 
 @_cdecl("navrouter_router_select_tab") @implementation
-public func navrouter_router_select_tab(_ handle: OpaquePointer?, _ index: Int, _ outID: UnsafeMutablePointer<UInt64>?) -> Int32 {
+public func navrouter_router_select_tab(_ handle: OpaquePointer?, _ index: Int, _ outID: UnsafeMutablePointer<UInt64>?)
+    -> Int32
+{
     command(handle, outID) { router throws(NavRouterError) in try router.selectTab(index) }
 }
 
@@ -220,12 +246,16 @@ public func navrouter_router_back(_ handle: OpaquePointer?, _ outID: UnsafeMutab
 }
 
 @_cdecl("navrouter_router_user_popped") @implementation
-public func navrouter_router_user_popped(_ handle: OpaquePointer?, _ entry: UInt64, _ outID: UnsafeMutablePointer<UInt64>?) -> Int32 {
+public func navrouter_router_user_popped(
+    _ handle: OpaquePointer?, _ entry: UInt64, _ outID: UnsafeMutablePointer<UInt64>?
+) -> Int32 {
     command(handle, outID) { router throws(NavRouterError) in try router.userPopped(to: entry) }
 }
 
 @_cdecl("navrouter_router_user_dismissed") @implementation
-public func navrouter_router_user_dismissed(_ handle: OpaquePointer?, _ count: Int, _ outID: UnsafeMutablePointer<UInt64>?) -> Int32 {
+public func navrouter_router_user_dismissed(
+    _ handle: OpaquePointer?, _ count: Int, _ outID: UnsafeMutablePointer<UInt64>?
+) -> Int32 {
     command(handle, outID) { router throws(NavRouterError) in try router.userDismissed(count) }
 }
 
@@ -236,7 +266,8 @@ public func navrouter_router_refresh(_ handle: OpaquePointer?, _ outID: UnsafeMu
 
 @_cdecl("navrouter_router_resume_flow") @implementation
 public func navrouter_router_resume_flow(
-    _ handle: OpaquePointer?, _ flow: UInt64, _ decision: Int32, _ argument: UnsafePointer<CChar>?, _ outID: UnsafeMutablePointer<UInt64>?
+    _ handle: OpaquePointer?, _ flow: UInt64, _ decision: Int32, _ argument: UnsafePointer<CChar>?,
+    _ outID: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
     command(handle, outID) { router throws(NavRouterError) in
         let argument = try optionalCString(argument, "argument")
@@ -246,10 +277,13 @@ public func navrouter_router_resume_flow(
         case NAVROUTER_DECISION_CANCEL:
             return try router.resumeFlow(flow, .cancel(reason: argument ?? "cancelled"))
         case NAVROUTER_DECISION_REDIRECT:
-            guard let url = argument else { throw NavRouterError(.invalidArgument, "a redirect needs the URL as argument") }
+            guard let url = argument else {
+                throw NavRouterError(.invalidArgument, "a redirect needs the URL as argument")
+            }
             return try router.resumeFlow(flow, .redirect(url: url))
         default:
-            throw NavRouterError(.invalidArgument, "decision \(decision) cannot resume a flow (proceed, cancel or redirect)")
+            throw NavRouterError(
+                .invalidArgument, "decision \(decision) cannot resume a flow (proceed, cancel or redirect)")
         }
     }
 }
@@ -262,7 +296,9 @@ public func navrouter_router_complete_login(
 }
 
 @_cdecl("navrouter_router_snapshot") @implementation
-public func navrouter_router_snapshot(_ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+public func navrouter_router_snapshot(
+    _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
     outJSON?.pointee = nil
     return cCall { () throws(NavRouterError) in
         let out = try required(outJSON, "out_json")

@@ -16,7 +16,9 @@ final class BenchTableTests: XCTestCase {
             let got = (try? registry.resolve(parts[0]).route.name) ?? "<none>"
             if got != parts[1] {
                 failures += 1
-                if failures < 5 { XCTFail("\(parts[0]) resolved to \(got), expected \(parts[1])", file: file, line: line) }
+                if failures < 5 {
+                    XCTFail("\(parts[0]) resolved to \(got), expected \(parts[1])", file: file, line: line)
+                }
             }
         }
         XCTAssertEqual(failures, 0, "\(table): \(failures) look-ups went wrong", file: file, line: line)

@@ -27,7 +27,9 @@ final class CompactStorageTests: XCTestCase {
                 let kind = kinds.randomElement(using: &random)!
                 switch kind {
                 case "lit":
-                    let length = round % 5 == 0 ? Int.random(in: 1...3000, using: &random) : Int.random(in: 1...20, using: &random)
+                    let length =
+                        round % 5 == 0
+                        ? Int.random(in: 1...3000, using: &random) : Int.random(in: 1...20, using: &random)
                     pieces.append("l\(index)" + String(repeating: "x", count: length))
                 case ":p": pieces.append(":p\(index)")
                 case "<int:n>": pieces.append("<int:n\(index)>")
@@ -37,7 +39,8 @@ final class CompactStorageTests: XCTestCase {
             if Bool.random(using: &random) { pieces.append("*rest") }
             let text = "/" + pieces.joined(separator: "/")
             let pattern = try RoutePattern(text)
-            XCTAssertEqual(pattern.segments, expectedSegments(text), "\(text.utf8.count) bytes, \(pieces.count) segments")
+            XCTAssertEqual(
+                pattern.segments, expectedSegments(text), "\(text.utf8.count) bytes, \(pieces.count) segments")
             XCTAssertEqual(pattern.segmentCount, pieces.count)
         }
     }
@@ -81,14 +84,17 @@ final class CompactStorageTests: XCTestCase {
         route.module = "shop"
         XCTAssertEqual(route, before, "equal fields, different boxes: equal routes")
         XCTAssertEqual(
-            try Route(name: "r", pattern: "a/:id", requiredParameters: ["id"], metadata: ["k": .integer(1)], parent: "home", module: "shop"),
+            try Route(
+                name: "r", pattern: "a/:id", requiredParameters: ["id"], metadata: ["k": .integer(1)], parent: "home",
+                module: "shop"),
             before)
     }
 
     func testARouteIsSixtyFourBytesInlineAndItsFlagsAreIndependent() throws {
         // A registry holds its routes inline in an array: the stride is what each route costs there.
         XCTAssertLessThanOrEqual(MemoryLayout<Route>.stride, 64)
-        var route = try Route(name: "r", pattern: "a", presentation: .modal(.sheet), requiresAuth: true, external: false)
+        var route = try Route(
+            name: "r", pattern: "a", presentation: .modal(.sheet), requiresAuth: true, external: false)
         XCTAssertTrue(route.requiresAuth)
         XCTAssertFalse(route.external)
         route.external = true
@@ -99,7 +105,8 @@ final class CompactStorageTests: XCTestCase {
         XCTAssertTrue(route.external, "clearing one flag keeps the other")
         XCTAssertEqual(route.presentation, .modal(.sheet))
         XCTAssertEqual(route, try Route(name: "r", pattern: "a", presentation: .modal(.sheet), external: true))
-        XCTAssertNotEqual(route, try Route(name: "r", pattern: "a", presentation: .modal(.sheet), requiresAuth: true, external: true))
+        XCTAssertNotEqual(
+            route, try Route(name: "r", pattern: "a", presentation: .modal(.sheet), requiresAuth: true, external: true))
     }
 
     /// Routes registered one at a time (as a C or Python host does) grow the registry's arrays geometrically:
@@ -135,7 +142,8 @@ final class CompactStorageTests: XCTestCase {
         try registry.register((600..<2000).map { try! Route(name: "route\($0)", pattern: "batch/\($0)") })
         let table = registry.table
         for index in stride(from: 0, to: 2000, by: 7) {
-            XCTAssertEqual(registry.route(named: "route\(index)")?.pattern.text, index < 600 ? "one/\(index)" : "batch/\(index)")
+            XCTAssertEqual(
+                registry.route(named: "route\(index)")?.pattern.text, index < 600 ? "one/\(index)" : "batch/\(index)")
             XCTAssertEqual(table.route(named: "route\(index)")?.name, "route\(index)")
         }
         XCTAssertNil(registry.route(named: "route2000"))
@@ -155,7 +163,9 @@ final class CompactStorageTests: XCTestCase {
         try registry.register(try Route(name: "route5", pattern: "again/5"))
         XCTAssertEqual(registry.route(named: "route5")?.pattern.text, "again/5")
         // A route-shape conflict leaves the name free.
-        assertFails(.conflict, "match exactly the same URLs") { try registry.register(try Route(name: "fresh", pattern: "again/5")) }
+        assertFails(.conflict, "match exactly the same URLs") {
+            try registry.register(try Route(name: "fresh", pattern: "again/5"))
+        }
         XCTAssertNil(registry.route(named: "fresh"))
         try registry.register(try Route(name: "fresh", pattern: "fresh"))
         XCTAssertEqual(registry.route(named: "fresh")?.pattern.text, "fresh")

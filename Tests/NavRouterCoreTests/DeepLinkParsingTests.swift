@@ -13,7 +13,9 @@ final class DeepLinkParsingTests: XCTestCase {
 
     func testAbsoluteAndRelativeFormsAddressTheSameRoute() throws {
         let registry = try registry()
-        for url in ["myapp://home/dashboard", "/home/dashboard", "home/dashboard", "home/dashboard/", "MYAPP://home/dashboard"] {
+        for url in [
+            "myapp://home/dashboard", "/home/dashboard", "home/dashboard", "home/dashboard/", "MYAPP://home/dashboard",
+        ] {
             XCTAssertEqual(try registry.resolve(url).route.name, "dashboard", url)
         }
         XCTAssertEqual(try registry.resolve("/").route.name, "root")
@@ -21,7 +23,8 @@ final class DeepLinkParsingTests: XCTestCase {
     }
 
     func testQueryFragmentAndDecoding() throws {
-        let match = try registry().resolve("myapp://user/J%C3%BCrgen%2FX?q=a+b%2Bc&tag=1&tag=2&empty&&name=query#sec%20tion")
+        let match = try registry().resolve(
+            "myapp://user/J%C3%BCrgen%2FX?q=a+b%2Bc&tag=1&tag=2&empty&&name=query#sec%20tion")
         XCTAssertEqual(match.pathParameters["name"], "Jürgen/X", "%2F stays inside the value")
         XCTAssertEqual(match.queryParameters["q"], "a b+c")
         XCTAssertEqual(match.queryParameters["tag"], "2", "the map keeps the last")
@@ -65,11 +68,15 @@ final class DeepLinkParsingTests: XCTestCase {
 
     func testLimits() throws {
         let registry = try registry(policy: URLPolicy(maxURLLength: 64, maxSegments: 4))
-        assertFails(.limitExceeded, "limit is 64 bytes") { try registry.resolve("/user/" + String(repeating: "x", count: 60)) }
+        assertFails(.limitExceeded, "limit is 64 bytes") {
+            try registry.resolve("/user/" + String(repeating: "x", count: 60))
+        }
         assertFails(.limitExceeded, "more than 4 segments") { try registry.resolve("/files/a/b/c/d") }
         XCTAssertEqual(try registry.resolve("/files/a/b/c").route.name, "files")
         let defaults = try self.registry()
-        assertFails(.limitExceeded, "limit is 8192 bytes") { try defaults.resolve("/user/" + String(repeating: "é", count: 1 << 19)) }
+        assertFails(.limitExceeded, "limit is 8192 bytes") {
+            try defaults.resolve("/user/" + String(repeating: "é", count: 1 << 19))
+        }
         assertFails(.limitExceeded, "more than 64 segments") {
             try defaults.resolve("/files/" + Array(repeating: "a", count: 64).joined(separator: "/"))
         }
@@ -87,16 +94,21 @@ final class DeepLinkParsingTests: XCTestCase {
             try listed.resolve("https://evil.example.com/shop/product/42")
         }
         assertFails(.denied, "scheme 'other'", "myapp") { try listed.resolve("other://shop/product/42") }
-        assertFails(.malformedURL, "user information") { try listed.resolve("https://me@shop.example.com/shop/product/1") }
+        assertFails(.malformedURL, "user information") {
+            try listed.resolve("https://me@shop.example.com/shop/product/1")
+        }
         XCTAssertEqual(try listed.resolve("myapp://shop/product/42").route.name, "product")
-        XCTAssertEqual(try listed.resolve("/shop/product/42").route.name, "product", "relative links are always accepted")
+        XCTAssertEqual(
+            try listed.resolve("/shop/product/42").route.name, "product", "relative links are always accepted")
     }
 
     func testPolicyIsValidatedAndReplaceable() throws {
         let registry = try registry()
         assertFails(.invalidArgument, "not a custom scheme") { try registry.setPolicy(URLPolicy(schemes: ["https"])) }
         assertFails(.invalidArgument, "segment limit") { try registry.setPolicy(URLPolicy(maxSegments: 0)) }
-        assertFails(.invalidArgument, "not a web domain") { try registry.setPolicy(URLPolicy(webDomains: ["https://x.com"])) }
+        assertFails(.invalidArgument, "not a web domain") {
+            try registry.setPolicy(URLPolicy(webDomains: ["https://x.com"]))
+        }
         try registry.setPolicy(URLPolicy(webDomains: ["a.example"]))
         XCTAssertEqual(try registry.resolve("https://a.example/user/x").route.name, "user")
     }
@@ -163,7 +175,8 @@ final class PlainPathScanTests: XCTestCase {
 
     private func run(
         _ bytes: [UInt8], limit: Int,
-        _ scan: (UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<SegmentSlice>, inout Int, inout UInt8) throws(NavRouterError) -> Int
+        _ scan: (UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<SegmentSlice>, inout Int, inout UInt8)
+            throws(NavRouterError) -> Int
     ) -> Result<Outcome, NavRouterError> {
         bytes.withUnsafeBufferPointer { buffer in
             withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: limit) { segments in
@@ -182,28 +195,35 @@ final class PlainPathScanTests: XCTestCase {
     func testSixteenBytesAtATimeAgreesWithByteByByte() {
         // Long plain pieces move the delimiters across 16-byte boundaries; the rest are the cases the fast path
         // must give up on or throw for exactly as the byte-by-byte scan does.
-        let pieces = ["a", "bc", "Z", "Hello", "-", "_", "/", "/", "/", "//", ".", "..", "?", "#q", "0123456789", "abcdefghijklmnopqrstu",
-                      "%41", "é", "\u{1}", "\u{7F}", "x.y", "/./", "/../"]
+        let pieces = [
+            "a", "bc", "Z", "Hello", "-", "_", "/", "/", "/", "//", ".", "..", "?", "#q", "0123456789",
+            "abcdefghijklmnopqrstu",
+            "%41", "é", "\u{1}", "\u{7F}", "x.y", "/./", "/../",
+        ]
         var generator = SplitMix64(seed: 16)
         var answered = 0
         for round in 0..<20_000 {
             var url = ""
             for _ in 0..<Int(generator.next() % 16) { url += pieces[Int(generator.next() % UInt64(pieces.count))] }
             let bytes = Array(url.utf8)
-            let start = Int(generator.next() % 3) < 1 || bytes.isEmpty ? 0 : Int(generator.next() % UInt64(min(bytes.count, 4)))
+            let start =
+                Int(generator.next() % 3) < 1 || bytes.isEmpty ? 0 : Int(generator.next() % UInt64(min(bytes.count, 4)))
             let limit = round % 4 == 0 ? 1 + Int(generator.next() % 4) : 64
             let slow = run(bytes, limit: limit) { buffer, segments, count, flags throws(NavRouterError) in
                 try DeepLinkScanner.scanPath(
-                    buffer, from: start, into: segments, count: &count, pathFlags: &flags, classes: DeepLinkScanner.byteClasses)
+                    buffer, from: start, into: segments, count: &count, pathFlags: &flags,
+                    classes: DeepLinkScanner.byteClasses)
             }
             let fast = run(bytes, limit: limit) { buffer, segments, count, flags throws(NavRouterError) in
                 try DeepLinkScanner.scanPlainPath(buffer, from: start, into: segments, count: &count, pathFlags: &flags)
             }
-            let pathEnd = bytes[start...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+            let pathEnd =
+                bytes[start...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
             let special = bytes[start..<pathEnd].contains { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "%") }
             // It also leaves a URL of under 16 bytes whose path has fewer than 8 (byte by byte is as quick).
             let tiny = bytes.count < 16 && bytes.count - start < 8
-            let label = "\(Array(url.unicodeScalars).map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()) from \(start), limit \(limit)"
+            let label =
+                "\(Array(url.unicodeScalars).map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()) from \(start), limit \(limit)"
             switch (slow, fast) {
             case (.success(let expected), .success(let got)):
                 if got.end < 0 {

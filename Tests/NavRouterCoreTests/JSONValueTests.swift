@@ -19,13 +19,16 @@ final class JSONValueTests: XCTestCase {
         assertFails(.invalidJSON, "line 2", "column") { try JSONValue.parse("{\n  \"a\": }") }
         assertFails(.invalidJSON, "duplicate") { try JSONValue.parse(#"{"a": 1, "a": 2}"#) }
         assertFails(.invalidJSON, "NUL") { try JSONValue.parse(#""a\u0000b""#) }
-        assertFails(.invalidJSON, "props must be a JSON object, not string") { try JSONValue.parseObject(#""x""#, what: "props") }
+        assertFails(.invalidJSON, "props must be a JSON object, not string") {
+            try JSONValue.parseObject(#""x""#, what: "props")
+        }
         assertFails(.invalidJSON, "props: invalid JSON") { try JSONValue.parseObject("", what: "props") }
     }
 
     func testBase64URL() {
         for text in ["", "f", "fo", "foo", "foob", "fooba", "foobar", "{\"é\":\"✓\"}"] {
-            XCTAssertEqual(Base64URL.decode(Base64URL.encode(text.utf8)).map { String(decoding: $0, as: UTF8.self) }, text)
+            XCTAssertEqual(
+                Base64URL.decode(Base64URL.encode(text.utf8)).map { String(decoding: $0, as: UTF8.self) }, text)
         }
         XCTAssertEqual(Base64URL.encode("??>".utf8), "Pz8-")
         XCTAssertEqual(Base64URL.decode("Zm9vYg=="), Array("foob".utf8))

@@ -29,7 +29,8 @@ final class LiteralHashTests: XCTestCase {
                     // only inside the buffer and not depend on the bytes around.
                     let mixed = (0..<length).map { _ in letters.randomElement(using: &generator)! }
                     let lower = mixed.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-                    let noise = { (count: Int) in (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+                    let noise = { (count: Int) in (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                    }
                     let buffer = noise(before) + mixed + noise(after)
                     let folded = buffer.withUnsafeBufferPointer {
                         CompiledTrie.key($0.baseAddress!, start: before, count: length, length: $0.count, fold: true)
@@ -37,7 +38,8 @@ final class LiteralHashTests: XCTestCase {
                     let plain = ([0xAA] + lower).withUnsafeBufferPointer {
                         CompiledTrie.key($0.baseAddress!, start: 1, count: length, length: $0.count, fold: false)
                     }
-                    XCTAssertEqual(folded, plain, "'\(String(decoding: mixed, as: UTF8.self))' at \(before), \(after) after")
+                    XCTAssertEqual(
+                        folded, plain, "'\(String(decoding: mixed, as: UTF8.self))' at \(before), \(after) after")
                 }
             }
         }
@@ -46,7 +48,8 @@ final class LiteralHashTests: XCTestCase {
     func testCaseInsensitiveLookupsInAWideNode() throws {
         let registry = try RouteRegistry()
         let names = (0..<200).map { "section\($0)-of-the-very-long-label-\($0 * 7)" }
-        try registry.register(names.map { name throws(NavRouterError) in try Route(name: name, pattern: "\(name)/:id") })
+        try registry.register(
+            names.map { name throws(NavRouterError) in try Route(name: name, pattern: "\(name)/:id") })
         for name in names {
             XCTAssertEqual(try registry.resolve("/\(name.uppercased())/X").route.name, name)
             XCTAssertEqual(try registry.resolve("/\(name)/x").route.name, name)
@@ -54,4 +57,3 @@ final class LiteralHashTests: XCTestCase {
         XCTAssertThrowsError(try registry.resolve("/section1-of-the-very-long-label-8/x"))
     }
 }
-

@@ -21,32 +21,44 @@ final class ManifestTests: XCTestCase {
 
     func testFormsOfAManifest() throws {
         let module = #"{"module": "a", "routes": [{"name": "a", "pattern": "a"}]}"#
-        let other = #"{"module": "b", "routes": [{"name": "b", "pattern": "b", "presentation": "modal", "style": "fullscreen"}]}"#
+        let other =
+            #"{"module": "b", "routes": [{"name": "b", "pattern": "b", "presentation": "modal", "style": "fullscreen"}]}"#
         XCTAssertEqual(try RouteManifest.parse(module).map(\.name), ["a"])
         XCTAssertEqual(try RouteManifest.parse("[\(module), \(other)]").map(\.name), ["a", "b"])
-        XCTAssertEqual(try RouteManifest.parse(#"{"modules": [\#(module), \#(other)]}"#).last?.presentation, .modal(.fullscreen))
+        XCTAssertEqual(
+            try RouteManifest.parse(#"{"modules": [\#(module), \#(other)]}"#).last?.presentation, .modal(.fullscreen))
         XCTAssertEqual(try RouteManifest.parse(#"{"routes": [{"name": "x", "pattern": "x"}]}"#).first?.module, nil)
     }
 
     func testErrorsNameModuleRouteAndField() {
-        func route(_ fields: String) -> String { #"{"module": "shop", "routes": [{"name": "r", "pattern": "r"}, {\#(fields)}]}"# }
+        func route(_ fields: String) -> String {
+            #"{"module": "shop", "routes": [{"name": "r", "pattern": "r"}, {\#(fields)}]}"#
+        }
         assertFails(.invalidJSON, "manifest", "line 1") { try RouteManifest.parse("{") }
         assertFails(.invalidJSON, "module 'shop', route 'p'", "field 'presentation'", "'tab'") {
             try RouteManifest.parse(route(#""name": "p", "pattern": "p", "presentation": "tab""#))
         }
-        assertFails(.invalidJSON, "module 'shop', route #2", "field 'name' is missing") { try RouteManifest.parse(route(#""pattern": "p""#)) }
+        assertFails(.invalidJSON, "module 'shop', route #2", "field 'name' is missing") {
+            try RouteManifest.parse(route(#""pattern": "p""#))
+        }
         assertFails(.invalidJSON, "route 'p'", "unknown field 'colour'") {
             try RouteManifest.parse(route(#""name": "p", "pattern": "p", "colour": 1"#))
         }
         assertFails(.invalidJSON, "route 'p'", "'requires_auth' must be true or false, not string") {
             try RouteManifest.parse(route(#""name": "p", "pattern": "p", "requires_auth": "yes""#))
         }
-        assertFails(.invalidPattern, "route 'p'", "segment 2") { try RouteManifest.parse(route(#""name": "p", "pattern": "p/<bad:x>""#)) }
+        assertFails(.invalidPattern, "route 'p'", "segment 2") {
+            try RouteManifest.parse(route(#""name": "p", "pattern": "p/<bad:x>""#))
+        }
         assertFails(.invalidJSON, "'metadata' must be an object") {
             try RouteManifest.parse(route(#""name": "p", "pattern": "p", "metadata": [1]"#))
         }
-        assertFails(.invalidJSON, "'style' applies only") { try RouteManifest.parse(route(#""name": "p", "pattern": "p", "style": "sheet""#)) }
-        assertFails(.invalidJSON, "duplicate") { try RouteManifest.parse(#"{"module": "m", "module": "n", "routes": []}"#) }
+        assertFails(.invalidJSON, "'style' applies only") {
+            try RouteManifest.parse(route(#""name": "p", "pattern": "p", "style": "sheet""#))
+        }
+        assertFails(.invalidJSON, "duplicate") {
+            try RouteManifest.parse(#"{"module": "m", "module": "n", "routes": []}"#)
+        }
         assertFails(.invalidJSON, "unknown field 'route'") { try RouteManifest.parse(#"{"module": "m", "route": []}"#) }
         assertFails(.invalidJSON, "not number") { try RouteManifest.parse("3.5") }
     }
@@ -54,7 +66,8 @@ final class ManifestTests: XCTestCase {
     func testManifestsLoadAllOrNothing() throws {
         let registry = try makeRegistry([("x", "x/:id")])
         assertFails(.conflict, "'y'", "'x'") {
-            try registry.loadManifest(#"{"module": "m", "routes": [{"name": "a", "pattern": "a"}, {"name": "y", "pattern": "x/:other"}]}"#)
+            try registry.loadManifest(
+                #"{"module": "m", "routes": [{"name": "a", "pattern": "a"}, {"name": "y", "pattern": "x/:other"}]}"#)
         }
         XCTAssertEqual(registry.routes.map(\.name), ["x"])
     }

@@ -18,13 +18,16 @@ final class NavigationOptionsTests: XCTestCase {
         try router.setStack(["/shop/category/a", "/shop/product/1", "/shop/product/2"])
         try router.push("/shop/search?q=x", options: NavigationOptions { $0.popUpTo = "category" })
         XCTAssertEqual(router.state.currentRoutes, ["home", "category", "search"])
-        try router.push("/shop/product/3", options: NavigationOptions {
-            $0.popUpTo = "category"
-            $0.popUpToInclusive = true
-        })
+        try router.push(
+            "/shop/product/3",
+            options: NavigationOptions {
+                $0.popUpTo = "category"
+                $0.popUpToInclusive = true
+            })
         XCTAssertEqual(router.state.currentRoutes, ["home", "product"])
         try router.push("/shop/product/4", options: NavigationOptions { $0.popUpTo = "nothing-like-it" })
-        XCTAssertEqual(router.state.currentRoutes, ["home", "product", "product"], "an absent pop-up-to route pops nothing")
+        XCTAssertEqual(
+            router.state.currentRoutes, ["home", "product", "product"], "an absent pop-up-to route pops nothing")
         ledger.check(router.state)
     }
 
@@ -36,10 +39,12 @@ final class NavigationOptionsTests: XCTestCase {
         XCTAssertEqual(router.state.topEntry?.parameters["slug"], "b")
         let kept = router.state.topEntry!.id
         try router.push("/shop/product/5")
-        try router.push("/shop/category/b", options: NavigationOptions {
-            $0.clearTop = true
-            $0.singleTop = true
-        })
+        try router.push(
+            "/shop/category/b",
+            options: NavigationOptions {
+                $0.clearTop = true
+                $0.singleTop = true
+            })
         XCTAssertEqual(router.state.topEntry?.id, kept, "clear-top with single-top keeps the existing entry")
         ledger.check(router.state)
     }
@@ -60,20 +65,24 @@ final class NavigationOptionsTests: XCTestCase {
     func testBuildBackStackFromParents() throws {
         let (router, ledger, recorder) = try shopRouter()
         try router.navigate("/settings")
-        try router.navigate("/shop/product/42/review", options: NavigationOptions {
-            $0.buildBackStack = true
-            $0.presentation = .push
-        })
+        try router.navigate(
+            "/shop/product/42/review",
+            options: NavigationOptions {
+                $0.buildBackStack = true
+                $0.presentation = .push
+            })
         XCTAssertEqual(router.state.layers.count, 0)
         XCTAssertEqual(router.state.selectedTab, 1, "the root ancestor's tab is selected")
         XCTAssertEqual(router.state.currentRoutes, ["catalog", "product", "review"])
         XCTAssertEqual(router.state.currentStack[1].parameters, ["id": "42"], "parameters are inherited by name")
         XCTAssertEqual(recorder.kinds, [.present, .dismiss, .tabSelected, .stackReplaced])
         // An ancestor already in the stack is kept; only what is missing is built.
-        try router.navigate("/shop/product/42/review", options: NavigationOptions {
-            $0.buildBackStack = true
-            $0.presentation = .push
-        })
+        try router.navigate(
+            "/shop/product/42/review",
+            options: NavigationOptions {
+                $0.buildBackStack = true
+                $0.presentation = .push
+            })
         XCTAssertEqual(router.state.currentRoutes, ["catalog", "product", "review"])
         XCTAssertEqual(router.state.currentStack[1].id, 6, "the product entry stayed")
         ledger.check(router.state)
@@ -81,7 +90,8 @@ final class NavigationOptionsTests: XCTestCase {
 
     func testExternalLinksBuildTheBackStackByDefault() throws {
         let (router, _, _) = try shopRouter()
-        try router.navigate("https://shop.example.com/shop/product/7", options: NavigationOptions { $0.external = true })
+        try router.navigate(
+            "https://shop.example.com/shop/product/7", options: NavigationOptions { $0.external = true })
         XCTAssertEqual(router.state.currentRoutes, ["catalog", "product"])
         try router.navigate("/shop/product/8")
         XCTAssertEqual(router.state.currentRoutes, ["catalog", "product", "product"], "internal links just push")
@@ -99,7 +109,9 @@ final class NavigationOptionsTests: XCTestCase {
         assertFails(.missingParameter, "back stack of 'item' at 'list'") {
             try router.navigate("/item/1", options: NavigationOptions { $0.buildBackStack = true })
         }
-        assertFails(.notFound, "parent route 'missing'") { try router.navigate("/orphan", options: NavigationOptions { $0.buildBackStack = true }) }
+        assertFails(.notFound, "parent route 'missing'") {
+            try router.navigate("/orphan", options: NavigationOptions { $0.buildBackStack = true })
+        }
         XCTAssertEqual(router.state, before)
         try router.navigate("/item/1?owner=me", options: NavigationOptions { $0.buildBackStack = true })
         XCTAssertEqual(router.state.currentRoutes, ["list", "item"], "the main stack is replaced by the chain")

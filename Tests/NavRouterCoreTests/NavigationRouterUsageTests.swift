@@ -34,11 +34,18 @@ final class NavigationRouterUsageTests: XCTestCase {
         let registry = try RouteRegistry()
         let calls = Mutex(0)
         try registry.registerModule(
-            "news", routes: [try Route(name: "feed", pattern: "news/feed"), try Route(name: "story", pattern: "news/<int:id>")],
-            interceptors: [ModuleInterceptor("count", scope: .pattern("news/*rest"), interceptor: ClosureInterceptor { _ in
-                calls.withLock { $0 += 1 }
-                return .proceed
-            })])
+            "news",
+            routes: [
+                try Route(name: "feed", pattern: "news/feed"), try Route(name: "story", pattern: "news/<int:id>"),
+            ],
+            interceptors: [
+                ModuleInterceptor(
+                    "count", scope: .pattern("news/*rest"),
+                    interceptor: ClosureInterceptor { _ in
+                        calls.withLock { $0 += 1 }
+                        return .proceed
+                    })
+            ])
         XCTAssertEqual(registry.route(named: "story")?.module, "news")
         let router = Router(registry: registry)
         try router.navigate("/news/feed")
@@ -47,13 +54,17 @@ final class NavigationRouterUsageTests: XCTestCase {
         XCTAssertEqual(registry.unregisterModule("news"), 2)
         XCTAssertEqual(registry.guards.interceptorCount, 0)
         assertFails(.conflict) {
-            try registry.registerModule("dup", routes: [try Route(name: "a", pattern: "a"), try Route(name: "b", pattern: "a")])
+            try registry.registerModule(
+                "dup", routes: [try Route(name: "a", pattern: "a"), try Route(name: "b", pattern: "a")])
         }
         XCTAssertTrue(registry.routes.isEmpty, "a module registers all-or-nothing")
         assertFails(.invalidPattern) {
-            try registry.registerModule("bad", routes: [try Route(name: "a", pattern: "a")], interceptors: [
-                ModuleInterceptor("bad", scope: .pattern("a/<float:x>"), interceptor: ClosureInterceptor { _ in .proceed })
-            ])
+            try registry.registerModule(
+                "bad", routes: [try Route(name: "a", pattern: "a")],
+                interceptors: [
+                    ModuleInterceptor(
+                        "bad", scope: .pattern("a/<float:x>"), interceptor: ClosureInterceptor { _ in .proceed })
+                ])
         }
         XCTAssertTrue(registry.routes.isEmpty)
     }
@@ -61,16 +72,21 @@ final class NavigationRouterUsageTests: XCTestCase {
     func testInterceptorsRunByPriorityThenRegistrationOrder() throws {
         let (router, _, _) = try shopRouter()
         let order = Mutex<[String]>([])
-        for (name, priority) in [("low", InterceptorPriority.low), ("mandatory", .mandatory), ("medium-1", .medium), ("high", .high), ("medium-2", .medium)] {
-            try router.registry.guards.addInterceptor(ClosureInterceptor { _ in
-                order.withLock { $0.append(name) }
-                return .proceed
-            }, name: name, priority: priority)
+        for (name, priority) in [
+            ("low", InterceptorPriority.low), ("mandatory", .mandatory), ("medium-1", .medium), ("high", .high),
+            ("medium-2", .medium),
+        ] {
+            try router.registry.guards.addInterceptor(
+                ClosureInterceptor { _ in
+                    order.withLock { $0.append(name) }
+                    return .proceed
+                }, name: name, priority: priority)
         }
-        try router.registry.guards.addInterceptor(ClosureInterceptor { context in
-            order.withLock { $0.append("after:\(context.entry?.route ?? "?")") }
-            return .cancel(reason: "ignored: after interceptors cannot cancel")
-        }, name: "after", phase: .after)
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { context in
+                order.withLock { $0.append("after:\(context.entry?.route ?? "?")") }
+                return .cancel(reason: "ignored: after interceptors cannot cancel")
+            }, name: "after", phase: .after)
         try router.navigate("/shop/product/1")
         XCTAssertEqual(order.withLock { $0 }, ["mandatory", "high", "medium-1", "medium-2", "low", "after:product"])
         XCTAssertEqual(router.state.currentRoutes, ["home", "product"])
@@ -78,11 +94,16 @@ final class NavigationRouterUsageTests: XCTestCase {
 
     func testCancelAndRedirect() throws {
         let (router, _, _) = try shopRouter()
-        try router.registry.guards.addInterceptor(ClosureInterceptor { context in
-            context.destination?.parameters["id"] == "13" ? .cancel(reason: "unlucky") : .proceed
-        }, name: "superstition", scope: .routes(["product"]))
-        try router.registry.guards.addInterceptor(ClosureInterceptor { _ in .redirect(url: "/shop/product/42") }, name: "sale", scope: .pattern("shop/category/sale"))
-        assertFails(.cancelled, "cancelled by interceptor 'superstition': unlucky") { try router.navigate("/shop/product/13") }
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { context in
+                context.destination?.parameters["id"] == "13" ? .cancel(reason: "unlucky") : .proceed
+            }, name: "superstition", scope: .routes(["product"]))
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { _ in .redirect(url: "/shop/product/42") }, name: "sale",
+            scope: .pattern("shop/category/sale"))
+        assertFails(.cancelled, "cancelled by interceptor 'superstition': unlucky") {
+            try router.navigate("/shop/product/13")
+        }
         try router.navigate("/shop/category/sale")
         XCTAssertEqual(router.state.topEntry?.parameters["id"], "42")
         XCTAssertEqual(router.state.currentRoutes, ["home", "product"])
@@ -91,16 +112,23 @@ final class NavigationRouterUsageTests: XCTestCase {
     func testRedirectLoopsStopAtTheBoundWithTheChain() throws {
         let (router, _, _) = try shopRouter()
         router.registry.guards.options.maxRedirects = 4
-        try router.registry.guards.addInterceptor(ClosureInterceptor { context in
-            let next = Int(context.destination!.parameters["slug"]!.dropFirst())! + 1
-            return .redirect(url: "/shop/category/c\(next)")
-        }, name: "loop", scope: .routes(["category"]))
-        try router.registry.guards.addInterceptor(ClosureInterceptor { _ in .redirect(url: "/nowhere") }, name: "lost", scope: .routes(["search"]))
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { context in
+                let next = Int(context.destination!.parameters["slug"]!.dropFirst())! + 1
+                return .redirect(url: "/shop/category/c\(next)")
+            }, name: "loop", scope: .routes(["category"]))
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { _ in .redirect(url: "/nowhere") }, name: "lost", scope: .routes(["search"]))
         let before = router.state
-        assertFails(.limitExceeded, "more than 4 redirects", "/shop/category/c0 → /shop/category/c1 → /shop/category/c2 → /shop/category/c3 → /shop/category/c4") {
+        assertFails(
+            .limitExceeded, "more than 4 redirects",
+            "/shop/category/c0 → /shop/category/c1 → /shop/category/c2 → /shop/category/c3 → /shop/category/c4"
+        ) {
             try router.navigate("/shop/category/c0")
         }
-        assertFails(.notFound, "no route matches '/nowhere'", "after redirects: /shop/search?q=x") { try router.navigate("/shop/search?q=x") }
+        assertFails(.notFound, "no route matches '/nowhere'", "after redirects: /shop/search?q=x") {
+            try router.navigate("/shop/search?q=x")
+        }
         XCTAssertEqual(router.state, before)
     }
 
@@ -109,13 +137,16 @@ final class NavigationRouterUsageTests: XCTestCase {
         let (router, ledger, _) = try shopRouter()
         let keeper = FlowKeeper()
         let onboarded = Mutex(false)
-        try router.registry.guards.addInterceptor(ClosureInterceptor { context in
-            if onboarded.withLock({ $0 }) { return .proceed }
-            keeper.keep(context.flow)
-            _ = try? context.router.present("/onboarding/welcome", style: .fullscreen)  // queued behind this command
-            return .pending
-        }, name: "onboarding", priority: .mandatory, scope: .routes(["catalog", "profile"]))
-        guard case .pending(let flow) = try router.navigate("/shop/catalog") else { return XCTFail("the flow is pending") }
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { context in
+                if onboarded.withLock({ $0 }) { return .proceed }
+                keeper.keep(context.flow)
+                _ = try? context.router.present("/onboarding/welcome", style: .fullscreen)  // queued behind this command
+                return .pending
+            }, name: "onboarding", priority: .mandatory, scope: .routes(["catalog", "profile"]))
+        guard case .pending(let flow) = try router.navigate("/shop/catalog") else {
+            return XCTFail("the flow is pending")
+        }
         XCTAssertEqual(keeper.kept, [flow])
         XCTAssertEqual(router.state.currentRoutes, ["onboarding"], "the interceptor opened onboarding itself")
         try router.push("/help/getting-started")
@@ -123,17 +154,19 @@ final class NavigationRouterUsageTests: XCTestCase {
         onboarded.withLock { $0 = true }
         try router.dismiss()
         try router.resumeFlow(flow, .proceed)
-        XCTAssertEqual(router.state.selectedTab, 1, "resuming applies the original navigation on the state as it is then")
+        XCTAssertEqual(
+            router.state.selectedTab, 1, "resuming applies the original navigation on the state as it is then")
         assertFails(.invalidArgument, "unknown") { try router.resumeFlow(flow, .proceed) }
         assertFails(.invalidArgument, "unknown") { try router.resumeFlow(0xDEAD_BEEF, .proceed) }
         ledger.check(router.state)
 
         // Tutorial before accounts, cancelled this time.
         let tutorial = FlowKeeper()
-        try router.registry.guards.addInterceptor(ClosureInterceptor { context in
-            tutorial.keep(context.flow)
-            return .pending
-        }, name: "tutorial", scope: .routes(["orders"]))
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { context in
+                tutorial.keep(context.flow)
+                return .pending
+            }, name: "tutorial", scope: .routes(["orders"]))
         guard case .pending(let accounts) = try router.navigate("/account/orders") else { return XCTFail("pending") }
         let recorder = EventRecorder()
         router.setNavigator(recorder.navigator)
@@ -167,10 +200,11 @@ final class NavigationRouterUsageTests: XCTestCase {
         let (router, _, _) = try shopRouter(authenticated: false)
         let guards = router.registry.guards
         let calls = Mutex(0)
-        let id = try guards.addInterceptor(ClosureInterceptor { _ in
-            calls.withLock { $0 += 1 }
-            return .proceed
-        }, name: "count")
+        let id = try guards.addInterceptor(
+            ClosureInterceptor { _ in
+                calls.withLock { $0 += 1 }
+                return .proceed
+            }, name: "count")
         try router.navigate("/shop/product/1")
         XCTAssertEqual(calls.withLock { $0 }, 1)
         XCTAssertEqual(guards.interceptorCount, 1)
@@ -198,7 +232,8 @@ final class NavigationRouterUsageTests: XCTestCase {
         assertFails(.denied, "requires authentication") { try router.navigate("/shop/checkout") }
         assertFails(.denied, "requires authentication") { try router.setStack(["/shop/product/1", "/account/orders"]) }
         assertFails(.invalidArgument, "cannot require authentication") {
-            try router.registry.register(Route(name: "vault", pattern: "vault", presentation: .root, requiresAuth: true))
+            try router.registry.register(
+                Route(name: "vault", pattern: "vault", presentation: .root, requiresAuth: true))
         }
     }
 
@@ -220,10 +255,11 @@ final class NavigationRouterUsageTests: XCTestCase {
         try scenes[1].push("/account/orders/1f0c8e52-59e4-4e39-9c2c-7b0a5b5f1a2b")
         try scenes[1].present("/settings")
         let keeper = FlowKeeper()
-        try registry.guards.addInterceptor(ClosureInterceptor { context in
-            keeper.keep(context.flow)
-            return .pending
-        }, name: "hold", scope: .routes(["orders"]))
+        try registry.guards.addInterceptor(
+            ClosureInterceptor { context in
+                keeper.keep(context.flow)
+                return .pending
+            }, name: "hold", scope: .routes(["orders"]))
         try scenes[1].popToRoot()  // under the sheet: nothing to pop there; the sheet is on top
         guard case .pending = try scenes[1].navigate("/account/orders") else { return XCTFail("held") }
         registry.guards.setAuthenticated(false)
@@ -254,9 +290,12 @@ final class NavigationRouterUsageTests: XCTestCase {
         let desk = LoginDesk()
         router.registry.guards.authenticationHandler = desk
         let external = NavigationOptions { $0.external = true }
-        assertFails(.notExternal, "route 'settings' may not be opened by an external link") { try router.navigate("/settings", options: external) }
+        assertFails(.notExternal, "route 'settings' may not be opened by an external link") {
+            try router.navigate("/settings", options: external)
+        }
         assertFails(.notExternal) { try router.navigate("https://shop.example.com/account/orders", options: external) }
-        guard case .applied(_?) = try router.navigate("https://shop.example.com/shop/product/5", options: external) else {
+        guard case .applied(_?) = try router.navigate("https://shop.example.com/shop/product/5", options: external)
+        else {
             return XCTFail("an external route opens")
         }
         XCTAssertEqual(router.state.currentRoutes, ["catalog", "product"], "external links build the back stack")
@@ -279,12 +318,13 @@ final class NavigationRouterUsageTests: XCTestCase {
         let (router, ledger, _) = try shopRouter()
         let unsaved = Mutex(true)
         let keeper = FlowKeeper()
-        try router.registry.guards.addInterceptor(ClosureInterceptor { context in
-            guard unsaved.withLock({ $0 }) else { return .proceed }
-            if context.entry?.parameters["id"] == "1" { return .cancel(reason: "unsaved changes") }
-            keeper.keep(context.flow)
-            return .pending
-        }, name: "editor", phase: .leave, scope: .routes(["review"]))
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { context in
+                guard unsaved.withLock({ $0 }) else { return .proceed }
+                if context.entry?.parameters["id"] == "1" { return .cancel(reason: "unsaved changes") }
+                keeper.keep(context.flow)
+                return .pending
+            }, name: "editor", phase: .leave, scope: .routes(["review"]))
         try router.present("/shop/product/1/review")
         assertFails(.cancelled, "interceptor 'editor' kept entry", "unsaved changes") { try router.dismiss() }
         XCTAssertEqual(router.state.layers.count, 1)
@@ -302,9 +342,10 @@ final class NavigationRouterUsageTests: XCTestCase {
         let (router, _, _) = try shopRouter()
         try router.push("/shop/product/1")
         try router.push("/shop/product/2")
-        try router.registry.guards.addInterceptor(ClosureInterceptor { context in
-            context.destination?.parameters["id"] == "1" ? .cancel(reason: "recalled") : .proceed
-        }, name: "recall", scope: .routes(["product"]))
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { context in
+                context.destination?.parameters["id"] == "1" ? .cancel(reason: "recalled") : .proceed
+            }, name: "recall", scope: .routes(["product"]))
         try router.refresh()
         XCTAssertEqual(router.state.currentRoutes, ["home"], "the recalled product goes, with what is above it")
     }
@@ -317,12 +358,19 @@ final class GuardSecurityTests: XCTestCase {
         let (router, _, _) = try shopRouter()
         router.registry.guards.authenticationHandler = LoginDesk()
         let registry = router.registry
-        try registry.guards.addInterceptor(ClosureInterceptor { context in
-            context.destination?.parameters["id"] == "3" ? .redirect(url: "/settings") : .proceed
-        }, name: "redirect-to-internal", scope: .routes(["product"]))
+        try registry.guards.addInterceptor(
+            ClosureInterceptor { context in
+                context.destination?.parameters["id"] == "3" ? .redirect(url: "/settings") : .proceed
+            }, name: "redirect-to-internal", scope: .routes(["product"]))
         let urls = registry.routes.compactMap { route -> String? in
-            let parameters = ["id": "3", "slug": "x", "q": "y", "ref": "1f0c8e52-59e4-4e39-9c2c-7b0a5b5f1a2b", "topic": "a/b"]
-            return try? registry.buildURL(route: route.name, parameters: parameters.filter { route.pattern.parameterNames.contains($0.key) || route.requiredParameters.contains($0.key) })
+            let parameters = [
+                "id": "3", "slug": "x", "q": "y", "ref": "1f0c8e52-59e4-4e39-9c2c-7b0a5b5f1a2b", "topic": "a/b",
+            ]
+            return try? registry.buildURL(
+                route: route.name,
+                parameters: parameters.filter {
+                    route.pattern.parameterNames.contains($0.key) || route.requiredParameters.contains($0.key)
+                })
         }
         XCTAssertEqual(urls.count, registry.routes.count)
         for _ in 0..<300 {
@@ -354,20 +402,23 @@ final class GuardSecurityTests: XCTestCase {
             let desk = LoginDesk()
             registry.guards.authenticationHandler = desk
             let keeper = FlowKeeper()
-            try registry.guards.addInterceptor(ClosureInterceptor { context in
-                switch context.destination?.parameters["id"] {
-                case "1": return .redirect(url: "/shop/checkout")
-                case "2":
-                    keeper.keep(context.flow)
-                    return .pending
-                default: return .proceed
-                }
-            }, name: "mixed", scope: .routes(["product"]))
+            try registry.guards.addInterceptor(
+                ClosureInterceptor { context in
+                    switch context.destination?.parameters["id"] {
+                    case "1": return .redirect(url: "/shop/checkout")
+                    case "2":
+                        keeper.keep(context.flow)
+                        return .pending
+                    default: return .proceed
+                    }
+                }, name: "mixed", scope: .routes(["product"]))
             var snapshots: [String] = []
             for _ in 0..<200 {
                 let choice = Int.random(in: 0..<10, using: &generator)
-                let urls = ["/shop/checkout", "/account/orders", "/shop/product/1", "/shop/product/2", "/shop/product/5",
-                            "/shop/product/5/review", "/account/orders/1f0c8e52-59e4-4e39-9c2c-7b0a5b5f1a2b", "/settings"]
+                let urls = [
+                    "/shop/checkout", "/account/orders", "/shop/product/1", "/shop/product/2", "/shop/product/5",
+                    "/shop/product/5/review", "/account/orders/1f0c8e52-59e4-4e39-9c2c-7b0a5b5f1a2b", "/settings",
+                ]
                 switch choice {
                 case 0: registry.guards.setAuthenticated(true)
                 case 1: registry.guards.setAuthenticated(false)
@@ -376,9 +427,12 @@ final class GuardSecurityTests: XCTestCase {
                         _ = try? router.completeLogin(flow, success: Bool.random(using: &generator))
                     }
                 case 3:
-                    if let flow = keeper.kept.randomElement(using: &generator) { _ = try? router.resumeFlow(flow, .proceed) }
+                    if let flow = keeper.kept.randomElement(using: &generator) {
+                        _ = try? router.resumeFlow(flow, .proceed)
+                    }
                 case 4: snapshots.append(router.snapshot())
-                case 5: if let snapshot = snapshots.randomElement(using: &generator) { _ = try? router.restore(snapshot) }
+                case 5:
+                    if let snapshot = snapshots.randomElement(using: &generator) { _ = try? router.restore(snapshot) }
                 case 6: _ = try? router.back()
                 default: _ = try? router.navigate(urls.randomElement(using: &generator)!)
                 }

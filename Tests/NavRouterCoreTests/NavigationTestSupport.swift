@@ -60,7 +60,8 @@ final class ViewLedger: RouteHandler, Sendable {
 
     /// The views alive are exactly the views of the entries in the state.
     func check(_ state: NavigationState, file: StaticString = #filePath, line: UInt = #line) {
-        let inState = Dictionary(uniqueKeysWithValues: state.allEntries.compactMap { entry in entry.view.map { ($0.rawValue, entry.id) } })
+        let inState = Dictionary(
+            uniqueKeysWithValues: state.allEntries.compactMap { entry in entry.view.map { ($0.rawValue, entry.id) } })
         XCTAssertEqual(live, inState, "live views differ from the views in the state", file: file, line: line)
         XCTAssertEqual(problems, [], file: file, line: line)
     }
@@ -93,8 +94,12 @@ extension NavigationState {
     /// The state without views (what a snapshot keeps).
     var withoutViews: NavigationState {
         var copy = self
-        for tab in copy.tabs.indices { for entry in copy.tabs[tab].stack.indices { copy.tabs[tab].stack[entry].view = nil } }
-        for layer in copy.layers.indices { for entry in copy.layers[layer].stack.indices { copy.layers[layer].stack[entry].view = nil } }
+        for tab in copy.tabs.indices {
+            for entry in copy.tabs[tab].stack.indices { copy.tabs[tab].stack[entry].view = nil }
+        }
+        for layer in copy.layers.indices {
+            for entry in copy.layers[layer].stack.indices { copy.layers[layer].stack[entry].view = nil }
+        }
         return copy
     }
 }

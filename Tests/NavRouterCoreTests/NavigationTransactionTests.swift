@@ -43,10 +43,12 @@ final class NavigationTransactionTests: XCTestCase {
         ledger.decline("product")
         let before = router.state
         assertFails(.callback, "declined") {
-            try router.navigate("/shop/product/3/review", options: NavigationOptions {
-                $0.buildBackStack = true
-                $0.presentation = .push
-            })
+            try router.navigate(
+                "/shop/product/3/review",
+                options: NavigationOptions {
+                    $0.buildBackStack = true
+                    $0.presentation = .push
+                })
         }
         XCTAssertEqual(router.state, before)
         ledger.check(router.state)
@@ -92,7 +94,9 @@ final class SnapshotTests: XCTestCase {
         let (router, ledger, recorder) = try shopRouter()
         try router.navigate("/shop/catalog")
         try router.push("/shop/product/1?ref=x", options: NavigationOptions { $0.props = ["a": .array([.integer(1)])] })
-        try router.present("/shop/search?q=hose", style: .fullscreen, preventDismissal: true, options: NavigationOptions { $0.expectsResult = true })
+        try router.present(
+            "/shop/search?q=hose", style: .fullscreen, preventDismissal: true,
+            options: NavigationOptions { $0.expectsResult = true })
         let snapshot = router.snapshot()
         let saved = router.state
         XCTAssertEqual(try NavigationSnapshot.decode(snapshot, table: router.registry.table), saved.withoutViews)
@@ -105,7 +109,8 @@ final class SnapshotTests: XCTestCase {
         try other.restore(snapshot)
         XCTAssertEqual(other.state.withoutViews, saved.withoutViews)
         otherLedger.check(other.state)
-        XCTAssertEqual(otherLedger.releasedCount, 5, "the views of the state restored over (4 tab roots, 1 product) are released")
+        XCTAssertEqual(
+            otherLedger.releasedCount, 5, "the views of the state restored over (4 tab roots, 1 product) are released")
 
         try router.popToRoot()
         try router.restore(snapshot)
@@ -124,10 +129,20 @@ final class SnapshotTests: XCTestCase {
             (good.replacingOccurrences(of: #""version":1"#, with: #""version":2"#), "version 2 is not supported"),
             (good.replacingOccurrences(of: #""format":"navrouter-state""#, with: #""format":"other""#), "format"),
             (good.replacingOccurrences(of: "/shop/product/1", with: "/shop/product/abc"), "no longer resolves"),
-            (good.replacingOccurrences(of: #""route":"product""#, with: #""route":"category""#), "resolves to route 'product'"),
+            (
+                good.replacingOccurrences(of: #""route":"product""#, with: #""route":"category""#),
+                "resolves to route 'product'"
+            ),
             (good.replacingOccurrences(of: #""selected_tab":0"#, with: #""selected_tab":9"#), "selected tab 9"),
-            (good.replacingOccurrences(of: #""next_entry_id":6"#, with: #""next_entry_id":2"#), "not below the id counter"),
-            (good.replacingOccurrences(of: #""layers":[]"#, with: #""layers":[{"style":"sheet","prevent_dismissal":false,"stack":[]}]"#), "empty"),
+            (
+                good.replacingOccurrences(of: #""next_entry_id":6"#, with: #""next_entry_id":2"#),
+                "not below the id counter"
+            ),
+            (
+                good.replacingOccurrences(
+                    of: #""layers":[]"#, with: #""layers":[{"style":"sheet","prevent_dismissal":false,"stack":[]}]"#),
+                "empty"
+            ),
             (good.replacingOccurrences(of: #""expects_result":false"#, with: #""expects_result":0"#), "true or false"),
             (good.replacingOccurrences(of: #""tabs":["#, with: #""extra":1,"tabs":["#), "unknown field 'extra'"),
         ]
@@ -148,7 +163,8 @@ final class RouterThreadingTests: XCTestCase {
                 issued.withLock { $0 = true }
                 XCTAssertEqual(try? router.push("/shop/product/2"), .queued(ticket: 1))
                 XCTAssertEqual(try? router.present("/settings"), .queued(ticket: 2))
-                XCTAssertEqual(router.state.currentRoutes, ["home"], "inside a callback the state is the one before the command")
+                XCTAssertEqual(
+                    router.state.currentRoutes, ["home"], "inside a callback the state is the one before the command")
             }
             return true
         }
@@ -204,8 +220,11 @@ final class NavigationInvariantTests: XCTestCase {
             var seenIDs = Set<EntryID>()
             for _ in 0..<250 {
                 let id = Int.random(in: -2...60, using: &generator)
-                let urls = ["/shop/product/\(id)", "/shop/category/c\(id)", "/settings", "/shop/cart", "/shop/home", "/shop/checkout",
-                            "/account/profile", "/help/a/b", "/shop/search?q=\(id)", "/nowhere", "/onboarding/welcome"]
+                let urls = [
+                    "/shop/product/\(id)", "/shop/category/c\(id)", "/settings", "/shop/cart", "/shop/home",
+                    "/shop/checkout",
+                    "/account/profile", "/help/a/b", "/shop/search?q=\(id)", "/nowhere", "/onboarding/welcome",
+                ]
                 let url = urls.randomElement(using: &generator)!
                 var options = NavigationOptions()
                 options.singleTop = Bool.random(using: &generator)
@@ -216,9 +235,11 @@ final class NavigationInvariantTests: XCTestCase {
                 let top = router.state.currentStack.randomElement(using: &generator)?.id ?? 1
                 let commands: [NavigationCommand] = [
                     .navigate(url: url, options: options), .navigate(url: url, options: NavigationOptions()),
-                    .pop(count: Int.random(in: 1...3, using: &generator), result: .integer(Int64(id))), .popToRoot, .popTo(entry: top),
+                    .pop(count: Int.random(in: 1...3, using: &generator), result: .integer(Int64(id))), .popToRoot,
+                    .popTo(entry: top),
                     .popAfter(index: Int.random(in: 0...3, using: &generator)), .setStack(urls: [url]),
-                    .dismiss(count: Int.random(in: 1...2, using: &generator), result: nil), .selectTab(index: Int.random(in: 0...4, using: &generator)),
+                    .dismiss(count: Int.random(in: 1...2, using: &generator), result: nil),
+                    .selectTab(index: Int.random(in: 0...4, using: &generator)),
                     .back, .userPopped(to: top), .userDismissed(count: 1),
                 ]
                 let snapshotBefore = router.snapshot()
@@ -231,7 +252,8 @@ final class NavigationInvariantTests: XCTestCase {
                 XCTAssertNil(state.invariantViolation, "seed \(seed)")
                 ledger.check(state)
                 seenIDs.formUnion(state.allEntries.map(\.id))
-                XCTAssertEqual(try NavigationSnapshot.decode(router.snapshot(), table: router.registry.table), state.withoutViews)
+                XCTAssertEqual(
+                    try NavigationSnapshot.decode(router.snapshot(), table: router.registry.table), state.withoutViews)
             }
             XCTAssertGreaterThan(seenIDs.count, 25, "the sequence did make entries")
             router.close()

@@ -17,31 +17,46 @@ final class ReverseRoutingTests: XCTestCase {
     func testBuildsEncodedURLs() throws {
         let registry = try registry()
         XCTAssertEqual(try registry.buildURL(route: "product", parameters: ["id": "42"]), "/shop/product/42")
-        XCTAssertEqual(try registry.buildURL(route: "product", parameters: ["id": "42"], scheme: "myapp"), "myapp://shop/product/42")
+        XCTAssertEqual(
+            try registry.buildURL(route: "product", parameters: ["id": "42"], scheme: "myapp"),
+            "myapp://shop/product/42")
         XCTAssertEqual(try registry.buildURL(route: "home"), "/Home/Dashboard")
         XCTAssertEqual(
             try registry.buildURL(route: "user", parameters: ["name": "a/b c%?#é", "z": "1 + 1", "a": "&="]),
             "/user/a%2Fb%20c%25%3F%23%C3%A9?a=%26%3D&z=1%20%2B%201")
-        XCTAssertEqual(try registry.buildURL(route: "files", parameters: ["path": "docs/a b.pdf"]), "/files/docs/a%20b.pdf")
+        XCTAssertEqual(
+            try registry.buildURL(route: "files", parameters: ["path": "docs/a b.pdf"]), "/files/docs/a%20b.pdf")
     }
 
     func testBuildErrors() throws {
         let registry = try registry()
         assertFails(.notFound, "no route is named 'nope'") { try registry.buildURL(route: "nope") }
         assertFails(.missingParameter, "needs the path parameter 'id'") { try registry.buildURL(route: "product") }
-        assertFails(.missingParameter, "must be an int, not 'x'") { try registry.buildURL(route: "product", parameters: ["id": "x"]) }
-        assertFails(.missingParameter, "must be a uuid") { try registry.buildURL(route: "order", parameters: ["ref": "1", "tab": "a"]) }
+        assertFails(.missingParameter, "must be an int, not 'x'") {
+            try registry.buildURL(route: "product", parameters: ["id": "x"])
+        }
+        assertFails(.missingParameter, "must be a uuid") {
+            try registry.buildURL(route: "order", parameters: ["ref": "1", "tab": "a"])
+        }
         assertFails(.missingParameter, "requires the parameter 'q'") { try registry.buildURL(route: "search") }
         assertFails(.invalidArgument, "cannot be ''") { try registry.buildURL(route: "user", parameters: ["name": ""]) }
-        assertFails(.invalidArgument, "cannot be '..'") { try registry.buildURL(route: "user", parameters: ["name": ".."]) }
-        assertFails(.invalidArgument, "empty or dot segment") { try registry.buildURL(route: "files", parameters: ["path": "a//b"]) }
+        assertFails(.invalidArgument, "cannot be '..'") {
+            try registry.buildURL(route: "user", parameters: ["name": ".."])
+        }
+        assertFails(.invalidArgument, "empty or dot segment") {
+            try registry.buildURL(route: "files", parameters: ["path": "a//b"])
+        }
         assertFails(.invalidArgument, "not a valid scheme") { try registry.buildURL(route: "home", scheme: "1x") }
-        assertFails(.conflict, "more specific route 'me'") { try registry.buildURL(route: "user", parameters: ["name": "ME"]) }
+        assertFails(.conflict, "more specific route 'me'") {
+            try registry.buildURL(route: "user", parameters: ["name": "ME"])
+        }
     }
 
     func testPropsTravelInTheURL() throws {
         let registry = try registry()
-        let props: [String: JSONValue] = ["title": .string("Ünïcode ✓"), "n": .integer(3), "list": .array([.bool(true), .null, .real(1.5)])]
+        let props: [String: JSONValue] = [
+            "title": .string("Ünïcode ✓"), "n": .integer(3), "list": .array([.bool(true), .null, .real(1.5)]),
+        ]
         let url = try registry.buildURL(route: "product", parameters: ["id": "7"], props: props, scheme: "myapp")
         XCTAssertTrue(url.hasPrefix("myapp://shop/product/7?_props="), url)
         let match = try registry.resolve(url)
@@ -52,7 +67,9 @@ final class ReverseRoutingTests: XCTestCase {
         assertFails(.invalidJSON, "props must be a JSON object, not array") {
             try registry.resolve("/user/x?_props=" + Base64URL.encode("[1]".utf8))
         }
-        assertFails(.invalidJSON, "props", "line 1") { try registry.resolve("/user/x?_props=" + Base64URL.encode("{\"a\":".utf8)) }
+        assertFails(.invalidJSON, "props", "line 1") {
+            try registry.resolve("/user/x?_props=" + Base64URL.encode("{\"a\":".utf8))
+        }
         assertFails(.invalidJSON, "twice") { try registry.resolve("/user/x?_props=e30&_props=e30") }
     }
 
@@ -64,7 +81,10 @@ final class ReverseRoutingTests: XCTestCase {
         func text(_ minimum: Int = 1) -> String {
             var value = ""
             repeat {
-                value = String((0..<Int.random(in: minimum...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+                value = String(
+                    (0..<Int.random(in: minimum...12, using: &generator)).map { _ in
+                        alphabet.randomElement(using: &generator)!
+                    })
             } while value == "." || value == ".."
             return value
         }
@@ -75,7 +95,9 @@ final class ReverseRoutingTests: XCTestCase {
             case 2: return .bool(Bool.random(using: &generator))
             case 3: return .null
             case 4: return .array((0..<3).map { _ in json(depth + 1) })
-            default: return .object(Dictionary(uniqueKeysWithValues: (0..<3).map { index in ("k\(index)" + text(0), json(depth + 1)) }))
+            default:
+                return .object(
+                    Dictionary(uniqueKeysWithValues: (0..<3).map { index in ("k\(index)" + text(0), json(depth + 1)) }))
             }
         }
         var checked = 0
@@ -98,9 +120,12 @@ final class ReverseRoutingTests: XCTestCase {
             }
             if (parameters["name"] ?? parameters["tab"])?.isEmpty ?? false { continue }
             for _ in 0..<Int.random(in: 0...2, using: &generator) { parameters["x" + text()] = text(0) }
-            let props: [String: JSONValue]? = Bool.random(using: &generator) ? json(0).objectValue ?? ["v": json(1)] : nil
+            let props: [String: JSONValue]? =
+                Bool.random(using: &generator) ? json(0).objectValue ?? ["v": json(1)] : nil
             let built = Result { () throws(NavRouterError) in
-                try registry.buildURL(route: name, parameters: parameters, props: props, scheme: Bool.random(using: &generator) ? "myapp" : nil)
+                try registry.buildURL(
+                    route: name, parameters: parameters, props: props,
+                    scheme: Bool.random(using: &generator) ? "myapp" : nil)
             }
             if case .failure(let error) = built, error.code == .conflict {
                 continue  // a value equal to a more specific route's literal (e.g. "me") is refused, as it must be

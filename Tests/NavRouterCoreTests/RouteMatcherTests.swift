@@ -51,20 +51,26 @@ final class RouteMatcherTests: XCTestCase {
     /// `match` follows the walk's first path before backtracking: it must give what the backtracking walk alone
     /// gives, for every path over a table full of literals, typed parameters, parameters and catch-alls.
     func testTheFirstPathShortcutAgreesWithTheBacktrackingWalk() throws {
-        let routes = precedenceRoutes + [
-            ("a", "a/:x/c"), ("b", "a/b/d"), ("c", "a/<int:n>/c/e"), ("d", "a/*rest"), ("e", ":p/b/c"),
-            ("f", "<uuid:u>/x"), ("g", "a/b"), ("h", ":p/:q/:r/d"), ("i", "b/<int:n>/<uuid:u>"),
-        ]
+        let routes =
+            precedenceRoutes + [
+                ("a", "a/:x/c"), ("b", "a/b/d"), ("c", "a/<int:n>/c/e"), ("d", "a/*rest"), ("e", ":p/b/c"),
+                ("f", "<uuid:u>/x"), ("g", "a/b"), ("h", ":p/:q/:r/d"), ("i", "b/<int:n>/<uuid:u>"),
+            ]
         let table = try makeRegistry(routes).table
-        let words = ["a", "b", "c", "d", "e", "x", "u", "me", "edit", "12", "A", "y", "1F0C8E52-59E4-4E39-9C2C-7B0A5B5F1A2B"]
+        let words = [
+            "a", "b", "c", "d", "e", "x", "u", "me", "edit", "12", "A", "y", "1F0C8E52-59E4-4E39-9C2C-7B0A5B5F1A2B",
+        ]
         var generator = SplitMix64(seed: 5)
         var agreedOnARoute = 0
         for _ in 0..<5000 {
-            let url = "/" + (0..<Int(generator.next() % 6)).map { _ in words[Int(generator.next() % UInt64(words.count))] }
+            let url =
+                "/"
+                + (0..<Int(generator.next() % 6)).map { _ in words[Int(generator.next() % UInt64(words.count))] }
                 .joined(separator: "/")
             let (fast, slow) = try table.withScannedURL(url) { bytes, layout, segments throws(NavRouterError) in
                 let input = CompiledTrie.Input(
-                    url: bytes.baseAddress!, length: bytes.count, segments: segments.baseAddress!, count: segments.count)
+                    url: bytes.baseAddress!, length: bytes.count, segments: segments.baseAddress!, count: segments.count
+                )
                 return (
                     table.trie.match(input, pathFlags: layout.pathFlags),
                     table.trie.backtrackingMatch(input, pathFlags: layout.pathFlags)
@@ -92,7 +98,8 @@ final class RouteMatcherTests: XCTestCase {
             if generator.next() % 6 == 0 { parts.append("*rest") }
             // Parameter names must be distinct within a pattern.
             parts = parts.enumerated().map { position, part in
-                part.hasPrefix("<") ? part.dropLast() + "\(position)>"
+                part.hasPrefix("<")
+                    ? part.dropLast() + "\(position)>"
                     : part.hasPrefix(":") || part.hasPrefix("*") ? part + "\(position)" : part
             }
             let name = "r\(index)"
@@ -133,13 +140,15 @@ final class RouteMatcherTests: XCTestCase {
             if expected != nil { found += 1 }
             // The same path with some segments in uppercase and some with an escaped first byte: decoded and
             // folded segment by segment, it addresses the same route.
-            let disguised = "/" + segments.map { segment -> String in
-                switch generator.next() % 3 {
-                case 0: return segment.uppercased()
-                case 1: return "%" + String(segment.utf8.first!, radix: 16, uppercase: true) + segment.dropFirst()
-                default: return segment
-                }
-            }.joined(separator: "/")
+            let disguised =
+                "/"
+                + segments.map { segment -> String in
+                    switch generator.next() % 3 {
+                    case 0: return segment.uppercased()
+                    case 1: return "%" + String(segment.utf8.first!, radix: 16, uppercase: true) + segment.dropFirst()
+                    default: return segment
+                    }
+                }.joined(separator: "/")
             XCTAssertEqual(try? table.resolve(disguised).route.name, expected, disguised)
         }
         XCTAssertGreaterThan(found, 1500)
@@ -158,7 +167,9 @@ final class RouteMatcherTests: XCTestCase {
         XCTAssertEqual(match.route.name, "p")
         XCTAssertEqual(match.pathParameters["Name"], "MiXeD")
         XCTAssertEqual(try registry.resolve("/CAFÉ/straße").route.name, "uni")
-        XCTAssertEqual(try registry.resolve("/caf%C3%89/STRASSE".replacingOccurrences(of: "STRASSE", with: "stra%C3%9Fe")).route.name, "uni")
+        XCTAssertEqual(
+            try registry.resolve("/caf%C3%89/STRASSE".replacingOccurrences(of: "STRASSE", with: "stra%C3%9Fe")).route
+                .name, "uni")
     }
 
     func testCaseSensitiveRegistry() throws {
@@ -170,20 +181,29 @@ final class RouteMatcherTests: XCTestCase {
 
     func testConflictsNameBothRoutes() throws {
         let registry = try makeRegistry([("byId", "u/:id"), ("files", "f/*rest"), ("home", "home")])
-        assertFails(.conflict, "'byName'", "'byId'") { try registry.register(Route(name: "byName", pattern: "u/<name>")) }
-        assertFails(.conflict, "'files2'", "'files'") { try registry.register(Route(name: "files2", pattern: "f/<path:p>")) }
-        assertFails(.conflict, "'HOME'", "'home'") { try registry.register(Route(name: "HOME", pattern: "myapp://HOME/")) }
+        assertFails(.conflict, "'byName'", "'byId'") {
+            try registry.register(Route(name: "byName", pattern: "u/<name>"))
+        }
+        assertFails(.conflict, "'files2'", "'files'") {
+            try registry.register(Route(name: "files2", pattern: "f/<path:p>"))
+        }
+        assertFails(.conflict, "'HOME'", "'home'") {
+            try registry.register(Route(name: "HOME", pattern: "myapp://HOME/"))
+        }
         assertFails(.conflict, "already registered") { try registry.register(Route(name: "home", pattern: "other")) }
-        XCTAssertNoThrow(try registry.register(Route(name: "typed", pattern: "u/<int:id>")), "typed vs untyped is no conflict")
+        XCTAssertNoThrow(
+            try registry.register(Route(name: "typed", pattern: "u/<int:id>")), "typed vs untyped is no conflict")
         XCTAssertNoThrow(try registry.register(Route(name: "uuid", pattern: "u/<uuid:id>")))
         XCTAssertEqual(registry.routes.map(\.name), ["byId", "files", "home", "typed", "uuid"])
     }
 
     func testRequiredParametersAreChecked() throws {
         let registry = try RouteRegistry()
-        try registry.register(Route(name: "search", pattern: "search/:scope", requiredParameters: ["scope", "q", "page"]))
+        try registry.register(
+            Route(name: "search", pattern: "search/:scope", requiredParameters: ["scope", "q", "page"]))
         assertFails(.missingParameter, "'q', 'page'") { try registry.resolve("/search/all") }
-        XCTAssertEqual(try registry.resolve("/search/all?q=x&page=2").parameters, ["scope": "all", "q": "x", "page": "2"])
+        XCTAssertEqual(
+            try registry.resolve("/search/all?q=x&page=2").parameters, ["scope": "all", "q": "x", "page": "2"])
     }
 
     func testUnregisterAndModules() throws {
@@ -207,7 +227,10 @@ final class RouteMatcherTests: XCTestCase {
     func testBatchRegistrationIsAllOrNothing() throws {
         let registry = try makeRegistry([("x", "x")])
         assertFails(.conflict, "'b2'", "'b'") {
-            try registry.register([Route(name: "a", pattern: "a"), Route(name: "b", pattern: "b/:id"), Route(name: "b2", pattern: "b/:other")])
+            try registry.register([
+                Route(name: "a", pattern: "a"), Route(name: "b", pattern: "b/:id"),
+                Route(name: "b2", pattern: "b/:other"),
+            ])
         }
         XCTAssertEqual(registry.routes.map(\.name), ["x"])
         assertFails(.notFound) { try registry.resolve("/a") }
@@ -280,7 +303,8 @@ final class RouteMatcherTests: XCTestCase {
         let good = Array("é".utf8)
         // Each part of a URL the scan accepts, and a URL that matches no route: invalid UTF-8 is the error.
         let places: [(String, String)] = [
-            ("/shop/product/4", "2"), ("/shop/product/42?q=", ""), ("/shop/product/42#", ""), ("/shop/product/42?a=1#", "x"),
+            ("/shop/product/4", "2"), ("/shop/product/42?q=", ""), ("/shop/product/42#", ""),
+            ("/shop/product/42?a=1#", "x"),
             ("https://shop.example.com/shop/product/", "1"), ("myapp://shop/product/", "1"), ("/nowhere/", ""),
         ]
         for (before, after) in places {
@@ -293,8 +317,12 @@ final class RouteMatcherTests: XCTestCase {
         }
         assertFails(.notFound) { try self.lookupValidating(table, Array("/nowhere/".utf8) + good) }
         // What the scan refuses before it reaches the bad byte comes first: the length limit, a malformed path.
-        assertFails(.limitExceeded) { try self.lookupValidating(table, bad + Array(String(repeating: "a", count: 9000).utf8)) }
-        assertFails(.malformedURL, "empty path segment") { try self.lookupValidating(table, Array("/shop//".utf8) + bad) }
+        assertFails(.limitExceeded) {
+            try self.lookupValidating(table, bad + Array(String(repeating: "a", count: 9000).utf8))
+        }
+        assertFails(.malformedURL, "empty path segment") {
+            try self.lookupValidating(table, Array("/shop//".utf8) + bad)
+        }
         // A domain is checked before the policy looks at it (a domain not listed is refused as bad UTF-8)…
         assertFails(.invalidArgument, "not valid UTF-8") {
             try self.lookupValidating(table, Array("https://sh".utf8) + bad + Array(".example.com/shop/product/1".utf8))
@@ -304,7 +332,8 @@ final class RouteMatcherTests: XCTestCase {
         try registry.updatePolicy { $0.webDomains = ["sh\u{FFFD}p.example.com"] }
         let replaced = registry.table
         assertFails(.invalidArgument, "not valid UTF-8") {
-            try self.lookupValidating(replaced, Array("https://sh".utf8) + bad + Array("p.example.com/shop/product/1".utf8))
+            try self.lookupValidating(
+                replaced, Array("https://sh".utf8) + bad + Array("p.example.com/shop/product/1".utf8))
         }
         XCTAssertEqual(try lookupValidating(replaced, Array("https://sh\u{FFFD}p.example.com/shop/product/1".utf8)), 0)
     }

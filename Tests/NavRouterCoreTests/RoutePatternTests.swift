@@ -34,8 +34,12 @@ final class RoutePatternTests: XCTestCase {
         assertFails(.invalidPattern, "segment 2 is empty") { try RoutePattern("a//b") }
         assertFails(.invalidPattern, "segment 2", "parameter name is empty") { try RoutePattern("a/:") }
         assertFails(.invalidPattern, "segment 2", "parameter name is empty") { try RoutePattern("a/<int:>") }
-        assertFails(.invalidPattern, "segment 3", "duplicate parameter name 'id'") { try RoutePattern("u/:id/<int:id>") }
-        assertFails(.invalidPattern, "catch-all must be the last segment", "segment 3") { try RoutePattern("f/*rest/x") }
+        assertFails(.invalidPattern, "segment 3", "duplicate parameter name 'id'") {
+            try RoutePattern("u/:id/<int:id>")
+        }
+        assertFails(.invalidPattern, "catch-all must be the last segment", "segment 3") {
+            try RoutePattern("f/*rest/x")
+        }
         assertFails(.invalidPattern, "unknown parameter type 'float'") { try RoutePattern("a/<float:x>") }
         assertFails(.invalidPattern, "segment 1", "'?'") { try RoutePattern("a?b") }
         assertFails(.invalidPattern, "U+0020") { try RoutePattern("a b") }
@@ -53,7 +57,8 @@ final class RoutePatternTests: XCTestCase {
         for byte in UInt8(0)..<0x80 {
             let expected = byte > 0x20 && byte < 0x7F && !refused.contains(byte)
             XCTAssertEqual(URLSyntax.isLiteralASCII(byte), expected, "byte 0x\(String(byte, radix: 16))")
-            XCTAssertEqual(URLSyntax.isLiteralScalar(Unicode.Scalar(byte)), expected, "scalar 0x\(String(byte, radix: 16))")
+            XCTAssertEqual(
+                URLSyntax.isLiteralScalar(Unicode.Scalar(byte)), expected, "scalar 0x\(String(byte, radix: 16))")
             guard byte != UInt8(ascii: "/") else { continue }  // it splits segments instead
             let text = "a/x" + String(UnicodeScalar(byte)) + "y"
             if expected {

@@ -59,7 +59,8 @@ final class INNavigationUsageTests: XCTestCase {
         try router.push("/help/intro")
         XCTAssertEqual(router.state.layers.count, 1)
         XCTAssertEqual(router.state.layers[0].style, .fullscreen)
-        XCTAssertEqual(router.state.currentRoutes, ["onboarding", "help"], "a push while a modal is shown goes onto its stack")
+        XCTAssertEqual(
+            router.state.currentRoutes, ["onboarding", "help"], "a push while a modal is shown goes onto its stack")
         try router.present("/settings")
         try router.dismiss()
         XCTAssertEqual(router.state.layers.count, 1)
@@ -74,7 +75,9 @@ final class INNavigationUsageTests: XCTestCase {
     func testChainedStepsWaitForTransitionsAndNoneIsDropped() throws {
         let (router, ledger, recorder) = try shopRouter()
         router.setTransitionMode(.waitForHost)
-        guard case .applied(let first?) = try router.push("/shop/product/1") else { return XCTFail("the first step runs") }
+        guard case .applied(let first?) = try router.push("/shop/product/1") else {
+            return XCTFail("the first step runs")
+        }
         XCTAssertEqual(router.awaitedTransition, first)
         for id in 2...5 { XCTAssertEqual(try router.push("/shop/product/\(id)"), .queued(ticket: UInt64(id - 1))) }
         try router.pop()

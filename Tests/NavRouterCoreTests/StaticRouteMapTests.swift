@@ -8,9 +8,10 @@ final class StaticRouteMapTests: XCTestCase {
     private func trieOnly(_ table: RouteTable, _ url: String) -> Int? {
         try? table.withScannedURL(url) { bytes, layout, segments throws(NavRouterError) in
             guard let base = bytes.baseAddress, let slices = segments.baseAddress else { return -1 }
-            return Int(table.trie.match(
-                CompiledTrie.Input(url: base, length: bytes.count, segments: slices, count: segments.count),
-                pathFlags: layout.pathFlags))
+            return Int(
+                table.trie.match(
+                    CompiledTrie.Input(url: base, length: bytes.count, segments: slices, count: segments.count),
+                    pathFlags: layout.pathFlags))
         }
     }
 
@@ -21,9 +22,10 @@ final class StaticRouteMapTests: XCTestCase {
     }
 
     private func mangle(_ url: String, _ generator: inout SplitMix64) -> String {
-        String(url.map { character in
-            generator.next() % 3 == 0 ? Character(character.uppercased()) : character
-        })
+        String(
+            url.map { character in
+                generator.next() % 3 == 0 ? Character(character.uppercased()) : character
+            })
     }
 
     func testTheFastPathAgreesWithTheTrieOnTheBenchTablesAndMangledCase() throws {
@@ -52,7 +54,10 @@ final class StaticRouteMapTests: XCTestCase {
         var patterns: [String] = []
         for index in 0..<statics {
             let depth = 2 + index % 3
-            patterns.append((0..<depth).map { level in level == 1 && index % 5 == 0 ? "a-long-section-name-\(index)" : "s\(index)x\(level)" }.joined(separator: "/"))
+            patterns.append(
+                (0..<depth).map { level in
+                    level == 1 && index % 5 == 0 ? "a-long-section-name-\(index)" : "s\(index)x\(level)"
+                }.joined(separator: "/"))
             patterns.append("s\(index)x0/:id/\(index % 2 == 0 ? "edit" : "*rest")")
         }
         let registry = try RouteRegistry()
@@ -67,7 +72,8 @@ final class StaticRouteMapTests: XCTestCase {
         XCTAssertFalse(table.staticRoutes.isEmpty)
         var statics = 0
         for (index, pattern) in patterns.enumerated() where !pattern.contains(":") && !pattern.contains("*") {
-            let found = try table.withScannedURL(pattern.uppercased()) { bytes, layout, segments throws(NavRouterError) in
+            let found = try table.withScannedURL(pattern.uppercased()) {
+                bytes, layout, segments throws(NavRouterError) in
                 table.staticRoutes.find(
                     bytes.baseAddress!, length: bytes.count, segments.baseAddress!, count: segments.count,
                     pathFlags: layout.pathFlags, caseSensitive: false)
@@ -93,7 +99,8 @@ final class StaticRouteMapTests: XCTestCase {
         let registry = try RouteRegistry()
         try registry.register([
             try Route(name: "me", pattern: "users/me"), try Route(name: "user", pattern: "users/:id"),
-            try Route(name: "cafe", pattern: "café/menu"), try Route(name: "long", pattern: "a-rather-long-first-segment/and-a-second-one"),
+            try Route(name: "cafe", pattern: "café/menu"),
+            try Route(name: "long", pattern: "a-rather-long-first-segment/and-a-second-one"),
         ])
         XCTAssertEqual(try registry.resolve("/users/me").route.name, "me")
         XCTAssertEqual(try registry.resolve("/USERS/ME").route.name, "me")
@@ -115,7 +122,8 @@ final class StaticRouteMapTests: XCTestCase {
     func testLongKeysThatDifferOnlyInTheMiddle() throws {
         let registry = try RouteRegistry()
         try registry.register([
-            try Route(name: "x", pattern: "aaaaaaaa-middle-X-bbbbbbbb"), try Route(name: "y", pattern: "aaaaaaaa-middle-Y-bbbbbbbb"),
+            try Route(name: "x", pattern: "aaaaaaaa-middle-X-bbbbbbbb"),
+            try Route(name: "y", pattern: "aaaaaaaa-middle-Y-bbbbbbbb"),
             try Route(name: "long-x", pattern: "aaaaaaaa-a-much-longer-middle-X-bbbbbbbb/:id"),
             try Route(name: "long-y", pattern: "aaaaaaaa-a-much-longer-middle-Y-bbbbbbbb/:id"),
         ])

@@ -31,8 +31,11 @@ static void *look_up_many(void *unused) {
         navrouter_range ranges[4];
         size_t count = 0;
         int status = lookup(registry, url, (size_t)length, &route, ranges, 4, &count);
-        if (status != NAVROUTER_OK || route != 1 || count != 2 || ranges[1].start != 7 || ranges[1].end != (uint32_t)length) {
-            if (failures++ == 0) fprintf(stderr, "%s: status %d, route %u, %zu segments (%s)\n", url, status, route, count, last_error());
+        if (status != NAVROUTER_OK || route != 1 || count != 2 || ranges[1].start != 7 ||
+            ranges[1].end != (uint32_t)length) {
+            if (failures++ == 0)
+                fprintf(stderr, "%s: status %d, route %u, %zu segments (%s)\n", url, status, route, count,
+                        last_error());
         }
     }
     uint32_t route;

@@ -112,7 +112,8 @@ static void test_add_route_errors(void) {
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_route(registry, "", "a", 0));
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_route(registry, "x", "x", 0x1000));
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_route(registry, "x", "x", 0x7));
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(registry, "typed", "user/<int:id>", NAVROUTER_ROUTE_MODAL_SHEET));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_add_route(registry, "typed", "user/<int:id>", NAVROUTER_ROUTE_MODAL_SHEET));
     navrouter_registry_free(registry);
 }
 
@@ -139,17 +140,20 @@ static void test_manifest_and_route_json(void) {
     CHECK(json_array_size(route) == count);
     json_decref(route);
     navrouter_string_free(json);
-    CHECK_STATUS(NAVROUTER_EJSON, navrouter_registry_load_manifest(registry, "{\"module\": \"m\", \"routes\": [{}", NULL));
+    CHECK_STATUS(NAVROUTER_EJSON,
+                 navrouter_registry_load_manifest(registry, "{\"module\": \"m\", \"routes\": [{}", NULL));
     CHECK_CONTAINS("line 1", navrouter_last_error());
     CHECK_STATUS(NAVROUTER_EJSON,
                  navrouter_registry_load_manifest(
-                     registry, "{\"module\": \"m\", \"routes\": [{\"name\": \"z\", \"pattern\": \"z\", \"external\": 1}]}", NULL));
+                     registry,
+                     "{\"module\": \"m\", \"routes\": [{\"name\": \"z\", \"pattern\": \"z\", \"external\": 1}]}",
+                     NULL));
     CHECK_CONTAINS("module 'm', route 'z': field 'external'", navrouter_last_error());
-    CHECK_STATUS(NAVROUTER_ECONFLICT,
-                 navrouter_registry_load_manifest(registry,
-                                                  "{\"module\": \"m\", \"routes\": [{\"name\": \"z\", \"pattern\": \"z\"},"
-                                                  " {\"name\": \"p2\", \"pattern\": \"shop/product/<int:x>\"}]}",
-                                                  &count));
+    CHECK_STATUS(NAVROUTER_ECONFLICT, navrouter_registry_load_manifest(
+                                          registry,
+                                          "{\"module\": \"m\", \"routes\": [{\"name\": \"z\", \"pattern\": \"z\"},"
+                                          " {\"name\": \"p2\", \"pattern\": \"shop/product/<int:x>\"}]}",
+                                          &count));
     CHECK(count == 0);
     CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_route_json(registry, "z", &json)); /* all-or-nothing */
     navrouter_registry_free(registry);
@@ -159,7 +163,8 @@ static void test_resolve(void) {
     navrouter_registry *registry = shop_registry();
     navrouter_match *match = NULL;
     json_t *params;
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "myapp://SHOP/product/42?ref=mail&tag=a&tag=b#top", &match));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_resolve(registry, "myapp://SHOP/product/42?ref=mail&tag=a&tag=b#top", &match));
     CHECK_STR("product", navrouter_match_route(match));
     CHECK_STR("42", navrouter_match_param(match, "id"));
     CHECK_STR("mail", navrouter_match_param(match, "ref"));
@@ -175,7 +180,7 @@ static void test_resolve(void) {
     CHECK_STR("42", json_string_value(json_object_get(params, "id")));
     CHECK(json_object_size(params) == 3);
     json_decref(params);
-    {   /* the whole match in one JSON text */
+    { /* the whole match in one JSON text */
         json_error_t error;
         json_t *whole = json_loads(navrouter_match_json(match), 0, &error);
         CHECK(whole != NULL);
@@ -277,24 +282,31 @@ static void test_lookup_without_allocation(void) {
     CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_route_name(registry, 100000, &name));
     /* UTF-8 is checked on the bytes given (past the ASCII fast path, too). */
     const char *accented = "/shop/category/caf\xC3\xA9-cr\xC3\xA8me-long-enough";
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_lookup(registry, accented, strlen(accented), &index, ranges, 8, &count));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_lookup(registry, accented, strlen(accented), &index, ranges, 8, &count));
     CHECK(count == 3 && ranges[2].end == strlen(accented));
     const char *truncated = "/shop/category/caf\xC3";
-    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, truncated, strlen(truncated), &index, ranges, 8, &count));
+    CHECK_STATUS(NAVROUTER_EINVAL,
+                 navrouter_registry_lookup(registry, truncated, strlen(truncated), &index, ranges, 8, &count));
     CHECK(strstr(navrouter_last_error(), "UTF-8") != NULL);
     const char *overlong = "/shop/category/abcdefgh\xC0\xAF";
-    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, overlong, strlen(overlong), &index, ranges, 8, &count));
-    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, accented, 19, &index, ranges, 8, &count)); /* cut mid-character */
+    CHECK_STATUS(NAVROUTER_EINVAL,
+                 navrouter_registry_lookup(registry, overlong, strlen(overlong), &index, ranges, 8, &count));
+    CHECK_STATUS(NAVROUTER_EINVAL,
+                 navrouter_registry_lookup(registry, accented, 19, &index, ranges, 8, &count)); /* cut mid-character */
     /* Shorter than a word, and a bad byte only in the last (overlapping) word. */
     const char *short_bad = "/a\xC3";
-    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, short_bad, strlen(short_bad), &index, ranges, 8, &count));
+    CHECK_STATUS(NAVROUTER_EINVAL,
+                 navrouter_registry_lookup(registry, short_bad, strlen(short_bad), &index, ranges, 8, &count));
     const char *tail_bad = "/shop/categor\xFF";
-    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, tail_bad, strlen(tail_bad), &index, ranges, 8, &count));
+    CHECK_STATUS(NAVROUTER_EINVAL,
+                 navrouter_registry_lookup(registry, tail_bad, strlen(tail_bad), &index, ranges, 8, &count));
     /* Past the path (query, fragment), and in a URL that also matches no route: still EINVAL. */
-    const char *elsewhere[] = {"/shop/product/42?q=\xC3", "/shop/product/42#\xFF", "/shop/product/42?a=1#b\xC3", "/nowhere/\xFF"};
+    const char *elsewhere[] = {"/shop/product/42?q=\xC3", "/shop/product/42#\xFF", "/shop/product/42?a=1#b\xC3",
+                               "/nowhere/\xFF"};
     for (size_t i = 0; i < sizeof elsewhere / sizeof *elsewhere; i++) {
-        CHECK_STATUS(NAVROUTER_EINVAL,
-                     navrouter_registry_lookup(registry, elsewhere[i], strlen(elsewhere[i]), &index, ranges, 8, &count));
+        CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, elsewhere[i], strlen(elsewhere[i]), &index,
+                                                                 ranges, 8, &count));
         CHECK_CONTAINS("not valid UTF-8", navrouter_last_error());
     }
     /* One bad byte at every position of every length up to 48 (16-byte steps, the overlapping last 16 or 8 bytes,
@@ -304,12 +316,14 @@ static void test_lookup_without_allocation(void) {
     for (size_t length = 1; length <= 48; length++) {
         memset(probe, 'a', length);
         probe[0] = '/';
-        if (navrouter_registry_lookup(registry, probe, length, &index, ranges, 8, &count) != NAVROUTER_EINVAL) accepted++;
+        if (navrouter_registry_lookup(registry, probe, length, &index, ranges, 8, &count) != NAVROUTER_EINVAL)
+            accepted++;
         for (size_t bad = 0; bad < length; bad++) {
             memset(probe, 'a', length);
             probe[0] = '/';
             probe[bad] = (char)0xFF;
-            if (navrouter_registry_lookup(registry, probe, length, &index, ranges, 8, &count) == NAVROUTER_EINVAL) refused++;
+            if (navrouter_registry_lookup(registry, probe, length, &index, ranges, 8, &count) == NAVROUTER_EINVAL)
+                refused++;
         }
     }
     CHECK(accepted == 48);
@@ -326,7 +340,8 @@ static void test_resolve_packed(void) {
     const navrouter_packed_match *head = (const navrouter_packed_match *)buffer;
     const char *text = (const char *)(head + 1);
     char *name = NULL;
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, &size));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, &size));
     CHECK(head->path_parameter_count == 1 && head->query_item_count == 1 && head->merged_parameter_count == 2);
     CHECK(head->flags == NAVROUTER_PACKED_FRAGMENT && head->string_count == 10);
     for (size_t i = 0; i < 10; i++) {
@@ -344,17 +359,22 @@ static void test_resolve_packed(void) {
     CHECK_STATUS(NAVROUTER_ELIMIT, navrouter_registry_resolve_packed(registry, url, strlen(url), NULL, 0, &size));
     CHECK(size == expected_size);
     /* Bad arguments, bad URLs, a freed registry. */
-    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, NULL));
+    CHECK_STATUS(NAVROUTER_EINVAL,
+                 navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, NULL));
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_resolve_packed(registry, NULL, 3, buffer, sizeof buffer, &size));
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_resolve_packed(registry, url, strlen(url), NULL, 64, &size));
     CHECK_STATUS(NAVROUTER_EINVAL,
                  navrouter_registry_resolve_packed(registry, url, strlen(url), (char *)buffer + 1, 64, &size));
-    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_resolve_packed(registry, "/shop/caf\xC3", 11, buffer, sizeof buffer, &size));
-    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_resolve_packed(registry, "/nope", 5, buffer, sizeof buffer, &size));
+    CHECK_STATUS(NAVROUTER_EINVAL,
+                 navrouter_registry_resolve_packed(registry, "/shop/caf\xC3", 11, buffer, sizeof buffer, &size));
+    CHECK_STATUS(NAVROUTER_ENOTFOUND,
+                 navrouter_registry_resolve_packed(registry, "/nope", 5, buffer, sizeof buffer, &size));
     CHECK(size == 0);
-    CHECK_STATUS(NAVROUTER_EPARAM, navrouter_registry_resolve_packed(registry, "/shop/search", 12, buffer, sizeof buffer, &size));
+    CHECK_STATUS(NAVROUTER_EPARAM,
+                 navrouter_registry_resolve_packed(registry, "/shop/search", 12, buffer, sizeof buffer, &size));
     navrouter_registry_free(registry);
-    CHECK_STATUS(NAVROUTER_EDESTROYED, navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, &size));
+    CHECK_STATUS(NAVROUTER_EDESTROYED,
+                 navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, &size));
 }
 
 /* navrouter_registry_lookup keeps the table it used per thread: every change must still be seen at once. */
@@ -467,10 +487,12 @@ static void test_build_url_round_trip(void) {
     json_decref(back);
     navrouter_match_free(match);
     navrouter_string_free(url);
-    CHECK_STATUS(NAVROUTER_EPARAM, navrouter_registry_build_url(registry, "product", "{\"id\": \"x\"}", NULL, NULL, &url));
+    CHECK_STATUS(NAVROUTER_EPARAM,
+                 navrouter_registry_build_url(registry, "product", "{\"id\": \"x\"}", NULL, NULL, &url));
     CHECK(url == NULL);
     CHECK_STATUS(NAVROUTER_EJSON, navrouter_registry_build_url(registry, "product", "{\"id\": 42}", NULL, NULL, &url));
-    CHECK_STATUS(NAVROUTER_EJSON, navrouter_registry_build_url(registry, "product", "{\"id\": \"1\"}", "[1]", NULL, &url));
+    CHECK_STATUS(NAVROUTER_EJSON,
+                 navrouter_registry_build_url(registry, "product", "{\"id\": \"1\"}", "[1]", NULL, &url));
     CHECK_STATUS(NAVROUTER_EJSON, navrouter_registry_build_url(registry, "product", "{bad", NULL, NULL, &url));
     CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_build_url(registry, "nope", NULL, NULL, NULL, &url));
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_build_url(registry, "cart", NULL, NULL, NULL, NULL));
@@ -546,7 +568,8 @@ static void *stress_worker(void *raw) {
             navrouter_range ranges[8];
             uint32_t index = 0;
             size_t count = 0;
-            if (navrouter_registry_lookup(args->registry, url, strlen(url), &index, ranges, 8, &count) != NAVROUTER_OK ||
+            if (navrouter_registry_lookup(args->registry, url, strlen(url), &index, ranges, 8, &count) !=
+                    NAVROUTER_OK ||
                 index != args->product_index || count != 3)
                 args->failures++;
             snprintf(url, sizeof url, "/w0/r%d/x", step);
@@ -565,7 +588,8 @@ static void test_threads_share_a_registry(void) {
     int index;
     navrouter_range ranges[8];
     uint32_t product_index = 0;
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_lookup(registry, "/shop/product/1", 15, &product_index, ranges, 8, &count));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_lookup(registry, "/shop/product/1", 15, &product_index, ranges, 8, &count));
     for (index = 0; index < 8; index++) {
         args[index].registry = registry;
         args[index].worker = index;

@@ -109,8 +109,10 @@ static void host_release_view(void *view, const navrouter_entry *entry, void *us
     intptr_t index = (intptr_t)view;
     (void)entry;
     pthread_mutex_lock(&host->lock);
-    if (index <= 0 || index >= MAX_VIEWS || !host->live[index]) host->double_release++;
-    else host->live[index] = 0;
+    if (index <= 0 || index >= MAX_VIEWS || !host->live[index])
+        host->double_release++;
+    else
+        host->live[index] = 0;
     host->released++;
     pthread_mutex_unlock(&host->lock);
 }
@@ -124,7 +126,8 @@ static navrouter_router *host_router(navrouter_registry *registry, struct host *
     navrouter_router *router = NULL;
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_new(&router, registry));
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_set_navigator(router, host_navigator, host, host_destroy));
-    CHECK_STATUS(NAVROUTER_OK, navrouter_router_set_handler(router, NULL, host_make_view, host_release_view, host, host_destroy));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_router_set_handler(router, NULL, host_make_view, host_release_view, host, host_destroy));
     host->router = router;
     return router;
 }
@@ -195,7 +198,8 @@ static void test_router_lifecycle_and_bad_arguments(void) {
     navrouter_router_free(router);
     navrouter_router_free(router);
     CHECK_STATUS(NAVROUTER_EDESTROYED, navrouter_router_back(router, NULL));
-    CHECK(host.released == host.made && host.made == 8); /* 4 tab roots made and released by a failed command, 4 by start */
+    CHECK(host.released == host.made &&
+          host.made == 8); /* 4 tab roots made and released by a failed command, 4 by start */
     CHECK(host.double_release == 0);
     CHECK(host.destroyed == 2); /* navigator and handler user data, once each */
 }
@@ -240,7 +244,8 @@ static void test_navigation_commands_and_events(void) {
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_nav_options_init(&options, 2));
     CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_router_navigate(router, "/nowhere", NULL, &id));
     CHECK_STATUS(NAVROUTER_EMALFORMED, navrouter_router_navigate(router, "/shop//cart", NULL, &id));
-    CHECK_STR("tabs_set_up tab_selected push pop stack_replaced pop pop present dismiss tab_selected push present dismiss pop ",
+    CHECK_STR("tabs_set_up tab_selected push pop stack_replaced pop pop present dismiss tab_selected push present "
+              "dismiss pop ",
               host.kinds);
     navrouter_router_free(router);
     CHECK(host.made == host.released && host.double_release == 0);
@@ -259,12 +264,18 @@ static void test_props_results_and_jansson_helpers(void) {
     router = host_router(registry, &host);
     CHECK_STATUS(NAVROUTER_OK, navrouter_jansson_navigate(router, "/shop/product/3", NAVROUTER_NAV_PUSH, props, &id));
     state = snapshot(router);
-    CHECK(json_equal(json_object_get(json_array_get(json_object_get(json_array_get(json_object_get(state, "tabs"), 0), "stack"), 1), "props"), props));
+    CHECK(json_equal(
+        json_object_get(json_array_get(json_object_get(json_array_get(json_object_get(state, "tabs"), 0), "stack"), 1),
+                        "props"),
+        props));
     json_decref(state);
-    CHECK_STATUS(NAVROUTER_OK, navrouter_jansson_navigate(router, "/shop/search?q=x", NAVROUTER_NAV_MODAL_SHEET | NAVROUTER_NAV_EXPECTS_RESULT, NULL, &id));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_jansson_navigate(router, "/shop/search?q=x",
+                                            NAVROUTER_NAV_MODAL_SHEET | NAVROUTER_NAV_EXPECTS_RESULT, NULL, &id));
     CHECK_STATUS(NAVROUTER_OK, navrouter_jansson_dismiss(router, 1, result, &id));
     CHECK_STR("{\"picked\":7}", host.last_result);
-    CHECK_STATUS(NAVROUTER_OK, navrouter_jansson_navigate(router, "/shop/product/4", NAVROUTER_NAV_EXPECTS_RESULT, NULL, &id));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_jansson_navigate(router, "/shop/product/4", NAVROUTER_NAV_EXPECTS_RESULT, NULL, &id));
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_pop(router, 1, NULL, &id));
     CHECK_STR("(none)", host.last_result);
     CHECK_STATUS(NAVROUTER_EJSON, navrouter_router_pop(router, 1, "{bad", &id));
@@ -382,9 +393,12 @@ static int unsaved_changes_guard(navrouter_interception *interception, void *use
     return NAVROUTER_DECISION_CANCEL;
 }
 
-static void guard_destroy(void *user_data) { ((struct guard_state *)user_data)->destroyed++; }
+static void guard_destroy(void *user_data) {
+    ((struct guard_state *)user_data)->destroyed++;
+}
 
-static void login_handler(navrouter_router *router, uint64_t flow, const navrouter_match *destination, void *user_data) {
+static void login_handler(navrouter_router *router, uint64_t flow, const navrouter_match *destination,
+                          void *user_data) {
     struct guard_state *state = user_data;
     (void)router;
     state->login_flow = flow;
@@ -410,39 +424,46 @@ static void test_interceptors_and_pending_flows(void) {
     memset(&guard, 0, sizeof guard);
     host_init(&host);
     router = host_router(registry, &host);
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(registry, "onboarding", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_MANDATORY,
-                                                                  NULL, onboarding_routes, 1, 0, "app", onboarding_interceptor, &guard,
-                                                                  guard_destroy, &interceptor));
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(registry, "unlucky", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_LOW,
-                                                                  "shop/product/<int:id>", NULL, 0, 0, NULL, unlucky_interceptor, NULL,
-                                                                  NULL, NULL));
-    CHECK_STATUS(NAVROUTER_EPATTERN, navrouter_registry_add_interceptor(registry, "bad", 0, 0, "a/<float:x>", NULL, 0, 0, NULL,
-                                                                        unlucky_interceptor, NULL, NULL, NULL));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_add_interceptor(registry, "onboarding", NAVROUTER_PHASE_BEFORE,
+                                                    NAVROUTER_PRIORITY_MANDATORY, NULL, onboarding_routes, 1, 0, "app",
+                                                    onboarding_interceptor, &guard, guard_destroy, &interceptor));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(registry, "unlucky", NAVROUTER_PHASE_BEFORE,
+                                                                  NAVROUTER_PRIORITY_LOW, "shop/product/<int:id>", NULL,
+                                                                  0, 0, NULL, unlucky_interceptor, NULL, NULL, NULL));
+    CHECK_STATUS(NAVROUTER_EPATTERN,
+                 navrouter_registry_add_interceptor(registry, "bad", 0, 0, "a/<float:x>", NULL, 0, 0, NULL,
+                                                    unlucky_interceptor, NULL, NULL, NULL));
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_interceptor(registry, "bad", 9, 0, NULL, NULL, 0, 0, NULL,
                                                                       unlucky_interceptor, NULL, NULL, NULL));
-    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_interceptor(registry, "bad", 0, 0, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_interceptor(registry, "bad", 0, 0, NULL, NULL, 0, 0, NULL,
+                                                                      NULL, NULL, NULL, NULL));
     CHECK_STATUS(NAVROUTER_PENDING, navrouter_router_navigate(router, "/shop/catalog", NULL, &id));
     CHECK(id == guard.held_flow && id != 0);
     CHECK_STR("onboarding ", current_stack(router, buffer, sizeof buffer));
     guard.onboarded = 1;
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_dismiss(router, 1, NULL, NULL));
-    CHECK_STATUS(NAVROUTER_OK, navrouter_router_resume_flow(router, guard.held_flow, NAVROUTER_DECISION_PROCEED, NULL, &id));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_router_resume_flow(router, guard.held_flow, NAVROUTER_DECISION_PROCEED, NULL, &id));
     CHECK_STR("catalog ", current_stack(router, buffer, sizeof buffer));
-    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_router_resume_flow(router, guard.held_flow, NAVROUTER_DECISION_PROCEED, NULL, &id));
+    CHECK_STATUS(NAVROUTER_EINVAL,
+                 navrouter_router_resume_flow(router, guard.held_flow, NAVROUTER_DECISION_PROCEED, NULL, &id));
     CHECK_STATUS(NAVROUTER_ECANCELLED, navrouter_router_navigate(router, "/shop/product/13", NULL, &id));
     CHECK_CONTAINS("unlucky", navrouter_last_error());
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/shop/product/99", NULL, &id));
     CHECK_STR("catalog product ", current_stack(router, buffer, sizeof buffer));
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(registry, "loop", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_HIGH,
-                                                                  "shop/category/:slug", NULL, 0, 0, NULL, loop_interceptor, NULL, NULL, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(registry, "loop", NAVROUTER_PHASE_BEFORE,
+                                                                  NAVROUTER_PRIORITY_HIGH, "shop/category/:slug", NULL,
+                                                                  0, 0, NULL, loop_interceptor, NULL, NULL, NULL));
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_guard_options(registry, 3, "not-found"));
     CHECK_STATUS(NAVROUTER_ELIMIT, navrouter_router_navigate(router, "/shop/category/x", NULL, &id));
     CHECK_CONTAINS("more than 3 redirects", navrouter_last_error());
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/no/such/page", NULL, &id));
     CHECK_STR("catalog product not-found ", current_stack(router, buffer, sizeof buffer));
     CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_set_guard_options(registry, 3, "nope"));
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(registry, "unsaved", NAVROUTER_PHASE_LEAVE, NAVROUTER_PRIORITY_MEDIUM,
-                                                                  "not-found", NULL, 0, 0, NULL, unsaved_changes_guard, NULL, NULL, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(registry, "unsaved", NAVROUTER_PHASE_LEAVE,
+                                                                  NAVROUTER_PRIORITY_MEDIUM, "not-found", NULL, 0, 0,
+                                                                  NULL, unsaved_changes_guard, NULL, NULL, NULL));
     CHECK_STATUS(NAVROUTER_ECANCELLED, navrouter_router_back(router, &id));
     CHECK_CONTAINS("unsaved changes", navrouter_last_error());
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_remove_interceptor(registry, interceptor));
@@ -468,11 +489,14 @@ static void test_login_logout_external_and_callbacks(void) {
     other = host_router(registry, &other_host);
     external.flags = NAVROUTER_NAV_EXTERNAL;
     CHECK_STATUS(NAVROUTER_EDENIED, navrouter_router_navigate(router, "/shop/checkout", NULL, &id));
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_auth_handler(registry, login_handler, claim_callback, &guard, guard_destroy));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_set_auth_handler(registry, login_handler, claim_callback, &guard, guard_destroy));
     CHECK_STATUS(NAVROUTER_HANDLED, navrouter_router_navigate(router, "myapp://auth/callback?code=1", NULL, &id));
     CHECK(guard.claimed == 1);
-    CHECK_STATUS(NAVROUTER_EEXTERNAL, navrouter_router_navigate(router, "https://shop.example.com/settings", &external, &id));
-    CHECK_STATUS(NAVROUTER_PENDING, navrouter_router_navigate(router, "https://shop.example.com/shop/checkout", &external, &id));
+    CHECK_STATUS(NAVROUTER_EEXTERNAL,
+                 navrouter_router_navigate(router, "https://shop.example.com/settings", &external, &id));
+    CHECK_STATUS(NAVROUTER_PENDING,
+                 navrouter_router_navigate(router, "https://shop.example.com/shop/checkout", &external, &id));
     CHECK(guard.login_flow == id);
     CHECK_STR("checkout", guard.login_route);
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_authenticated(registry, true));
@@ -539,10 +563,18 @@ static void *mixed_commands(void *raw) {
             snprintf(url, sizeof url, "/shop/product/%d", step);
             status = navrouter_router_navigate(worker->router, url, NULL, NULL);
             break;
-        case 1: status = navrouter_router_navigate(worker->router, "/settings", NULL, NULL); break;
-        case 2: status = navrouter_router_back(worker->router, NULL); break;
-        case 3: status = navrouter_router_select_tab(worker->router, (size_t)(step % 4), NULL); break;
-        case 4: status = navrouter_router_pop(worker->router, 1, NULL, NULL); break;
+        case 1:
+            status = navrouter_router_navigate(worker->router, "/settings", NULL, NULL);
+            break;
+        case 2:
+            status = navrouter_router_back(worker->router, NULL);
+            break;
+        case 3:
+            status = navrouter_router_select_tab(worker->router, (size_t)(step % 4), NULL);
+            break;
+        case 4:
+            status = navrouter_router_pop(worker->router, 1, NULL, NULL);
+            break;
         case 5: {
             char *text = NULL;
             status = navrouter_router_snapshot(worker->router, &text);

@@ -41,12 +41,18 @@ typedef struct {
 
 static char *read_file(const char *path) {
     FILE *file = fopen(path, "rb");
-    if (!file) { perror(path); exit(1); }
+    if (!file) {
+        perror(path);
+        exit(1);
+    }
     fseek(file, 0, SEEK_END);
     long size = ftell(file);
     fseek(file, 0, SEEK_SET);
     char *text = malloc((size_t)size + 1);
-    if (fread(text, 1, (size_t)size, file) != (size_t)size) { perror(path); exit(1); }
+    if (fread(text, 1, (size_t)size, file) != (size_t)size) {
+        perror(path);
+        exit(1);
+    }
     text[size] = '\0';
     fclose(file);
     return text;
@@ -77,7 +83,10 @@ static table load_table(const char *dir, const char *name) {
     t.expected = malloc(t.lookup_count * sizeof *t.expected);
     for (size_t i = 0; i < t.lookup_count; i++) {
         char *tab = strchr(lines[i], '\t');
-        if (!tab) { fprintf(stderr, "bench: %s: bad look-up line\n", name); exit(1); }
+        if (!tab) {
+            fprintf(stderr, "bench: %s: bad look-up line\n", name);
+            exit(1);
+        }
         *tab = '\0';
         t.urls[i] = lines[i];
         t.expected[i] = tab + 1;
@@ -87,12 +96,20 @@ static table load_table(const char *dir, const char *name) {
 }
 
 static void free_table(table *t) {
-    free(t->patterns); free(t->urls); free(t->expected); free(t->text_patterns); free(t->text_lookups);
+    free(t->patterns);
+    free(t->urls);
+    free(t->expected);
+    free(t->text_patterns);
+    free(t->text_lookups);
 }
 
 /* ---- contenders: one pass over every URL; returns a checksum ---- */
 
-typedef struct { navrouter_registry *registry; table *t; size_t *lengths; } input;
+typedef struct {
+    navrouter_registry *registry;
+    table *t;
+    size_t *lengths;
+} input;
 
 static uint64_t pass_floor(const input *in) {
     uint64_t sum = 0;
@@ -111,7 +128,8 @@ static uint64_t pass_lookup(const input *in) {
     for (size_t i = 0; i < in->t->lookup_count; i++) {
         uint32_t route;
         size_t count;
-        if (navrouter_registry_lookup(in->registry, in->t->urls[i], in->lengths[i], &route, ranges, 64, &count) == NAVROUTER_OK)
+        if (navrouter_registry_lookup(in->registry, in->t->urls[i], in->lengths[i], &route, ranges, 64, &count) ==
+            NAVROUTER_OK)
             sum += route + (count ? ranges[count - 1].end : 0);
     }
     return sum;
@@ -142,7 +160,8 @@ static int compare_doubles(const void *a, const void *b) {
 
 /* Interleaved rounds, ROUND_PAUSE_NS apart; each sample calibrated to about 20 ms. Fills best, median and worst ns
  * per look-up. */
-static void measure(pass_fn *passes, size_t count, const input *in, int rounds, double *best, double *median, double *worst) {
+static void measure(pass_fn *passes, size_t count, const input *in, int rounds, double *best, double *median,
+                    double *worst) {
     size_t repeat[8];
     double samples[8][64];
     for (size_t c = 0; c < count; c++) {
@@ -151,7 +170,10 @@ static void measure(pass_fn *passes, size_t count, const input *in, int rounds, 
             uint64_t start = now_ns();
             for (size_t k = 0; k < n; k++) blackhole += passes[c](in);
             uint64_t elapsed = now_ns() - start;
-            if (elapsed >= 5000000u) { repeat[c] = (size_t)((double)n * 20e6 / (double)elapsed) + 1; break; }
+            if (elapsed >= 5000000u) {
+                repeat[c] = (size_t)((double)n * 20e6 / (double)elapsed) + 1;
+                break;
+            }
             n *= 2;
         }
     }
@@ -177,21 +199,25 @@ static int bench_tables(const char *dir, int rounds) {
                                    "navrouter_registry_resolve + navrouter_match_free"};
     pass_fn passes[] = {pass_floor, pass_lookup, pass_resolve};
     if (rounds > 64) rounds = 64;
-    printf("## Through the C ABI (libnavrouter.so; ns per look-up, best of %d interleaved rounds, 0.3 s apart)\n\n", rounds);
-    printf("| table | contender | best ns | median ns | spread | x floor |\n| --- | --- | ---: | ---: | ---: | ---: |\n");
+    printf("## Through the C ABI (libnavrouter.so; ns per look-up, best of %d interleaved rounds, 0.3 s apart)\n\n",
+           rounds);
+    printf(
+        "| table | contender | best ns | median ns | spread | x floor |\n| --- | --- | ---: | ---: | ---: | ---: |\n");
     for (size_t n = 0; n < 3; n++) {
         table t = load_table(dir, names[n]);
         navrouter_registry *registry;
         if (navrouter_registry_new(&registry, 0) != NAVROUTER_OK) die("registry_new");
         for (size_t i = 0; i < t.pattern_count; i++)
-            if (navrouter_registry_add_route(registry, t.patterns[i], t.patterns[i], 0) != NAVROUTER_OK) die(t.patterns[i]);
+            if (navrouter_registry_add_route(registry, t.patterns[i], t.patterns[i], 0) != NAVROUTER_OK)
+                die(t.patterns[i]);
         size_t *lengths = malloc(t.lookup_count * sizeof *lengths);
         for (size_t i = 0; i < t.lookup_count; i++) {
             lengths[i] = strlen(t.urls[i]);
             navrouter_match *match;
             if (navrouter_registry_resolve(registry, t.urls[i], &match) != NAVROUTER_OK) die(t.urls[i]);
             if (strcmp(navrouter_match_route(match), t.expected[i]) != 0) {
-                fprintf(stderr, "bench: %s resolves to %s, expected %s\n", t.urls[i], navrouter_match_route(match), t.expected[i]);
+                fprintf(stderr, "bench: %s resolves to %s, expected %s\n", t.urls[i], navrouter_match_route(match),
+                        t.expected[i]);
                 return 1;
             }
             navrouter_match_free(match);
@@ -202,8 +228,8 @@ static int bench_tables(const char *dir, int rounds) {
         for (size_t c = 0; c < 3; c++)
             printf("| %s | %s | %.1f | %.1f | %.0f%% | %.2f |\n", names[n], labels[c], best[c], median[c],
                    (worst[c] - best[c]) / best[c] * 100, best[c] / best[0]);
-        printf("RESULT c.%s.floor_ns %.2f\nRESULT c.%s.lookup_ns %.2f\nRESULT c.%s.resolve_ns %.2f\n", names[n], best[0],
-               names[n], best[1], names[n], best[2]);
+        printf("RESULT c.%s.floor_ns %.2f\nRESULT c.%s.lookup_ns %.2f\nRESULT c.%s.resolve_ns %.2f\n", names[n],
+               best[0], names[n], best[1], names[n], best[2]);
         free(lengths);
         navrouter_registry_free(registry);
         free_table(&t);
@@ -224,7 +250,8 @@ static int bench_events(int rounds) {
     navrouter_registry *registry;
     navrouter_router *router;
     if (navrouter_registry_new(&registry, 0) != NAVROUTER_OK) die("registry_new");
-    if (navrouter_registry_add_route(registry, "list", "items", 0) || navrouter_registry_add_route(registry, "item", "items/:id", 0))
+    if (navrouter_registry_add_route(registry, "list", "items", 0) ||
+        navrouter_registry_add_route(registry, "item", "items/:id", 0))
         die("add_route");
     if (navrouter_router_new(&router, registry) != NAVROUTER_OK) die("router_new");
     uint64_t counts[2] = {0, 0};
@@ -243,12 +270,16 @@ static int bench_events(int rounds) {
         double per_pair = seconds / pairs;
         if (per_pair < best) best = per_pair;
         if (per_pair > worst) worst = per_pair;
-        if (counts[0] + counts[1] - before != (uint64_t)pairs * 4) { fprintf(stderr, "bench: lost events\n"); return 1; }
+        if (counts[0] + counts[1] - before != (uint64_t)pairs * 4) {
+            fprintf(stderr, "bench: lost events\n");
+            return 1;
+        }
         /* Rounds spread over a few seconds: the shared machine has slow stretches of a second or more, longer than
          * all the rounds would take back to back. */
         nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 250000000}, NULL);
     }
-    printf("## Navigation events through the C ABI (push/pop pairs; best of %d rounds of %d pairs, 0.25 s apart)\n\n", rounds, pairs);
+    printf("## Navigation events through the C ABI (push/pop pairs; best of %d rounds of %d pairs, 0.25 s apart)\n\n",
+           rounds, pairs);
     printf("| measure | best | spread |\n| --- | ---: | ---: |\n");
     printf("| push + pop pair (2 commands) | %.2f µs | %.0f%% |\n", best * 1e6, (worst - best) / best * 100);
     printf("| visible events (push, pop) per second | %.0f | |\n", 2 / best);
@@ -282,13 +313,16 @@ static double run_child(const char *self, const char *mode) {
     }
     int status;
     waitpid(pid, &status, 0);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) { fprintf(stderr, "bench: child %s failed\n", mode); exit(1); }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "bench: child %s failed\n", mode);
+        exit(1);
+    }
     return (double)(now_ns() - start) / 1e6;
 }
 
 static int bench_startup(const char *self, int runs) {
     double *with = malloc((size_t)runs * sizeof *with), *without = malloc((size_t)runs * sizeof *without);
-    for (int i = 0; i < runs; i++) {  /* interleaved: the same process started without touching the library */
+    for (int i = 0; i < runs; i++) { /* interleaved: the same process started without touching the library */
         with[i] = run_child(self, "first-resolve");
         without[i] = run_child(self, "nothing");
     }
@@ -296,8 +330,8 @@ static int bench_startup(const char *self, int runs) {
     qsort(without, (size_t)runs, sizeof(double), compare_doubles);
     printf("## Start-up (fork + exec of a C program linked to libnavrouter.so; median of %d runs)\n\n", runs);
     printf("| program | median ms | p10 ms | p90 ms |\n| --- | ---: | ---: | ---: |\n");
-    printf("| start → load → register a route → first resolve → exit | %.2f | %.2f | %.2f |\n", with[runs / 2], with[runs / 10],
-           with[runs * 9 / 10]);
+    printf("| start → load → register a route → first resolve → exit | %.2f | %.2f | %.2f |\n", with[runs / 2],
+           with[runs / 10], with[runs * 9 / 10]);
     printf("| the same program exiting at once (process and loader cost) | %.2f | %.2f | %.2f |\n\n", without[runs / 2],
            without[runs / 10], without[runs * 9 / 10]);
     printf("RESULT c.startup_ms %.2f\nRESULT c.startup_baseline_ms %.2f\n", with[runs / 2], without[runs / 2]);

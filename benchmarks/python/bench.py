@@ -71,13 +71,17 @@ def main():
         router.navigate("/shop/product/42")
         router.pop()
 
-    timings = best_per_call([(registry.resolve, urls), (registry.lookup, urls), (navigate_and_pop, [None] * 50)], rounds)
+    timings = best_per_call(
+        [(registry.resolve, urls), (registry.lookup, urls), (navigate_and_pop, [None] * 50)], rounds
+    )
     rows = [
         ("Registry.resolve (Match with decoded dicts), GitHub table", "resolve", *timings[0]),
         ("Registry.lookup (route name + segment ranges), GitHub table", "lookup", *timings[1]),
         ("Router.navigate + Router.pop with a Python navigator (4 events)", "navigate_pop", *timings[2]),
     ]
-    print(f"## Through Python ctypes (µs per call; best of {rounds} interleaved rounds, {ROUND_PAUSE_SECONDS} s apart)\n")
+    print(
+        f"## Through Python ctypes (µs per call; best of {rounds} interleaved rounds, {ROUND_PAUSE_SECONDS} s apart)\n"
+    )
     print("| call | best µs | spread |\n| --- | ---: | ---: |")
     for label, _, best, worst in rows:
         print(f"| {label} | {best * 1e6:.2f} | {(worst - best) / best * 100:.0f}% |")

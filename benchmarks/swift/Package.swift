@@ -18,6 +18,6 @@ let package = Package(
                 .product(name: "NavRouterCore", package: "navrouter"),
                 .product(name: "RoutingKit", package: "routing-kit"),
             ]
-        )
+        ),
     ]
 )

@@ -60,7 +60,8 @@ static void describe_entry(const navrouter_entry *entry, char *buffer, size_t si
     json_t *params = navrouter_jansson_entry_params(entry);
     const char *key;
     json_t *value;
-    size_t used = (size_t)snprintf(buffer, size, "%s#%llu", navrouter_entry_route(entry), (unsigned long long)navrouter_entry_id(entry));
+    size_t used = (size_t)snprintf(buffer, size, "%s#%llu", navrouter_entry_route(entry),
+                                   (unsigned long long)navrouter_entry_id(entry));
     json_object_foreach(params, key, value) {
         if (used < size) used += (size_t)snprintf(buffer + used, size - used, " %s=%s", key, json_string_value(value));
     }
@@ -75,7 +76,8 @@ static int navigator(const navrouter_event *event, void *user_data) {
     if (navrouter_event_entry(event)) describe_entry(navrouter_event_entry(event), entry, sizeof entry);
     printf("  event %-16s %s", navrouter_event_kind_name(event), entry);
     if (navrouter_event_layer(event) >= 0) printf("  (layer %d)", navrouter_event_layer(event));
-    if (navrouter_event_tab(event) >= 0 && kind != NAVROUTER_EVENT_TABS_SET_UP) printf("  (tab %d)", navrouter_event_tab(event));
+    if (navrouter_event_tab(event) >= 0 && kind != NAVROUTER_EVENT_TABS_SET_UP)
+        printf("  (tab %d)", navrouter_event_tab(event));
     if (navrouter_event_removed_count(event) > 0) printf("  removed %zu", navrouter_event_removed_count(event));
     if (navrouter_event_user_initiated(event)) printf("  [by the user]");
     if (kind == NAVROUTER_EVENT_TABS_SET_UP) printf("%zu tabs", navrouter_event_entry_count(event));
@@ -100,7 +102,8 @@ static int onboarding_interceptor(navrouter_interception *interception, void *us
     if (app->onboarded) return NAVROUTER_DECISION_PROCEED;
     app->onboarding_flow = navrouter_interception_flow(interception);
     printf("  onboarding interceptor: holding %s until onboarding is done\n", navrouter_interception_url(interception));
-    navrouter_router_navigate(navrouter_interception_router(interception), "/onboarding/welcome", NULL, NULL); /* queued */
+    navrouter_router_navigate(navrouter_interception_router(interception), "/onboarding/welcome", NULL,
+                              NULL); /* queued */
     return NAVROUTER_DECISION_PENDING;
 }
 
@@ -121,7 +124,8 @@ static void print_stack(json_t *stack) {
         json_t *value;
         printf("%s%s#%lld", index ? " > " : "", json_string_value(json_object_get(entry, "route")),
                (long long)json_integer_value(json_object_get(entry, "id")));
-        json_object_foreach(json_object_get(entry, "parameters"), key, value) printf(" %s=%s", key, json_string_value(value));
+        json_object_foreach(json_object_get(entry, "parameters"), key, value)
+            printf(" %s=%s", key, json_string_value(value));
     }
     printf("\n");
 }
@@ -152,11 +156,19 @@ static void print_state(navrouter_router *router) {
 
 static void report(int status, uint64_t id) {
     switch (status) {
-    case NAVROUTER_OK: break;
-    case NAVROUTER_QUEUED: printf("  queued (ticket %llu)\n", (unsigned long long)id); break;
-    case NAVROUTER_PENDING: printf("  pending (flow %llx)\n", (unsigned long long)id); break;
-    case NAVROUTER_HANDLED: printf("  handled by the authentication handler\n"); break;
-    default: printf("  ! %s: %s\n", navrouter_status_name(status), navrouter_last_error());
+    case NAVROUTER_OK:
+        break;
+    case NAVROUTER_QUEUED:
+        printf("  queued (ticket %llu)\n", (unsigned long long)id);
+        break;
+    case NAVROUTER_PENDING:
+        printf("  pending (flow %llx)\n", (unsigned long long)id);
+        break;
+    case NAVROUTER_HANDLED:
+        printf("  handled by the authentication handler\n");
+        break;
+    default:
+        printf("  ! %s: %s\n", navrouter_status_name(status), navrouter_last_error());
     }
 }
 
@@ -187,7 +199,8 @@ static void explain(navrouter_registry *registry, const char *url) {
     explanation = navrouter_jansson_parse(text);
     json_array_foreach(json_object_get(explanation, "candidates"), index, candidate) {
         printf("  %-4s %-10s %-30s %s\n", json_is_true(json_object_get(candidate, "won")) ? "WON" : "",
-               json_string_value(json_object_get(candidate, "route")), json_string_value(json_object_get(candidate, "pattern")),
+               json_string_value(json_object_get(candidate, "route")),
+               json_string_value(json_object_get(candidate, "pattern")),
                json_string_value(json_object_get(candidate, "reason")));
     }
     json_decref(explanation);
@@ -203,8 +216,10 @@ static void build(navrouter_registry *registry, char *arguments) {
     json_t *props = props_text ? json_loads(props_text, 0, &error) : NULL;
     char *url = NULL;
     int status = navrouter_jansson_build_url(registry, route, params, props, "myapp", &url);
-    if (status == NAVROUTER_OK) printf("  built %s\n", url);
-    else report(status, 0);
+    if (status == NAVROUTER_OK)
+        printf("  built %s\n", url);
+    else
+        report(status, 0);
     navrouter_string_free(url);
     json_decref(params);
     json_decref(props);
@@ -231,48 +246,84 @@ static int run(struct app *app, char *line) {
     char *rest = strtok(NULL, "");
     uint64_t id = 0;
     if (!command) return 0;
-    if (strcmp(command, "open") == 0 && rest) navigate(app, rest, 0);
-    else if (strcmp(command, "external") == 0 && rest) navigate(app, rest, NAVROUTER_NAV_EXTERNAL);
-    else if (strcmp(command, "push") == 0 && rest) navigate(app, rest, NAVROUTER_NAV_PUSH);
-    else if (strcmp(command, "replace") == 0 && rest) navigate(app, rest, NAVROUTER_NAV_REPLACE_TOP);
+    if (strcmp(command, "open") == 0 && rest)
+        navigate(app, rest, 0);
+    else if (strcmp(command, "external") == 0 && rest)
+        navigate(app, rest, NAVROUTER_NAV_EXTERNAL);
+    else if (strcmp(command, "push") == 0 && rest)
+        navigate(app, rest, NAVROUTER_NAV_PUSH);
+    else if (strcmp(command, "replace") == 0 && rest)
+        navigate(app, rest, NAVROUTER_NAV_REPLACE_TOP);
     else if (strcmp(command, "present") == 0 && rest) {
         char *url = strtok(rest, " ");
         char *style = strtok(NULL, " ");
-        navigate(app, url, style && strcmp(style, "fullscreen") == 0 ? NAVROUTER_NAV_MODAL_FULLSCREEN : NAVROUTER_NAV_MODAL_SHEET);
-    } else if (strcmp(command, "back") == 0) { int status = navrouter_router_back(app->router, &id); report(status, id); }
-    else if (strcmp(command, "pop") == 0) { int status = navrouter_router_pop(app->router, 1, NULL, &id); report(status, id); }
-    else if (strcmp(command, "dismiss") == 0) { int status = navrouter_router_dismiss(app->router, 1, NULL, &id); report(status, id); }
-    else if (strcmp(command, "root") == 0) { int status = navrouter_router_pop_to_root(app->router, &id); report(status, id); }
-    else if (strcmp(command, "tab") == 0 && rest) { int status = navrouter_router_select_tab(app->router, (size_t)atoi(rest), &id); report(status, id); }
-    else if (strcmp(command, "popto") == 0 && rest) { int status = navrouter_router_pop_to(app->router, strtoull(rest, NULL, 10), &id); report(status, id); }
-    else if (strcmp(command, "swipe") == 0) {
+        navigate(app, url,
+                 style && strcmp(style, "fullscreen") == 0 ? NAVROUTER_NAV_MODAL_FULLSCREEN
+                                                           : NAVROUTER_NAV_MODAL_SHEET);
+    } else if (strcmp(command, "back") == 0) {
+        int status = navrouter_router_back(app->router, &id);
+        report(status, id);
+    } else if (strcmp(command, "pop") == 0) {
+        int status = navrouter_router_pop(app->router, 1, NULL, &id);
+        report(status, id);
+    } else if (strcmp(command, "dismiss") == 0) {
+        int status = navrouter_router_dismiss(app->router, 1, NULL, &id);
+        report(status, id);
+    } else if (strcmp(command, "root") == 0) {
+        int status = navrouter_router_pop_to_root(app->router, &id);
+        report(status, id);
+    } else if (strcmp(command, "tab") == 0 && rest) {
+        int status = navrouter_router_select_tab(app->router, (size_t)atoi(rest), &id);
+        report(status, id);
+    } else if (strcmp(command, "popto") == 0 && rest) {
+        int status = navrouter_router_pop_to(app->router, strtoull(rest, NULL, 10), &id);
+        report(status, id);
+    } else if (strcmp(command, "swipe") == 0) {
         char *text = NULL;
         json_t *state, *stack;
         navrouter_router_snapshot(app->router, &text);
         state = navrouter_jansson_parse(text);
         stack = json_object_get(json_array_get(json_object_get(state, "tabs"),
-                                               (size_t)json_integer_value(json_object_get(state, "selected_tab"))), "stack");
+                                               (size_t)json_integer_value(json_object_get(state, "selected_tab"))),
+                                "stack");
         if (json_array_size(stack) >= 2) {
-            json_int_t below = json_integer_value(json_object_get(json_array_get(stack, json_array_size(stack) - 2), "id"));
-            { int status = navrouter_router_user_popped(app->router, (uint64_t)below, &id); report(status, id); }
+            json_int_t below =
+                json_integer_value(json_object_get(json_array_get(stack, json_array_size(stack) - 2), "id"));
+            {
+                int status = navrouter_router_user_popped(app->router, (uint64_t)below, &id);
+                report(status, id);
+            }
         }
         json_decref(state);
         navrouter_string_free(text);
     } else if (strcmp(command, "onboarded") == 0) {
         app->onboarded = 1;
-        { int status = navrouter_router_dismiss(app->router, 1, NULL, &id); report(status, id); }
-        { int status = navrouter_router_resume_flow(app->router, app->onboarding_flow, NAVROUTER_DECISION_PROCEED, NULL, &id); report(status, id); }
+        {
+            int status = navrouter_router_dismiss(app->router, 1, NULL, &id);
+            report(status, id);
+        }
+        {
+            int status =
+                navrouter_router_resume_flow(app->router, app->onboarding_flow, NAVROUTER_DECISION_PROCEED, NULL, &id);
+            report(status, id);
+        }
     } else if (strcmp(command, "login") == 0 && rest) {
         int success = strcmp(rest, "ok") == 0;
         if (success) navrouter_registry_set_authenticated(app->registry, true);
-        { int status = navrouter_router_complete_login(app->router, app->login_flow, success, &id); report(status, id); }
-    } else if (strcmp(command, "logout") == 0) navrouter_registry_set_authenticated(app->registry, false);
+        {
+            int status = navrouter_router_complete_login(app->router, app->login_flow, success, &id);
+            report(status, id);
+        }
+    } else if (strcmp(command, "logout") == 0)
+        navrouter_registry_set_authenticated(app->registry, false);
     else if (strcmp(command, "snapshot") == 0) {
         navrouter_string_free(app->saved_snapshot);
         navrouter_router_snapshot(app->router, &app->saved_snapshot);
         printf("  saved %zu bytes of JSON\n", strlen(app->saved_snapshot));
-    } else if (strcmp(command, "restore") == 0) { int status = navrouter_router_restore(app->router, app->saved_snapshot, &id); report(status, id); }
-    else if (strcmp(command, "resolve") == 0 && rest) {
+    } else if (strcmp(command, "restore") == 0) {
+        int status = navrouter_router_restore(app->router, app->saved_snapshot, &id);
+        report(status, id);
+    } else if (strcmp(command, "resolve") == 0 && rest) {
         resolve(app->registry, rest);
         return 0;
     } else if (strcmp(command, "explain") == 0 && rest) {
@@ -295,7 +346,8 @@ static char *read_file(const char *path) {
     if (!file) return NULL;
     if (fseek(file, 0, SEEK_END) == 0 && (size = ftell(file)) >= 0 && fseek(file, 0, SEEK_SET) == 0) {
         text = malloc((size_t)size + 1);
-        if (text && fread(text, 1, (size_t)size, file) == (size_t)size) text[size] = '\0';
+        if (text && fread(text, 1, (size_t)size, file) == (size_t)size)
+            text[size] = '\0';
         else {
             free(text);
             text = NULL;
@@ -326,8 +378,9 @@ int main(int argc, char **argv) {
         navrouter_registry_set_web_domains(app.registry, domains, 1) != NAVROUTER_OK ||
         navrouter_registry_set_guard_options(app.registry, 8, "not-found") != NAVROUTER_OK ||
         navrouter_registry_set_auth_handler(app.registry, login, NULL, &app, NULL) != NAVROUTER_OK ||
-        navrouter_registry_add_interceptor(app.registry, "onboarding", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_MANDATORY, NULL,
-                                           onboarding_routes, 1, 0, "app", onboarding_interceptor, &app, NULL, NULL) != NAVROUTER_OK ||
+        navrouter_registry_add_interceptor(app.registry, "onboarding", NAVROUTER_PHASE_BEFORE,
+                                           NAVROUTER_PRIORITY_MANDATORY, NULL, onboarding_routes, 1, 0, "app",
+                                           onboarding_interceptor, &app, NULL, NULL) != NAVROUTER_OK ||
         navrouter_router_new(&app.router, app.registry) != NAVROUTER_OK ||
         navrouter_router_set_navigator(app.router, navigator, &app, NULL) != NAVROUTER_OK ||
         navrouter_router_set_handler(app.router, NULL, make_view, release_view, &app, NULL) != NAVROUTER_OK) {

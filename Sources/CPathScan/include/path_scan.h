@@ -28,9 +28,9 @@ static inline navrouter_path_masks navrouter_path_classify_vector(__m128i v) {
     masks.end = (uint32_t)_mm_movemask_epi8(
         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')), _mm_cmpeq_epi8(v, _mm_set1_epi8('#'))));
     /* Signed compare: bytes >= 0x80 are negative, so "< 0x20" takes the non-ASCII bytes too. */
-    masks.special = (uint32_t)_mm_movemask_epi8(_mm_or_si128(
-        _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))),
-        _mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
+    masks.special = (uint32_t)_mm_movemask_epi8(
+        _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))),
+                     _mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
     masks.upper = (uint32_t)_mm_movemask_epi8(
         _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1))));
     return masks;

@@ -15,7 +15,8 @@ public struct ModuleInterceptor: Sendable {
 
     /// Declares an interceptor.
     public init(
-        _ name: String, phase: InterceptorPhase = .before, priority: InterceptorPriority = .medium, scope: InterceptorScope = .all,
+        _ name: String, phase: InterceptorPhase = .before, priority: InterceptorPriority = .medium,
+        scope: InterceptorScope = .all,
         requiresAuth: Bool = false, interceptor: any Interceptor
     ) {
         self.name = name
@@ -31,18 +32,22 @@ extension RouteRegistry {
     /// Registers a module: routes and interceptors together, all-or-nothing (NavigationRouter's RoutableModule,
     /// Router's RouteHandlerRegistering). `unregisterModule(_:)` removes it as a whole.
     /// - Throws: `.conflict`, `.invalidPattern` (a route or a scope pattern); on failure nothing is registered.
-    public func registerModule(_ name: String, routes: [Route], interceptors: [ModuleInterceptor] = []) throws(NavRouterError) {
+    public func registerModule(_ name: String, routes: [Route], interceptors: [ModuleInterceptor] = [])
+        throws(NavRouterError)
+    {
         try Route.validateName(name, what: "module name")
         var scopes: [CompiledScope] = []
         for declared in interceptors { scopes.append(try CompiledScope(declared.scope)) }
-        try register(routes.map { route in
-            var route = route
-            route.module = name
-            return route
-        })
+        try register(
+            routes.map { route in
+                var route = route
+                route.module = name
+                return route
+            })
         for declared in interceptors {
             _ = try? guards.addInterceptor(
-                declared.interceptor, name: declared.name, phase: declared.phase, priority: declared.priority, scope: declared.scope,
+                declared.interceptor, name: declared.name, phase: declared.phase, priority: declared.priority,
+                scope: declared.scope,
                 requiresAuth: declared.requiresAuth, module: name)
         }
     }

@@ -30,7 +30,8 @@ public enum RouteManifest {
         case .object:
             modules = [root]
         default:
-            throw NavRouterError(.invalidJSON, "manifest: expected a module object or a list of modules, not \(root.typeName)")
+            throw NavRouterError(
+                .invalidJSON, "manifest: expected a module object or a list of modules, not \(root.typeName)")
         }
         var routes: [Route] = []
         for (index, module) in modules.enumerated() {
@@ -49,7 +50,8 @@ public enum RouteManifest {
             throw NavRouterError(.invalidJSON, "manifest: \(place): unknown field '\(key)' (expected module, routes)")
         }
         if let module = members["module"], name == nil || name!.isEmpty {
-            throw NavRouterError(.invalidJSON, "manifest: \(place): field 'module' must be a non-empty string, not \(module.typeName)")
+            throw NavRouterError(
+                .invalidJSON, "manifest: \(place): field 'module' must be a non-empty string, not \(module.typeName)")
         }
         guard let list = members["routes"]?.arrayValue else {
             throw NavRouterError(.invalidJSON, "manifest: \(place): field 'routes' must be an array of routes")
@@ -105,11 +107,13 @@ public enum RouteManifest {
         case "root": presentation = .root
         case "modal":
             guard let style = ModalStyle(rawValue: styleName ?? "sheet") else {
-                throw NavRouterError(.invalidJSON, "field 'style' must be sheet or fullscreen, not '\(styleName ?? "")'")
+                throw NavRouterError(
+                    .invalidJSON, "field 'style' must be sheet or fullscreen, not '\(styleName ?? "")'")
             }
             presentation = .modal(style)
         default:
-            throw NavRouterError(.invalidJSON, "field 'presentation' must be push, modal or root, not '\(presentationName)'")
+            throw NavRouterError(
+                .invalidJSON, "field 'presentation' must be push, modal or root, not '\(presentationName)'")
         }
         if styleName != nil, presentationName != "modal" {
             throw NavRouterError(.invalidJSON, "field 'style' applies only to presentation 'modal'")
@@ -121,7 +125,8 @@ public enum RouteManifest {
             }
             for item in list {
                 guard let name = item.stringValue, !name.isEmpty else {
-                    throw NavRouterError(.invalidJSON, "field 'required_parameters' must hold non-empty strings, not \(item.typeName)")
+                    throw NavRouterError(
+                        .invalidJSON, "field 'required_parameters' must hold non-empty strings, not \(item.typeName)")
                 }
                 required.append(name)
             }

@@ -129,7 +129,8 @@ final class CompiledTrie: @unchecked Sendable {
         let (sorted, starts) = Self.edgesByParent(builder)
         // Each builder node's code: kept nodes numbered in builder order, leaves coded by their route.
         var codes = [Int32](repeating: ChildCode.none, count: builder.nodes.count)
-        var keptCount = 0, extrasCount = 0
+        var keptCount = 0
+        var extrasCount = 0
         for (index, node) in builder.nodes.enumerated() {
             if Self.isLeaf(node, at: index, edgeCount: starts[index + 1] - starts[index]) {
                 codes[index] = ChildCode.leaf(node.route)
@@ -174,7 +175,8 @@ final class CompiledTrie: @unchecked Sendable {
         }
         for index in 0..<sorted.count {
             let key = Self.key(
-                UnsafePointer(labels.baseAddress!), start: Int(edges[index].labelStart), count: Int(edges[index].labelCount),
+                UnsafePointer(labels.baseAddress!), start: Int(edges[index].labelStart),
+                count: Int(edges[index].labelCount),
                 length: labelEnd, fold: false)
             edges[index].head = key.head
             edges[index].hash = key.hash
@@ -263,7 +265,8 @@ final class CompiledTrie: @unchecked Sendable {
                 } else {
                     let segment = segmentPointer.pointee
                     let extra = extras.baseAddress.unsafelyUnwrapped + Int(node.pointee.next)
-                    let intChild = extra.pointee.intChild, uuidChild = extra.pointee.uuidChild
+                    let intChild = extra.pointee.intChild
+                    let uuidChild = extra.pointee.uuidChild
                     if intChild != ChildCode.none && accepts(.int, segment, input, plain: true) {
                         next = intChild
                     } else if uuidChild != ChildCode.none && accepts(.uuid, segment, input, plain: true) {
@@ -334,12 +337,15 @@ final class CompiledTrie: @unchecked Sendable {
         // The path's flags stand for each of its segments' unless the path has escapes or non-ASCII bytes; then the
         // segment's own are worked out (a rare path, which decodes anyway).
         var flags = input.pathFlags
-        if !plain && flags & (SegmentSlice.percent | SegmentSlice.nonASCII) != 0 { flags = segment.flags(in: input.url) }
+        if !plain && flags & (SegmentSlice.percent | SegmentSlice.nonASCII) != 0 {
+            flags = segment.flags(in: input.url)
+        }
         if plain || flags & (SegmentSlice.percent | SegmentSlice.nonASCII) == 0 {
             // ASCII: compare raw bytes, folding uppercase letters word by word when the path has any (folding
             // a segment without any changes nothing).
             let fold = flags & foldFlags != 0
-            let start = Int(segment.start), count = segment.count
+            let start = Int(segment.start)
+            let count = segment.count
             let key = Self.key(input.url, start: start, count: count, length: input.length, fold: fold)
             return find(key, input.url + start, count, in: node, fold: fold)
         }
@@ -361,7 +367,9 @@ final class CompiledTrie: @unchecked Sendable {
     }
 
     @inline(__always)
-    private func find(_ key: LiteralKey, _ bytes: UnsafePointer<UInt8>, _ count: Int, in node: UnsafePointer<Node>, fold: Bool) -> Int32 {
+    private func find(
+        _ key: LiteralKey, _ bytes: UnsafePointer<UInt8>, _ count: Int, in node: UnsafePointer<Node>, fold: Bool
+    ) -> Int32 {
         let edgeBase = edges.baseAddress.unsafelyUnwrapped
         let labelBase = UnsafePointer(labels.baseAddress.unsafelyUnwrapped)
         @inline(__always) func same(_ edge: Edge) -> Bool {
@@ -400,7 +408,9 @@ final class CompiledTrie: @unchecked Sendable {
     /// A word may reach into the last 8 bytes (equal already, and inside both buffers), so no byte loop is
     /// needed. `fold`: the bytes are ASCII compared as if lowercased.
     @inline(__always)
-    static func middleEqual(_ label: UnsafePointer<UInt8>, _ bytes: UnsafePointer<UInt8>, _ count: Int, fold: Bool) -> Bool {
+    static func middleEqual(_ label: UnsafePointer<UInt8>, _ bytes: UnsafePointer<UInt8>, _ count: Int, fold: Bool)
+        -> Bool
+    {
         var offset = 8
         let end = count &- 8
         if fold {

@@ -78,14 +78,20 @@ extension RouteTable {
                 {
                     continue
                 }
-                failed.append(.init(route: route.name, pattern: route.pattern.text, matched: false, won: false, reason: failure))
+                failed.append(
+                    .init(route: route.name, pattern: route.pattern.text, matched: false, won: false, reason: failure))
             } else if index == winnerIndex {
                 var reason = "matches; the most specific matching route"
-                if let resolveError, resolveError.code == .missingParameter { reason += ", but \(resolveError.message)" }
-                matched.insert(.init(route: route.name, pattern: route.pattern.text, matched: true, won: true, reason: reason), at: 0)
+                if let resolveError, resolveError.code == .missingParameter {
+                    reason += ", but \(resolveError.message)"
+                }
+                matched.insert(
+                    .init(route: route.name, pattern: route.pattern.text, matched: true, won: true, reason: reason),
+                    at: 0)
             } else {
                 let reason = winner.map { lostReason(route.pattern, to: $0) } ?? "matches"
-                matched.append(.init(route: route.name, pattern: route.pattern.text, matched: true, won: false, reason: reason))
+                matched.append(
+                    .init(route: route.name, pattern: route.pattern.text, matched: true, won: false, reason: reason))
             }
         }
         return Explanation(url: url, winner: winner?.name, error: resolveError, candidates: matched + failed)
@@ -104,14 +110,20 @@ extension RouteTable {
                 if !equal { return ("segment \(index + 1) '\(value)' is not the literal '\(literal)'", index) }
             case .parameter(let name, let type):
                 if !type.accepts(value) {
-                    return ("segment \(index + 1) '\(value)' is not \(type == .int ? "an int" : "a uuid") (parameter '\(name)')", index)
+                    return (
+                        "segment \(index + 1) '\(value)' is not \(type == .int ? "an int" : "a uuid") (parameter '\(name)')",
+                        index
+                    )
                 }
             case .catchAll:
                 return (nil, index)
             }
         }
         if segments.count > pattern.segments.count {
-            return ("the URL has \(segments.count) segments; the pattern has only \(pattern.segments.count)", pattern.segments.count)
+            return (
+                "the URL has \(segments.count) segments; the pattern has only \(pattern.segments.count)",
+                pattern.segments.count
+            )
         }
         return (nil, 0)
     }
@@ -132,7 +144,8 @@ extension RouteTable {
             let mine = rank(index < pattern.segments.count ? pattern.segments[index] : nil)
             let theirs = rank(index < winner.pattern.segments.count ? winner.pattern.segments[index] : nil)
             if mine.0 != theirs.0 {
-                return "lost to '\(winner.name)' at segment \(index + 1): \(theirs.1) beats \(mine.1) (literal > typed parameter > parameter > catch-all)"
+                return
+                    "lost to '\(winner.name)' at segment \(index + 1): \(theirs.1) beats \(mine.1) (literal > typed parameter > parameter > catch-all)"
             }
             if case .catchAll? = index < pattern.segments.count ? pattern.segments[index] : nil { break }
         }

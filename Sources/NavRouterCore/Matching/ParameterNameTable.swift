@@ -21,11 +21,12 @@ struct ParameterNameTable: Sendable {
             starts.append(UInt32(nameIndexes.count))
             let pattern = route.pattern
             for part in pattern.parts where part.kind != .literal {
-                nameIndexes.append(pattern.withBytes(of: part) { name in
-                    let (index, isNew) = known.index(of: name)
-                    if isNew { names.append(String(decoding: name, as: UTF8.self)) }
-                    return index
-                })
+                nameIndexes.append(
+                    pattern.withBytes(of: part) { name in
+                        let (index, isNew) = known.index(of: name)
+                        if isNew { names.append(String(decoding: name, as: UTF8.self)) }
+                        return index
+                    })
             }
         }
         starts.append(UInt32(nameIndexes.count))

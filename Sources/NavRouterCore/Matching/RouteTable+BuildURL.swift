@@ -80,7 +80,8 @@ extension RouteTable {
         }
         if value.isEmpty || value == "." || value == ".." || value.contains("\0") {
             throw NavRouterError(
-                .invalidArgument, "route '\(route.name)': path parameter '\(name)' cannot be '\(value)' (empty, dot or NUL)")
+                .invalidArgument,
+                "route '\(route.name)': path parameter '\(name)' cannot be '\(value)' (empty, dot or NUL)")
         }
         return value
     }
@@ -95,7 +96,8 @@ extension RouteTable {
                 return routes[index]
             }
         } catch {
-            throw NavRouterError(error.code, "the URL built for route '\(route.name)' does not resolve: \(error.message)")
+            throw NavRouterError(
+                error.code, "the URL built for route '\(route.name)' does not resolve: \(error.message)")
         }
         if winner.name != route.name {
             throw NavRouterError(

@@ -43,7 +43,8 @@ extension RouteTable {
                 case .catchAll:
                     var values: [String] = []
                     for rest in position..<segments.count { values.append(try Self.decode(segments[rest], in: bytes)) }
-                    pathParameters[parameterNames.name(route: routeIndex, ordinal: ordinal)] = values.joined(separator: "/")
+                    pathParameters[parameterNames.name(route: routeIndex, ordinal: ordinal)] = values.joined(
+                        separator: "/")
                     remainderSegments = values
                     let raw = bytes[Int(segments[position].start)..<Int(segments[segments.count - 1].end)]
                     remainder = String(decoding: raw, as: UTF8.self)

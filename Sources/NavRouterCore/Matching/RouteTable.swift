@@ -43,19 +43,23 @@ public final class RouteTable: Sendable {
 
     /// Bytes held by the compiled trie (nodes, edges, literal bytes, hash slots), the static-route map and the
     /// parameter names.
-    public var trieFootprintBytes: Int { trie.footprintBytes + staticRoutes.footprintBytes + parameterNames.footprintBytes }
+    public var trieFootprintBytes: Int {
+        trie.footprintBytes + staticRoutes.footprintBytes + parameterNames.footprintBytes
+    }
 
     /// Scans a URL into a temporary segment buffer and runs `body` on it.
     func withScannedURL<Result>(
         _ url: String,
-        _ body: (UnsafeBufferPointer<UInt8>, URLLayout, UnsafeBufferPointer<SegmentSlice>) throws(NavRouterError) -> Result
+        _ body: (UnsafeBufferPointer<UInt8>, URLLayout, UnsafeBufferPointer<SegmentSlice>) throws(NavRouterError) ->
+            Result
     ) throws(NavRouterError) -> Result {
         if url.isEmpty { throw NavRouterError(.invalidArgument, "the URL is empty") }
         var url = url
         let outcome: Swift.Result<Result, NavRouterError> = url.withUTF8 { bytes in
             withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: policy.maxSegments) { buffer in
                 do throws(NavRouterError) {
-                    let (layout, count) = try DeepLinkScanner.scan(bytes, policy: policy, into: buffer, classes: byteClasses)
+                    let (layout, count) = try DeepLinkScanner.scan(
+                        bytes, policy: policy, into: buffer, classes: byteClasses)
                     return .success(try body(bytes, layout, UnsafeBufferPointer(rebasing: buffer[..<count])))
                 } catch {
                     return .failure(error)
@@ -67,18 +71,25 @@ public final class RouteTable: Sendable {
 
     /// The index of the route that the segments address, or -1. `pathFlags`: the OR of the segments' flags.
     @inline(__always)
-    func matchIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentSlice>, pathFlags: UInt8) -> Int {
+    func matchIndex(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentSlice>, pathFlags: UInt8
+    ) -> Int {
         guard let url = bytes.baseAddress, let base = segments.baseAddress else {
-            return Int(trie.match(
-                CompiledTrie.Input(url: Self.emptyBytes, length: 0, segments: Self.emptySegments, count: 0), pathFlags: 0))
+            return Int(
+                trie.match(
+                    CompiledTrie.Input(url: Self.emptyBytes, length: 0, segments: Self.emptySegments, count: 0),
+                    pathFlags: 0))
         }
         if !staticRoutes.isEmpty && segments.count > 0 {
             let found = staticRoutes.find(
-                url, length: bytes.count, base, count: segments.count, pathFlags: pathFlags, caseSensitive: caseSensitive)
+                url, length: bytes.count, base, count: segments.count, pathFlags: pathFlags,
+                caseSensitive: caseSensitive)
             if found >= 0 { return found }
         }
-        return Int(trie.match(
-            CompiledTrie.Input(url: url, length: bytes.count, segments: base, count: segments.count), pathFlags: pathFlags))
+        return Int(
+            trie.match(
+                CompiledTrie.Input(url: url, length: bytes.count, segments: base, count: segments.count),
+                pathFlags: pathFlags))
     }
 
     nonisolated(unsafe) private static let emptyBytes = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
@@ -116,7 +127,8 @@ public final class RouteTable: Sendable {
     /// The look-up; `validate`: check that the bytes are UTF-8 (see `lookup(validatingUTF8:segments:)`).
     @inline(__always)
     private func lookup(
-        _ url: UnsafeBufferPointer<UInt8>, segments: UnsafeMutableBufferPointer<SegmentSlice>, validatingUTF8 validate: Bool
+        _ url: UnsafeBufferPointer<UInt8>, segments: UnsafeMutableBufferPointer<SegmentSlice>,
+        validatingUTF8 validate: Bool
     ) throws(NavRouterError) -> (routeIndex: Int, segmentCount: Int) {
         if url.isEmpty { throw NavRouterError(.invalidArgument, "the URL is empty") }
         let (layout, count) = try DeepLinkScanner.scan(

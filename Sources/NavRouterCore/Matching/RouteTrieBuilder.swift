@@ -63,7 +63,8 @@ struct RouteTrieBuilder {
         }
         let child = newNode()
         slots[slot] = Int32(edges.count)
-        edges.append(Edge(parent: parent, child: child, labelStart: Int32(labelBytes.count), labelCount: Int32(bytes.count)))
+        edges.append(
+            Edge(parent: parent, child: child, labelStart: Int32(labelBytes.count), labelCount: Int32(bytes.count)))
         labelBytes.append(contentsOf: bytes)
         if edges.count * 2 > slots.count { rehash(slots.count * 2) }
         return (child, true)
@@ -72,7 +73,9 @@ struct RouteTrieBuilder {
     /// Whether an edge's label is these bytes.
     private func labelEquals(_ edge: Edge, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard Int(edge.labelCount) == bytes.count, let base = bytes.baseAddress else { return false }
-        return labelBytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + Int(edge.labelStart), base, bytes.count) == 0 }
+        return labelBytes.withUnsafeBufferPointer {
+            memcmp($0.baseAddress! + Int(edge.labelStart), base, bytes.count) == 0
+        }
     }
 
     /// Where an edge's label lies in `labelBytes`.
@@ -101,7 +104,9 @@ struct RouteTrieBuilder {
 
     /// Runs `body` on a literal's bytes as the trie stores and compares them: folded to lowercase unless the
     /// trie is case-sensitive (most literals are lowercase ASCII already: their bytes are used as they are).
-    func withFolded<Result>(_ literal: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    func withFolded<Result>(_ literal: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+        -> Result
+    {
         if caseSensitive
             || literal.allSatisfy({ $0 < 0x80 && !URLSyntax.isASCIIUppercase($0) })
         {

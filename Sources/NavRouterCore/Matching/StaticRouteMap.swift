@@ -56,7 +56,8 @@ final class StaticRouteMap: @unchecked Sendable {
             let keyStart = keyBytes.count
             for part in pattern.parts {
                 if keyBytes.count > keyStart { keyBytes.append(UInt8(ascii: "/")) }
-                pattern.withBytes(of: part) { literal in builder.withFolded(literal) { keyBytes.append(contentsOf: $0) } }
+                pattern.withBytes(of: part) { literal in builder.withFolded(literal) { keyBytes.append(contentsOf: $0) }
+                }
             }
             let keyLength = keyBytes.count - keyStart
             statics.append(Slot(route: Int32(index), keyStart: UInt32(keyStart), keyLength: UInt32(keyLength)))
@@ -101,7 +102,9 @@ final class StaticRouteMap: @unchecked Sendable {
     }
 
     /// Bytes held (for footprint reports).
-    var footprintBytes: Int { shapes.count * 8 + filter.count * 8 + slots.count * MemoryLayout<Slot>.stride + keys.count }
+    var footprintBytes: Int {
+        shapes.count * 8 + filter.count * 8 + slots.count * MemoryLayout<Slot>.stride + keys.count
+    }
 
     /// The filter bit of a key's hash: its top bits after a multiplication (independent of the low bits that
     /// pick the slot).
@@ -119,21 +122,24 @@ final class StaticRouteMap: @unchecked Sendable {
     /// one word at a time.
     @inline(__always)
     func find(
-        _ url: UnsafePointer<UInt8>, length: Int, _ segments: UnsafePointer<SegmentSlice>, count: Int, pathFlags flags: UInt8,
+        _ url: UnsafePointer<UInt8>, length: Int, _ segments: UnsafePointer<SegmentSlice>, count: Int,
+        pathFlags flags: UInt8,
         caseSensitive: Bool
     ) -> Int {
         let start = Int(segments[0].start)
         let keyLength = Int(segments[count &- 1].end) &- start
         if shapes[min(count, 63)] & (1 &<< UInt64(keyLength & 63)) == 0 { return -1 }
         if flags & (SegmentSlice.percent | SegmentSlice.nonASCII) != 0 { return -1 }
-        return probe(url, length: length, start: start, keyLength: keyLength, pathFlags: flags, caseSensitive: caseSensitive)
+        return probe(
+            url, length: length, start: start, keyLength: keyLength, pathFlags: flags, caseSensitive: caseSensitive)
     }
 
     /// `find` past the shape test: the filter, then the slots. Out of line, so that the look-up of a URL that
     /// fails the shape test (most dynamic ones) carries none of it.
     @inline(never)
     private func probe(
-        _ url: UnsafePointer<UInt8>, length: Int, start: Int, keyLength: Int, pathFlags flags: UInt8, caseSensitive: Bool
+        _ url: UnsafePointer<UInt8>, length: Int, start: Int, keyLength: Int, pathFlags flags: UInt8,
+        caseSensitive: Bool
     ) -> Int {
         let fold = !caseSensitive && flags & SegmentSlice.uppercase != 0
         let key = CompiledTrie.key(url, start: start, count: keyLength, length: length, fold: fold)
@@ -143,10 +149,12 @@ final class StaticRouteMap: @unchecked Sendable {
         var slot = Int(key.hash) & mask
         while true {
             let found = slotBase + slot
-            if Int(found.pointee.keyLength) == keyLength && found.pointee.head == key.head && found.pointee.tail == key.tail
+            if Int(found.pointee.keyLength) == keyLength && found.pointee.head == key.head
+                && found.pointee.tail == key.tail
                 && (keyLength <= 16
                     || CompiledTrie.middleEqual(
-                        keys.baseAddress.unsafelyUnwrapped + Int(found.pointee.keyStart), url + start, keyLength, fold: fold))
+                        keys.baseAddress.unsafelyUnwrapped + Int(found.pointee.keyStart), url + start, keyLength,
+                        fold: fold))
             {
                 return Int(found.pointee.route)
             }

@@ -56,7 +56,9 @@ public struct NavigationEntry: Equatable, Sendable {
     ) {
         self.id = id
         self.fields = CopyOnWrite(
-            Fields(route: route, url: url, parameters: parameters, props: props, expectsResult: expectsResult, opener: opener))
+            Fields(
+                route: route, url: url, parameters: parameters, props: props, expectsResult: expectsResult,
+                opener: opener))
         self.view = view
     }
 }

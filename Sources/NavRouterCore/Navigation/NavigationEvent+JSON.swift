@@ -23,7 +23,8 @@ extension NavigationEvent {
         var object: [String: JSONValue] = [
             "kind": .string(kind.rawValue), "transition": .integer(Int64(bitPattern: transitionID)),
             "entry": entry.map(\.jsonValue) ?? .null, "entries": .array(entries.map(\.jsonValue)),
-            "removed": .array(removed.map(\.jsonValue)), "animated": .bool(animated), "user_initiated": .bool(userInitiated),
+            "removed": .array(removed.map(\.jsonValue)), "animated": .bool(animated),
+            "user_initiated": .bool(userInitiated),
         ]
         switch location {
         case .tab(let index)?: object["tab"] = .integer(Int64(index))

@@ -24,7 +24,9 @@ public enum NavigationSnapshot {
             "next_entry_id": .integer(Int64(state.nextEntryID)),
             "selected_tab": .integer(Int64(state.selectedTab)),
             "tabs": .array(
-                state.tabs.map { .object(["route": $0.route.map(JSONValue.string) ?? .null, "stack": .array($0.stack.map(entry))]) }),
+                state.tabs.map {
+                    .object(["route": $0.route.map(JSONValue.string) ?? .null, "stack": .array($0.stack.map(entry))])
+                }),
             "layers": .array(
                 state.layers.map {
                     .object([
@@ -49,11 +51,16 @@ public enum NavigationSnapshot {
     }
 
     private static func decodeUnchecked(_ text: String, table: RouteTable) throws(NavRouterError) -> NavigationState {
-        let root = try Fields(try JSONValue.parse(text), "the snapshot", ["format", "version", "next_entry_id", "selected_tab", "tabs", "layers"])
-        guard try root.string("format") == format else { throw NavRouterError(.invalidJSON, "the format is not '\(format)'") }
+        let root = try Fields(
+            try JSONValue.parse(text), "the snapshot",
+            ["format", "version", "next_entry_id", "selected_tab", "tabs", "layers"])
+        guard try root.string("format") == format else {
+            throw NavRouterError(.invalidJSON, "the format is not '\(format)'")
+        }
         let version = try root.integer("version")
         guard version == Self.version else {
-            throw NavRouterError(.invalidJSON, "version \(version) is not supported (this library reads version \(Self.version))")
+            throw NavRouterError(
+                .invalidJSON, "version \(version) is not supported (this library reads version \(Self.version))")
         }
         let nextID = try root.integer("next_entry_id")
         guard nextID >= 1 else { throw NavRouterError(.invalidJSON, "next_entry_id must be at least 1") }
@@ -70,10 +77,13 @@ public enum NavigationSnapshot {
                 throw NavRouterError(.invalidJSON, "layer \(index): style must be sheet or fullscreen")
             }
             layers.append(
-                ModalLayer(style: style, preventDismissal: try layer.bool("prevent_dismissal"), stack: try stack(layer, "layer \(index)", table: table)))
+                ModalLayer(
+                    style: style, preventDismissal: try layer.bool("prevent_dismissal"),
+                    stack: try stack(layer, "layer \(index)", table: table)))
         }
         let state = NavigationState(
-            tabs: tabs, selectedTab: Int(clamping: try root.integer("selected_tab")), layers: layers, nextEntryID: EntryID(nextID))
+            tabs: tabs, selectedTab: Int(clamping: try root.integer("selected_tab")), layers: layers,
+            nextEntryID: EntryID(nextID))
         if let violation = state.invariantViolation { throw NavRouterError(.invalidJSON, violation) }
         for tab in tabs where tab.route != nil && table.route(named: tab.route!) == nil {
             throw NavRouterError(.invalidJSON, "tab route '\(tab.route!)' is not registered")
@@ -81,11 +91,14 @@ public enum NavigationSnapshot {
         return state
     }
 
-    private static func stack(_ fields: Fields, _ place: String, table: RouteTable) throws(NavRouterError) -> [NavigationEntry] {
+    private static func stack(_ fields: Fields, _ place: String, table: RouteTable) throws(NavRouterError)
+        -> [NavigationEntry]
+    {
         var entries: [NavigationEntry] = []
         for (index, value) in try fields.array("stack").enumerated() {
             let where_ = "\(place), entry \(index)"
-            let entry = try Fields(value, where_, ["id", "route", "url", "parameters", "props", "expects_result", "opener"])
+            let entry = try Fields(
+                value, where_, ["id", "route", "url", "parameters", "props", "expects_result", "opener"])
             let id = try entry.integer("id")
             guard id >= 1 else { throw NavRouterError(.invalidJSON, "\(where_): id must be at least 1") }
             let route = try entry.string("route")
@@ -97,11 +110,14 @@ public enum NavigationSnapshot {
                 throw NavRouterError(.invalidJSON, "\(where_): URL '\(url)' no longer resolves: \(error.message)")
             }
             guard match.route.name == route else {
-                throw NavRouterError(.invalidJSON, "\(where_): URL '\(url)' resolves to route '\(match.route.name)', not '\(route)'")
+                throw NavRouterError(
+                    .invalidJSON, "\(where_): URL '\(url)' resolves to route '\(match.route.name)', not '\(route)'")
             }
             var parameters: [String: String] = [:]
             for (key, value) in try entry.object("parameters") {
-                guard let text = value.stringValue else { throw NavRouterError(.invalidJSON, "\(where_): parameter '\(key)' is not a string") }
+                guard let text = value.stringValue else {
+                    throw NavRouterError(.invalidJSON, "\(where_): parameter '\(key)' is not a string")
+                }
                 parameters[key] = text
             }
             guard parameters == match.parameters else {
@@ -110,7 +126,8 @@ public enum NavigationSnapshot {
             let opener = try entry.optionalInteger("opener")
             entries.append(
                 NavigationEntry(
-                    id: EntryID(id), route: route, url: url, parameters: parameters, props: try entry.optionalObject("props"),
+                    id: EntryID(id), route: route, url: url, parameters: parameters,
+                    props: try entry.optionalObject("props"),
                     expectsResult: try entry.bool("expects_result"), opener: opener.map { EntryID(max(0, $0)) }))
         }
         return entries
@@ -122,7 +139,9 @@ public enum NavigationSnapshot {
         let place: String
 
         init(_ value: JSONValue, _ place: String, _ known: Set<String>) throws(NavRouterError) {
-            guard let members = value.objectValue else { throw NavRouterError(.invalidJSON, "\(place) must be an object") }
+            guard let members = value.objectValue else {
+                throw NavRouterError(.invalidJSON, "\(place) must be an object")
+            }
             for key in members.keys where !known.contains(key) {
                 throw NavRouterError(.invalidJSON, "\(place): unknown field '\(key)'")
             }
@@ -131,7 +150,9 @@ public enum NavigationSnapshot {
         }
 
         private func field(_ key: String) throws(NavRouterError) -> JSONValue {
-            guard let value = members[key] else { throw NavRouterError(.invalidJSON, "\(place): field '\(key)' is missing") }
+            guard let value = members[key] else {
+                throw NavRouterError(.invalidJSON, "\(place): field '\(key)' is missing")
+            }
             return value
         }
 

@@ -102,7 +102,9 @@ public struct NavigationState: Equatable, Sendable {
     /// The entry with that id and where it is.
     public func find(_ id: EntryID) -> (entry: NavigationEntry, location: StackLocation, index: Int)? {
         for (tabIndex, tab) in tabs.enumerated() {
-            if let index = tab.stack.firstIndex(where: { $0.id == id }) { return (tab.stack[index], .tab(tabIndex), index) }
+            if let index = tab.stack.firstIndex(where: { $0.id == id }) {
+                return (tab.stack[index], .tab(tabIndex), index)
+            }
         }
         for (layerIndex, layer) in layers.enumerated() {
             if let index = layer.stack.firstIndex(where: { $0.id == id }) {

@@ -47,7 +47,8 @@ struct NavigationTransaction {
         case .popAfter(let index):
             guard state.currentStack.indices.contains(index) else {
                 throw NavRouterError(
-                    .invalidArgument, "index \(index) is not in the current stack (it has \(state.currentStack.count) entries)")
+                    .invalidArgument,
+                    "index \(index) is not in the current stack (it has \(state.currentStack.count) entries)")
             }
             try popTo(index: index)
         case .setStack(let urls):
@@ -82,7 +83,9 @@ struct NavigationTransaction {
         }
         for tab in state.tabs.indices {
             let keep = minimumKept(at: .tab(tab))
-            if let index = state.tabs[tab].stack.indices.dropFirst(keep).first(where: { shouldGo(state.tabs[tab].stack[$0]) }) {
+            if let index = state.tabs[tab].stack.indices.dropFirst(keep).first(where: {
+                shouldGo(state.tabs[tab].stack[$0])
+            }) {
                 if index == 0 {
                     let gone = state.tabs[tab].stack
                     state.tabs[tab].stack = []
@@ -101,7 +104,9 @@ struct NavigationTransaction {
     private mutating func start() throws(NavRouterError) {
         let roots = table.routes.filter { $0.presentation == .root }
         if roots.isEmpty {
-            replaceAll(with: NavigationState(tabs: [Tab(route: nil, stack: [])], selectedTab: 0, layers: [], nextEntryID: state.nextEntryID))
+            replaceAll(
+                with: NavigationState(
+                    tabs: [Tab(route: nil, stack: [])], selectedTab: 0, layers: [], nextEntryID: state.nextEntryID))
             emit(.tabsSetUp)
             return
         }
@@ -110,7 +115,8 @@ struct NavigationTransaction {
             do {
                 urls.append(try table.buildURL(route: route.name))
             } catch {
-                throw NavRouterError(error.code, "cannot set up the tab of root route '\(route.name)': \(error.message)")
+                throw NavRouterError(
+                    error.code, "cannot set up the tab of root route '\(route.name)': \(error.message)")
             }
         }
         try setTabs(urls, selected: 0)
@@ -165,7 +171,9 @@ struct NavigationTransaction {
             var stack = state.stack(at: location)
             let entry = try makeEntry(match, options: options, opener: stack.last?.opener)
             if stack.count == 1, case .tab(let index) = location, state.tabs[index].route != nil {
-                throw NavRouterError(.invalidArgument, "the top entry is the root of tab '\(state.tabs[index].route!)'; it cannot be replaced")
+                throw NavRouterError(
+                    .invalidArgument,
+                    "the top entry is the root of tab '\(state.tabs[index].route!)'; it cannot be replaced")
             }
             let old = stack.popLast()
             stack.append(entry)
@@ -220,10 +228,13 @@ struct NavigationTransaction {
         var parentName = match.route.parent
         while let name = parentName {
             guard let parent = table.route(named: name) else {
-                throw NavRouterError(.notFound, "the parent route '\(name)' of '\(chain.last?.name ?? match.route.name)' is not registered")
+                throw NavRouterError(
+                    .notFound,
+                    "the parent route '\(name)' of '\(chain.last?.name ?? match.route.name)' is not registered")
             }
             if chain.contains(where: { $0.name == name }) || name == match.route.name || chain.count > 32 {
-                throw NavRouterError(.invalidArgument, "the parent routes of '\(match.route.name)' form a cycle at '\(name)'")
+                throw NavRouterError(
+                    .invalidArgument, "the parent routes of '\(match.route.name)' form a cycle at '\(name)'")
             }
             chain.insert(parent, at: 0)
             parentName = parent.parent
@@ -266,7 +277,8 @@ struct NavigationTransaction {
     }
 
     private mutating func buildChain(
-        _ chain: ArraySlice<Route>, _ match: RouteMatch, options: NavigationOptions, onto stack: inout [NavigationEntry],
+        _ chain: ArraySlice<Route>, _ match: RouteMatch, options: NavigationOptions,
+        onto stack: inout [NavigationEntry],
         location: StackLocation, gone: [NavigationEntry]
     ) throws(NavRouterError) {
         for ancestor in chain {
@@ -277,7 +289,8 @@ struct NavigationTransaction {
                 url = try table.buildURL(route: ancestor.name, parameters: inherited)
             } catch {
                 throw NavRouterError(
-                    error.code, "cannot build the back stack of '\(match.route.name)' at '\(ancestor.name)': \(error.message)")
+                    error.code,
+                    "cannot build the back stack of '\(match.route.name)' at '\(ancestor.name)': \(error.message)")
             }
             stack.append(try makeEntry(try table.resolve(url), options: NavigationOptions(), opener: stack.last?.id))
         }
@@ -308,17 +321,22 @@ struct NavigationTransaction {
 
     private mutating func pop(count: Int, result: JSONValue?) throws(NavRouterError) {
         let stack = state.currentStack
-        guard count >= 1 else { throw NavRouterError(.invalidArgument, "the pop count must be at least 1, not \(count)") }
+        guard count >= 1 else {
+            throw NavRouterError(.invalidArgument, "the pop count must be at least 1, not \(count)")
+        }
         guard count < stack.count else {
             throw NavRouterError(
                 .invalidArgument,
-                "cannot pop \(count) entr\(count == 1 ? "y" : "ies"): the current stack has \(max(0, stack.count - 1)) above its root")
+                "cannot pop \(count) entr\(count == 1 ? "y" : "ies"): the current stack has \(max(0, stack.count - 1)) above its root"
+            )
         }
         try popTo(index: stack.count - 1 - count, result: result)
     }
 
     /// Pops the current stack down to `index` (kept).
-    private mutating func popTo(index: Int, result: JSONValue? = nil, userInitiated: Bool = false) throws(NavRouterError) {
+    private mutating func popTo(index: Int, result: JSONValue? = nil, userInitiated: Bool = false)
+        throws(NavRouterError)
+    {
         let location = state.currentLocation
         try popStack(at: location, to: index, result: result, userInitiated: userInitiated)
     }
@@ -353,11 +371,14 @@ struct NavigationTransaction {
         for match in matches {
             stack.append(try makeEntry(match, options: NavigationOptions(), opener: stack.last?.id))
         }
-        try replaceStack(at: location, with: stack, removed: old.filter { entry in !stack.contains { $0.id == entry.id } })
+        try replaceStack(
+            at: location, with: stack, removed: old.filter { entry in !stack.contains { $0.id == entry.id } })
     }
 
     private mutating func dismiss(count: Int, result: JSONValue?, userInitiated: Bool) throws(NavRouterError) {
-        guard count >= 1 else { throw NavRouterError(.invalidArgument, "the dismiss count must be at least 1, not \(count)") }
+        guard count >= 1 else {
+            throw NavRouterError(.invalidArgument, "the dismiss count must be at least 1, not \(count)")
+        }
         guard !state.layers.isEmpty else { throw NavRouterError(.notFound, "there is no modal layer to dismiss") }
         var remaining = min(count, state.layers.count)
         var result = result
@@ -411,7 +432,9 @@ struct NavigationTransaction {
             for (index, entry) in tab.stack.enumerated() { withViews.tabs[tabIndex].stack[index] = try adopt(entry) }
         }
         for (layerIndex, layer) in restored.layers.enumerated() {
-            for (index, entry) in layer.stack.enumerated() { withViews.layers[layerIndex].stack[index] = try adopt(entry) }
+            for (index, entry) in layer.stack.enumerated() {
+                withViews.layers[layerIndex].stack[index] = try adopt(entry)
+            }
         }
         replaceAll(with: withViews)
         var event = NavigationEvent(kind: .restored, transitionID: transitionID)
@@ -428,7 +451,8 @@ struct NavigationTransaction {
         return 0
     }
 
-    private mutating func makeEntry(_ match: RouteMatch, options: NavigationOptions, opener: EntryID?) throws(NavRouterError)
+    private mutating func makeEntry(_ match: RouteMatch, options: NavigationOptions, opener: EntryID?)
+        throws(NavRouterError)
         -> NavigationEntry
     {
         let entry = NavigationEntry(
@@ -451,7 +475,9 @@ struct NavigationTransaction {
         return entry
     }
 
-    private mutating func replaceStack(at location: StackLocation, with stack: [NavigationEntry], removed gone: [NavigationEntry])
+    private mutating func replaceStack(
+        at location: StackLocation, with stack: [NavigationEntry], removed gone: [NavigationEntry]
+    )
         throws(NavRouterError)
     {
         state.setStack(stack, at: location)

@@ -11,13 +11,16 @@ extension Router {
 
     /// Opens a URL: pushed, presented or its tab selected as the route says, unless the options override it.
     @discardableResult
-    public func navigate(_ url: String, options: NavigationOptions = NavigationOptions()) throws(NavRouterError) -> Outcome {
+    public func navigate(_ url: String, options: NavigationOptions = NavigationOptions()) throws(NavRouterError)
+        -> Outcome
+    {
         try perform(.navigate(url: url, options: options))
     }
 
     /// Pushes a URL onto the current stack, whatever the route's presentation.
     @discardableResult
-    public func push(_ url: String, options: NavigationOptions = NavigationOptions()) throws(NavRouterError) -> Outcome {
+    public func push(_ url: String, options: NavigationOptions = NavigationOptions()) throws(NavRouterError) -> Outcome
+    {
         var options = options
         options.presentation = .push
         return try perform(.navigate(url: url, options: options))
@@ -25,7 +28,10 @@ extension Router {
 
     /// Presents a URL in a new modal layer.
     @discardableResult
-    public func present(_ url: String, style: ModalStyle = .sheet, preventDismissal: Bool = false, options: NavigationOptions = NavigationOptions())
+    public func present(
+        _ url: String, style: ModalStyle = .sheet, preventDismissal: Bool = false,
+        options: NavigationOptions = NavigationOptions()
+    )
         throws(NavRouterError) -> Outcome
     {
         var options = options
@@ -36,7 +42,9 @@ extension Router {
 
     /// Replaces the current stack's top entry with a URL's.
     @discardableResult
-    public func replaceTop(_ url: String, options: NavigationOptions = NavigationOptions()) throws(NavRouterError) -> Outcome {
+    public func replaceTop(_ url: String, options: NavigationOptions = NavigationOptions()) throws(NavRouterError)
+        -> Outcome
+    {
         var options = options
         options.presentation = .replaceTop
         return try perform(.navigate(url: url, options: options))
@@ -88,9 +96,13 @@ extension Router {
 
     /// Reports that the user dismissed the top `count` layers directly (sheet dragged down).
     @discardableResult
-    public func userDismissed(_ count: Int = 1) throws(NavRouterError) -> Outcome { try perform(.userDismissed(count: count)) }
+    public func userDismissed(_ count: Int = 1) throws(NavRouterError) -> Outcome {
+        try perform(.userDismissed(count: count))
+    }
 
     /// Replaces the whole state with a snapshot; a bad one is refused and the state kept.
     @discardableResult
-    public func restore(_ snapshot: String) throws(NavRouterError) -> Outcome { try perform(.restore(snapshot: snapshot)) }
+    public func restore(_ snapshot: String) throws(NavRouterError) -> Outcome {
+        try perform(.restore(snapshot: snapshot))
+    }
 }

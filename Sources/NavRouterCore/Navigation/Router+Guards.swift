@@ -55,7 +55,9 @@ extension Router {
 
     private func resume(_ token: UInt64, _ decision: InterceptorDecision) -> Result<Outcome, NavRouterError> {
         guard let flow = control.withLock({ $0.flows.removeValue(forKey: token) }) else {
-            return .failure(NavRouterError(.invalidArgument, "flow \(token) is unknown: already resumed, cancelled, or never issued"))
+            return .failure(
+                NavRouterError(
+                    .invalidArgument, "flow \(token) is unknown: already resumed, cancelled, or never issued"))
         }
         switch decision {
         case .cancel(let reason):
@@ -66,12 +68,15 @@ extension Router {
                 return .failure(NavRouterError(.invalidArgument, "only a navigation can be redirected"))
             }
             options.external = false
-            return navigate(url, options, command: .navigate(url: url, options: options), stage: nil,
-                            redirects: flow.redirects + [original], approved: flow.approvedLeaves)
+            return navigate(
+                url, options, command: .navigate(url: url, options: options), stage: nil,
+                redirects: flow.redirects + [original], approved: flow.approvedLeaves)
         case .proceed, .pending:
             switch flow.command {
             case .navigate(let url, let options):
-                return navigate(url, options, command: flow.command, stage: flow.stage, redirects: flow.redirects, approved: flow.approvedLeaves)
+                return navigate(
+                    url, options, command: flow.command, stage: flow.stage, redirects: flow.redirects,
+                    approved: flow.approvedLeaves)
             default:
                 return commit(flow.command, makeContext(), vetoable: true, approvedLeaves: flow.approvedLeaves)
             }
@@ -108,18 +113,25 @@ extension Router {
             match = fallbackMatch
         }
         if options.external && !match.route.external && match.route.name != guards.options.fallbackRoute {
-            return .failure(NavRouterError(.notExternal, "route '\(match.route.name)' may not be opened by an external link"))
+            return .failure(
+                NavRouterError(.notExternal, "route '\(match.route.name)' may not be opened by an external link"))
         }
         let command = Self.retarget(command, to: match.url)
         // Authentication: always checked, also when a flow resumes (the user may have logged out meanwhile).
         if match.route.requiresAuth && !guards.isAuthenticated {
             if stage == .login {
-                return .failure(NavRouterError(.denied, "route '\(match.route.name)' requires authentication and the login did not authenticate"))
+                return .failure(
+                    NavRouterError(
+                        .denied,
+                        "route '\(match.route.name)' requires authentication and the login did not authenticate"))
             }
             guard let handler = guards.authenticationHandler else {
                 return .failure(NavRouterError(.denied, "route '\(match.route.name)' requires authentication"))
             }
-            let token = newFlow(PendingFlow(command: command, stage: .login, redirects: redirects, approvedLeaves: approved, destinationRequiresAuth: true))
+            let token = newFlow(
+                PendingFlow(
+                    command: command, stage: .login, redirects: redirects, approvedLeaves: approved,
+                    destinationRequiresAuth: true))
             handler.login(flow: token, destination: match, router: self)
             return .success(.pending(flow: token))
         }
@@ -139,28 +151,39 @@ extension Router {
             case .proceed:
                 continue
             case .cancel(let reason):
-                return .failure(NavRouterError(.cancelled, "navigation to '\(match.route.name)' cancelled by interceptor '\(registration.name)': \(reason)"))
+                return .failure(
+                    NavRouterError(
+                        .cancelled,
+                        "navigation to '\(match.route.name)' cancelled by interceptor '\(registration.name)': \(reason)"
+                    ))
             case .redirect(let target):
                 let chain = redirects + [match.url]
                 if chain.count >= guards.options.maxRedirects {
-                    return .failure(NavRouterError(
-                        .limitExceeded,
-                        "more than \(guards.options.maxRedirects) redirects: \((chain + [target]).joined(separator: " → "))"))
+                    return .failure(
+                        NavRouterError(
+                            .limitExceeded,
+                            "more than \(guards.options.maxRedirects) redirects: \((chain + [target]).joined(separator: " → "))"
+                        ))
                 }
                 var redirected = options
                 redirected.external = false
-                return navigate(target, redirected, command: .navigate(url: target, options: redirected), stage: nil, redirects: chain, approved: approved)
+                return navigate(
+                    target, redirected, command: .navigate(url: target, options: redirected), stage: nil,
+                    redirects: chain, approved: approved)
             case .pending:
                 control.withLock { control in
                     control.flows[token] = PendingFlow(
-                        command: command, stage: .interceptor(next: index + 1), redirects: redirects, approvedLeaves: approved,
+                        command: command, stage: .interceptor(next: index + 1), redirects: redirects,
+                        approvedLeaves: approved,
                         destinationRequiresAuth: match.route.requiresAuth)
                 }
                 return .success(.pending(flow: token))
             }
         }
         let outcome = commit(command, makeContext(), vetoable: true, approvedLeaves: approved, resolved: (table, match))
-        if case .success(.applied(let transition?)) = outcome { runAfterInterceptors(match, transition: transition, external: options.external) }
+        if case .success(.applied(let transition?)) = outcome {
+            runAfterInterceptors(match, transition: transition, external: options.external)
+        }
         return outcome.mapError { redirected($0, redirects) }
     }
 
@@ -171,7 +194,9 @@ extension Router {
     }
 
     private func redirected(_ error: NavRouterError, _ redirects: [String]) -> NavRouterError {
-        redirects.isEmpty ? error : NavRouterError(error.code, "\(error.message) (after redirects: \(redirects.joined(separator: " → ")))")
+        redirects.isEmpty
+            ? error
+            : NavRouterError(error.code, "\(error.message) (after redirects: \(redirects.joined(separator: " → ")))")
     }
 
     private func runAfterInterceptors(_ match: RouteMatch, transition: UInt64, external: Bool) {
@@ -183,7 +208,9 @@ extension Router {
             let authenticated = guards.isAuthenticated
             if registration.requiresAuth && !authenticated { continue }
             _ = registration.interceptor.intercept(
-                InterceptionContext(phase: .after, destination: match, entry: entry, flow: 0, isAuthenticated: authenticated, external: external, router: self))
+                InterceptionContext(
+                    phase: .after, destination: match, entry: entry, flow: 0, isAuthenticated: authenticated,
+                    external: external, router: self))
         }
     }
 
@@ -191,7 +218,9 @@ extension Router {
 
     /// Asks the `leave` guards of every entry a command removes. A veto fails the command (`.cancelled`); a
     /// pending answer holds it as a flow (returned), to be re-applied with that entry approved.
-    func runLeaveGuards(_ removed: [NavigationEntry], command: NavigationCommand, approved: Set<EntryID>) throws(NavRouterError) -> UInt64? {
+    func runLeaveGuards(_ removed: [NavigationEntry], command: NavigationCommand, approved: Set<EntryID>)
+        throws(NavRouterError) -> UInt64?
+    {
         let guards = registry.guards
         guard guards.interceptorCount > 0 else { return nil }
         let table = registry.table
@@ -204,16 +233,20 @@ extension Router {
                 var generator = SystemRandomNumberGenerator()
                 let token = generator.next() | 1
                 let context = InterceptionContext(
-                    phase: .leave, destination: nil, entry: entry, flow: token, isAuthenticated: authenticated, external: false, router: self)
+                    phase: .leave, destination: nil, entry: entry, flow: token, isAuthenticated: authenticated,
+                    external: false, router: self)
                 switch registration.interceptor.intercept(context) {
                 case .proceed:
                     continue
                 case .cancel(let reason), .redirect(let reason):
-                    throw NavRouterError(.cancelled, "interceptor '\(registration.name)' kept entry \(entry.id) ('\(entry.route)'): \(reason)")
+                    throw NavRouterError(
+                        .cancelled,
+                        "interceptor '\(registration.name)' kept entry \(entry.id) ('\(entry.route)'): \(reason)")
                 case .pending:
                     control.withLock { control in
                         control.flows[token] = PendingFlow(
-                            command: command, stage: .leave, redirects: [], approvedLeaves: passed.union([entry.id]), destinationRequiresAuth: false)
+                            command: command, stage: .leave, redirects: [], approvedLeaves: passed.union([entry.id]),
+                            destinationRequiresAuth: false)
                     }
                     return token
                 }
@@ -245,13 +278,17 @@ extension Router {
             for registration in guards.interceptors(for: .before, route: entry.route, path: match.path) {
                 if registration.requiresAuth && !authenticated { continue }
                 let decision = registration.interceptor.intercept(
-                    InterceptionContext(phase: .before, destination: match, entry: entry, flow: 0, isAuthenticated: authenticated, external: false, router: self))
+                    InterceptionContext(
+                        phase: .before, destination: match, entry: entry, flow: 0, isAuthenticated: authenticated,
+                        external: false, router: self))
                 if case .cancel = decision { refused.insert(entry.id) }
                 if case .redirect = decision { refused.insert(entry.id) }
             }
         }
         return commit(.refresh, context, vetoable: false) { transaction throws(NavRouterError) in
-            transaction.prune { entry in refused.contains(entry.id) || (!authenticated && Self.requiresAuth(entry, in: table)) }
+            transaction.prune { entry in
+                refused.contains(entry.id) || (!authenticated && Self.requiresAuth(entry, in: table))
+            }
         }
     }
 }

@@ -166,7 +166,8 @@ public final class Router: Sendable {
                 return .failure(NavRouterError(.invalidArgument, "no transition is awaited (got \(transition))"))
             }
             guard awaiting == transition else {
-                return .failure(NavRouterError(.invalidArgument, "transition \(transition) is not the one awaited (\(awaiting))"))
+                return .failure(
+                    NavRouterError(.invalidArgument, "transition \(transition) is not the one awaited (\(awaiting))"))
             }
             control.awaiting = nil
             if control.running { return .success(false) }  // the running thread goes on with the queue
@@ -183,7 +184,8 @@ public final class Router: Sendable {
             control.closed = true
             control.queue.removeAll()
             let entries = control.state.allEntries
-            control.state = NavigationState(tabs: [Tab(route: nil, stack: [])], selectedTab: 0, layers: [], nextEntryID: control.state.nextEntryID)
+            control.state = NavigationState(
+                tabs: [Tab(route: nil, stack: [])], selectedTab: 0, layers: [], nextEntryID: control.state.nextEntryID)
             return (entries, control.views)
         }
         views.release(entries)
@@ -242,7 +244,8 @@ public final class Router: Sendable {
     /// - Parameter table: the table to resolve on (the current one unless the command was resolved on another).
     func makeTransaction(_ context: Context, table: RouteTable? = nil) -> NavigationTransaction {
         NavigationTransaction(
-            state: context.before, table: table ?? registry.table, transitionID: context.transition, views: context.views)
+            state: context.before, table: table ?? registry.table, transitionID: context.transition,
+            views: context.views)
     }
 
     /// Applies a command as a transaction (auto-starting the router), runs the leave guards on what it removes
@@ -275,12 +278,15 @@ public final class Router: Sendable {
                 if case .restore = command { transaction.prune { Self.requiresAuth($0, in: table) } }
                 let state = transaction.state
                 if transaction.createdMayRequireAuth,
-                    let entry = transaction.created.first(where: { Self.requiresAuth($0, in: table) && state.find($0.id) != nil })
+                    let entry = transaction.created.first(where: {
+                        Self.requiresAuth($0, in: table) && state.find($0.id) != nil
+                    })
                 {
                     throw NavRouterError(.denied, "route '\(entry.route)' requires authentication")
                 }
             }
-            if vetoable, let flow = try runLeaveGuards(transaction.removed, command: command, approved: approvedLeaves) {
+            if vetoable, let flow = try runLeaveGuards(transaction.removed, command: command, approved: approvedLeaves)
+            {
                 context.views.release(transaction.created)
                 return .success(.pending(flow: flow))
             }

@@ -60,7 +60,9 @@ struct PatternParts: RandomAccessCollection, Sendable {
             storage = .array(Array(parts))
             return
         }
-        var low: UInt64 = 0, high: UInt64 = 0, last: UInt32 = 0
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var last: UInt32 = 0
         for (index, part) in parts.enumerated() {
             let word = part.start | part.count << 12 | UInt32(part.kind.rawValue) << 24
             switch index {
@@ -86,10 +88,13 @@ struct PatternParts: RandomAccessCollection, Sendable {
     subscript(position: Int) -> PatternPart {
         switch storage {
         case .inline(let low, let high, let last, _):
-            let word = position < 2 ? UInt32(truncatingIfNeeded: low >> UInt64(32 * position))
+            let word =
+                position < 2
+                ? UInt32(truncatingIfNeeded: low >> UInt64(32 * position))
                 : position < 4 ? UInt32(truncatingIfNeeded: high >> UInt64(32 * (position - 2))) : last
             return PatternPart(
-                start: word & 0xFFF, count: word >> 12 & 0xFFF, kind: PatternPart.Kind(rawValue: UInt8(word >> 24)) ?? .literal)
+                start: word & 0xFFF, count: word >> 12 & 0xFFF,
+                kind: PatternPart.Kind(rawValue: UInt8(word >> 24)) ?? .literal)
         case .array(let parts):
             return parts[position]
         }

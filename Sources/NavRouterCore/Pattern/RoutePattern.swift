@@ -91,7 +91,8 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
         if bytes.count >= 1 << 29 {  // offsets are kept in 32 bits; no URL comes near this
             throw NavRouterError(.limitExceeded, "the pattern is \(bytes.count) bytes long; the limit is 512 MiB")
         }
-        var start = 0, end = bytes.count
+        var start = 0
+        var end = bytes.count
         if let schemeEnd = schemeSeparator(in: bytes) {
             guard URLSyntax.isScheme(bytes[..<schemeEnd]) else {
                 throw fail("'\(string(bytes, 0..<schemeEnd))' is not a valid scheme")
@@ -129,7 +130,8 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
                 if segment.kind != .literal {
                     // A pattern has a handful of parameters: a scan beats hashing.
                     let name = UnsafeBufferPointer(rebasing: bytes[segment.range])
-                    for earlier in segments[..<count] where earlier.kind != .literal && earlier.count == segment.count
+                    for earlier in segments[..<count]
+                    where earlier.kind != .literal && earlier.count == segment.count
                         && memcmp(bytes.baseAddress! + Int(earlier.start), name.baseAddress!, name.count) == 0
                     {
                         throw fail("\(position): duplicate parameter name '\(String(decoding: name, as: UTF8.self))'")
@@ -150,7 +152,9 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
         var index = 0
         let last = bytes.count &- 3  // the last place "://" can start
         while index <= last {  // unchecked reads: index + 2 < count
-            if base[index] == UInt8(ascii: ":") && base[index &+ 1] == UInt8(ascii: "/") && base[index &+ 2] == UInt8(ascii: "/") {
+            if base[index] == UInt8(ascii: ":") && base[index &+ 1] == UInt8(ascii: "/")
+                && base[index &+ 2] == UInt8(ascii: "/")
+            {
                 return index
             }
             index &+= 1
@@ -200,7 +204,8 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
             }
             if !URLSyntax.isLiteralASCII(byte) {
                 throw NavRouterError(
-                    .invalidPattern, "the character \(URLSyntax.describe(Unicode.Scalar(byte))) is not allowed in a literal")
+                    .invalidPattern,
+                    "the character \(URLSyntax.describe(Unicode.Scalar(byte))) is not allowed in a literal")
             }
         }
         if !ascii {
@@ -217,12 +222,14 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
         if range.isEmpty { throw NavRouterError(.invalidPattern, "the parameter name is empty") }
         for index in range {
             let byte = bytes[index]
-            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+            let isLetter =
+                (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
             let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
             if !(isLetter || (index > range.lowerBound && (isDigit || byte == UInt8(ascii: "-")))) {
                 throw NavRouterError(
                     .invalidPattern,
-                    "invalid parameter name '\(string(bytes, range))' (letters, digits, '_' and '-', not starting with a digit or '-')")
+                    "invalid parameter name '\(string(bytes, range))' (letters, digits, '_' and '-', not starting with a digit or '-')"
+                )
             }
         }
         return range

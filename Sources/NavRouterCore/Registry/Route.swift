@@ -66,12 +66,14 @@ public struct Route: Equatable, Sendable {
             requiredParameters: [String], metadata: [String: JSONValue]?, parent: String?, module: String?
         ) -> RareFields? {
             if requiredParameters.isEmpty && metadata == nil && parent == nil && module == nil { return nil }
-            return RareFields(requiredParameters: requiredParameters, metadata: metadata, parent: parent, module: module)
+            return RareFields(
+                requiredParameters: requiredParameters, metadata: metadata, parent: parent, module: module)
         }
 
         static func == (lhs: RareFields, rhs: RareFields) -> Bool {
-            lhs === rhs || (lhs.requiredParameters == rhs.requiredParameters && lhs.metadata == rhs.metadata
-                && lhs.parent == rhs.parent && lhs.module == rhs.module)
+            lhs === rhs
+                || (lhs.requiredParameters == rhs.requiredParameters && lhs.metadata == rhs.metadata
+                    && lhs.parent == rhs.parent && lhs.module == rhs.module)
         }
     }
 
@@ -147,7 +149,8 @@ public struct Route: Equatable, Sendable {
         self.pattern = try RoutePattern(pattern)
         self.presentation = presentation
         self.flags = (requiresAuth ? Self.requiresAuthFlag : 0) | (external ? Self.externalFlag : 0)
-        self.rare = RareFields.make(requiredParameters: requiredParameters, metadata: metadata, parent: parent, module: module)
+        self.rare = RareFields.make(
+            requiredParameters: requiredParameters, metadata: metadata, parent: parent, module: module)
     }
 
     static func validateName(_ name: String, what: String) throws(NavRouterError) {

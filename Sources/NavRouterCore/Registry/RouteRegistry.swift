@@ -184,7 +184,8 @@ public final class RouteRegistry: Sendable {
     private static func insert(_ route: consuming Route, into state: inout State) throws(NavRouterError) {
         if route.presentation == .root && route.requiresAuth {
             throw NavRouterError(
-                .invalidArgument, "root route '\(route.name)' cannot require authentication: a tab is never emptied by logging out")
+                .invalidArgument,
+                "root route '\(route.name)' cannot require authentication: a tab is never emptied by logging out")
         }
         let index = state.routes.count
         // One hash of the name: its free slot is filled once the route is in.

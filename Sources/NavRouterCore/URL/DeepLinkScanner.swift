@@ -91,7 +91,8 @@ enum DeepLinkScanner {
     ///   `.invalidArgument` for bytes that are not UTF-8.
     @inline(__always)
     static func scan(
-        _ url: UnsafeBufferPointer<UInt8>, policy: borrowing URLPolicy, into segments: UnsafeMutableBufferPointer<SegmentSlice>,
+        _ url: UnsafeBufferPointer<UInt8>, policy: borrowing URLPolicy,
+        into segments: UnsafeMutableBufferPointer<SegmentSlice>,
         classes: UnsafePointer<UInt8>, validatingUTF8 validate: Bool = false
     ) throws(NavRouterError) -> (layout: URLLayout, count: Int) {
         let length = url.count
@@ -119,7 +120,8 @@ enum DeepLinkScanner {
         if pathEnd < 0 {
             count = 0
             pathFlags = 0
-            pathEnd = try scanPath(url, from: index, into: segments, count: &count, pathFlags: &pathFlags, classes: classes)
+            pathEnd = try scanPath(
+                url, from: index, into: segments, count: &count, pathFlags: &pathFlags, classes: classes)
             if validate && pathFlags & SegmentSlice.nonASCII != 0 { try UTF8Validation.require(url, "the URL") }
         }
         layout.path = Range(uncheckedBounds: (pathStart, pathEnd))  // pathEnd >= pathStart: where the scan stopped
@@ -176,7 +178,8 @@ enum DeepLinkScanner {
         path: while index < length {
             // Four bytes at a time while none of them is a delimiter (fewer branches per byte)…
             while index &+ 4 <= length {
-                let group = classes[Int(url[index])] | classes[Int(url[index &+ 1])] | classes[Int(url[index &+ 2])]
+                let group =
+                    classes[Int(url[index])] | classes[Int(url[index &+ 1])] | classes[Int(url[index &+ 2])]
                     | classes[Int(url[index &+ 3])]
                 if group & delimiters != 0 { break }
                 flags |= group
@@ -280,8 +283,9 @@ enum DeepLinkScanner {
         guard length > 0, URLSyntax.isASCIILetter(url[0]) else { return 0 }
         while index < length {
             let byte = url[index]
-            guard URLSyntax.isASCIILetter(byte) || URLSyntax.isASCIIDigit(byte) || byte == UInt8(ascii: "+")
-                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+            guard
+                URLSyntax.isASCIILetter(byte) || URLSyntax.isASCIIDigit(byte) || byte == UInt8(ascii: "+")
+                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
             else { break }
             index += 1
         }
@@ -317,7 +321,8 @@ enum DeepLinkScanner {
         }
         if domain.isEmpty { throw NavRouterError(.malformedURL, "the \(scheme) link has no domain") }
         guard policy.webDomains.contains(String(domain)) else {
-            let listed = policy.webDomains.isEmpty ? "none is configured" : policy.webDomains.sorted().joined(separator: ", ")
+            let listed =
+                policy.webDomains.isEmpty ? "none is configured" : policy.webDomains.sorted().joined(separator: ", ")
             throw NavRouterError(
                 .denied, "the web domain '\(domain)' is not one of the app's domains (\(listed))")
         }
@@ -354,8 +359,9 @@ enum DeepLinkScanner {
             throw NavRouterError(.limitExceeded, "the path has more than \(limit) segments")
         }
         let length = end - start
-        if (length == 1 && url[start] == UInt8(ascii: ".")) || (length == 2 && url[start] == UInt8(ascii: ".")
-            && url[start + 1] == UInt8(ascii: "."))
+        if (length == 1 && url[start] == UInt8(ascii: "."))
+            || (length == 2 && url[start] == UInt8(ascii: ".")
+                && url[start + 1] == UInt8(ascii: "."))
         {
             throw NavRouterError(.malformedURL, "dot segment '\(length == 1 ? "." : "..")' at segment \(count + 1)")
         }

@@ -83,7 +83,8 @@ enum URLSyntax {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+                    let low = hexValue(bytes[index + 2])
                 else {
                     let escape = String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self)
                     throw NavRouterError(.malformedURL, "bad percent escape '\(escape)' in \(what())")

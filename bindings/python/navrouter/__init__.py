@@ -4,9 +4,22 @@ The library is found through, in order: the NAVROUTER_LIBRARY environment variab
 a copy bundled in this package, then libnavrouter.so.1 on the loader's path.
 """
 
-from ._errors import (CallbackError, CancelledError, ConflictError, DeniedError, DestroyedError, ExternalLinkError,
-                      InvalidArgumentError, JSONError, LimitError, MalformedURLError, NavRouterError, ParameterError,
-                      PatternError, RouteNotFoundError)
+from ._errors import (
+    CallbackError,
+    CancelledError,
+    ConflictError,
+    DeniedError,
+    DestroyedError,
+    ExternalLinkError,
+    InvalidArgumentError,
+    JSONError,
+    LimitError,
+    MalformedURLError,
+    NavRouterError,
+    ParameterError,
+    PatternError,
+    RouteNotFoundError,
+)
 from ._ffi import set_library_path
 from .events import Entry, Event
 from .guards import PENDING, PROCEED, Cancel, Interception, Redirect
@@ -22,8 +35,31 @@ def version() -> str:
 
 
 __all__ = [
-    "CallbackError", "Cancel", "CancelledError", "ConflictError", "DeniedError", "DestroyedError", "Entry", "Event",
-    "ExternalLinkError", "Interception", "InvalidArgumentError", "JSONError", "LimitError", "MalformedURLError",
-    "Match", "NavRouterError", "Outcome", "PENDING", "PROCEED", "ParameterError", "PatternError", "Redirect",
-    "Registry", "RouteNotFoundError", "Router", "set_library_path", "version",
+    "CallbackError",
+    "Cancel",
+    "CancelledError",
+    "ConflictError",
+    "DeniedError",
+    "DestroyedError",
+    "Entry",
+    "Event",
+    "ExternalLinkError",
+    "Interception",
+    "InvalidArgumentError",
+    "JSONError",
+    "LimitError",
+    "MalformedURLError",
+    "Match",
+    "NavRouterError",
+    "Outcome",
+    "PENDING",
+    "PROCEED",
+    "ParameterError",
+    "PatternError",
+    "Redirect",
+    "Registry",
+    "RouteNotFoundError",
+    "Router",
+    "set_library_path",
+    "version",
 ]

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import itertools
 import threading
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Callable
 
 from . import _ffi
 from ._errors import NavRouterError
 
-_table: Dict[int, Any] = {}
+_table: dict[int, Any] = {}
 _keys = itertools.count(1)
 _lock = threading.Lock()
 _stash = threading.local()
@@ -25,7 +25,7 @@ def register(obj: Any) -> int:
         return key
 
 
-def lookup(key: Optional[int]) -> Any:
+def lookup(key: int | None) -> Any:
     with _lock:
         return _table.get(key or 0)
 
@@ -36,7 +36,7 @@ def stash(error: BaseException) -> None:
         _stash.error = error
 
 
-def take() -> Optional[BaseException]:
+def take() -> BaseException | None:
     """The stashed exception, if any, forgetting it."""
     error = getattr(_stash, "error", None)
     _stash.error = None

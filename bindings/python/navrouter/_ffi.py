@@ -6,14 +6,13 @@ import ctypes
 import os
 from ctypes import POINTER, c_bool, c_char_p, c_int, c_size_t, c_uint32, c_void_p
 from pathlib import Path
-from typing import Optional
 
 from ._errors import error_for
 
 ABI_VERSION = 1
 _SONAME = f"libnavrouter.so.{ABI_VERSION}"
-_library_path: Optional[str] = None
-_lib: Optional[ctypes.CDLL] = None
+_library_path: str | None = None
+_lib: ctypes.CDLL | None = None
 
 
 class _Registry(ctypes.Structure):
@@ -90,13 +89,26 @@ _SIGNATURES = [
     ("navrouter_registry_route_json", [RegistryPtr, c_char_p, POINTER(c_void_p)], c_int, _check),
     ("navrouter_registry_routes_json", [RegistryPtr, POINTER(c_void_p)], c_int, _check),
     ("navrouter_registry_resolve", [RegistryPtr, c_char_p, POINTER(MatchPtr)], c_int, _check),
-    ("navrouter_registry_lookup",
-     [RegistryPtr, c_char_p, c_size_t, POINTER(c_uint32), POINTER(Range), c_size_t, POINTER(c_size_t)], c_int, _check),
-    ("navrouter_registry_resolve_packed",
-     [RegistryPtr, c_char_p, c_size_t, c_void_p, c_size_t, POINTER(c_size_t)], c_int, _check),
+    (
+        "navrouter_registry_lookup",
+        [RegistryPtr, c_char_p, c_size_t, POINTER(c_uint32), POINTER(Range), c_size_t, POINTER(c_size_t)],
+        c_int,
+        _check,
+    ),
+    (
+        "navrouter_registry_resolve_packed",
+        [RegistryPtr, c_char_p, c_size_t, c_void_p, c_size_t, POINTER(c_size_t)],
+        c_int,
+        _check,
+    ),
     ("navrouter_registry_route_name", [RegistryPtr, c_uint32, POINTER(c_void_p)], c_int, _check),
     ("navrouter_registry_explain", [RegistryPtr, c_char_p, POINTER(c_void_p)], c_int, _check),
-    ("navrouter_registry_build_url", [RegistryPtr, c_char_p, c_char_p, c_char_p, c_char_p, POINTER(c_void_p)], c_int, _check),
+    (
+        "navrouter_registry_build_url",
+        [RegistryPtr, c_char_p, c_char_p, c_char_p, c_char_p, POINTER(c_void_p)],
+        c_int,
+        _check,
+    ),
     ("navrouter_match_route", [MatchPtr], c_char_p, None),
     ("navrouter_match_url", [MatchPtr], c_char_p, None),
     ("navrouter_match_param", [MatchPtr, c_char_p], c_char_p, None),
@@ -108,9 +120,26 @@ _SIGNATURES = [
     ("navrouter_match_query_json", [MatchPtr], c_char_p, None),
     ("navrouter_match_json", [MatchPtr], c_char_p, None),
     ("navrouter_match_free", [MatchPtr], None, None),
-    ("navrouter_registry_add_interceptor",
-     [RegistryPtr, c_char_p, c_uint32, c_uint32, c_char_p, POINTER(c_char_p), c_size_t, c_uint32, c_char_p, INTERCEPTOR_FN,
-      c_void_p, DESTROY_FN, POINTER(ctypes.c_uint64)], c_int, _check),
+    (
+        "navrouter_registry_add_interceptor",
+        [
+            RegistryPtr,
+            c_char_p,
+            c_uint32,
+            c_uint32,
+            c_char_p,
+            POINTER(c_char_p),
+            c_size_t,
+            c_uint32,
+            c_char_p,
+            INTERCEPTOR_FN,
+            c_void_p,
+            DESTROY_FN,
+            POINTER(ctypes.c_uint64),
+        ],
+        c_int,
+        _check,
+    ),
     ("navrouter_registry_remove_interceptor", [RegistryPtr, ctypes.c_uint64], c_int, _check),
     ("navrouter_registry_set_authenticated", [RegistryPtr, c_bool], c_int, _check),
     ("navrouter_registry_is_authenticated", [RegistryPtr, POINTER(c_bool)], c_int, _check),
@@ -127,11 +156,21 @@ _SIGNATURES = [
     ("navrouter_router_new", [POINTER(RouterPtr), RegistryPtr], c_int, _check),
     ("navrouter_router_free", [RouterPtr], None, None),
     ("navrouter_router_set_navigator", [RouterPtr, NAVIGATOR_FN, c_void_p, DESTROY_FN], c_int, _check),
-    ("navrouter_router_set_handler", [RouterPtr, c_char_p, MAKE_VIEW_FN, RELEASE_VIEW_FN, c_void_p, DESTROY_FN], c_int, _check),
+    (
+        "navrouter_router_set_handler",
+        [RouterPtr, c_char_p, MAKE_VIEW_FN, RELEASE_VIEW_FN, c_void_p, DESTROY_FN],
+        c_int,
+        _check,
+    ),
     ("navrouter_router_set_transition_mode", [RouterPtr, c_uint32], c_int, _check),
     ("navrouter_router_transition_finished", [RouterPtr, ctypes.c_uint64], c_int, _check),
     ("navrouter_router_start", [RouterPtr, POINTER(ctypes.c_uint64)], c_int, _check),
-    ("navrouter_router_set_tabs", [RouterPtr, POINTER(c_char_p), c_size_t, c_size_t, POINTER(ctypes.c_uint64)], c_int, _check),
+    (
+        "navrouter_router_set_tabs",
+        [RouterPtr, POINTER(c_char_p), c_size_t, c_size_t, POINTER(ctypes.c_uint64)],
+        c_int,
+        _check,
+    ),
     ("navrouter_router_navigate", [RouterPtr, c_char_p, POINTER(NavOptions), POINTER(ctypes.c_uint64)], c_int, _check),
     ("navrouter_router_pop", [RouterPtr, c_size_t, c_char_p, POINTER(ctypes.c_uint64)], c_int, _check),
     ("navrouter_router_pop_to_root", [RouterPtr, POINTER(ctypes.c_uint64)], c_int, _check),
@@ -144,7 +183,12 @@ _SIGNATURES = [
     ("navrouter_router_user_popped", [RouterPtr, ctypes.c_uint64, POINTER(ctypes.c_uint64)], c_int, _check),
     ("navrouter_router_user_dismissed", [RouterPtr, c_size_t, POINTER(ctypes.c_uint64)], c_int, _check),
     ("navrouter_router_refresh", [RouterPtr, POINTER(ctypes.c_uint64)], c_int, _check),
-    ("navrouter_router_resume_flow", [RouterPtr, ctypes.c_uint64, c_int, c_char_p, POINTER(ctypes.c_uint64)], c_int, _check),
+    (
+        "navrouter_router_resume_flow",
+        [RouterPtr, ctypes.c_uint64, c_int, c_char_p, POINTER(ctypes.c_uint64)],
+        c_int,
+        _check,
+    ),
     ("navrouter_router_complete_login", [RouterPtr, ctypes.c_uint64, c_bool, POINTER(ctypes.c_uint64)], c_int, _check),
     ("navrouter_router_snapshot", [RouterPtr, POINTER(c_void_p)], c_int, _check),
     ("navrouter_router_restore", [RouterPtr, c_char_p, POINTER(ctypes.c_uint64)], c_int, _check),
@@ -244,13 +288,13 @@ def encode(text: str, name: str) -> bytes:
     if not isinstance(text, str):
         raise TypeError(f"{name} must be a str, not {type(text).__name__}")
     if "\0" in text:
-        from ._errors import InvalidArgumentError, EINVAL
+        from ._errors import EINVAL, InvalidArgumentError
 
         raise InvalidArgumentError(EINVAL, f"{name} contains a NUL character")
     return text.encode("utf-8", "surrogatepass")
 
 
-def decode(raw: Optional[bytes]) -> Optional[str]:
+def decode(raw: bytes | None) -> str | None:
     """Borrowed C string → Python string (None stays None)."""
     return None if raw is None else raw.decode("utf-8")
 

@@ -3,7 +3,7 @@ free when garbage-collected."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from ._errors import EDESTROYED, DestroyedError
 
@@ -12,7 +12,7 @@ class OwnedHandle:
     """Owns one C handle. Subclasses set ``_what`` (for messages) and implement ``_free(handle)``."""
 
     _what = "handle"
-    _handle: Optional[Any] = None
+    _handle: Any | None = None
 
     def _ptr(self) -> Any:
         """The live handle; DestroyedError once closed."""

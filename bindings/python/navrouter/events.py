@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any
 
 from . import _callbacks, _errors
 from ._ffi import decode, lib
@@ -36,13 +36,13 @@ class Entry:
     id: int
     route: str
     url: str
-    parameters: Dict[str, str]
-    props: Optional[Any] = None
+    parameters: dict[str, str]
+    props: Any | None = None
     expects_result: bool = False
     view: Any = None
 
     @staticmethod
-    def _from_c(pointer) -> Optional["Entry"]:
+    def _from_c(pointer) -> Entry | None:
         if not pointer:
             return None
         c = lib()
@@ -58,13 +58,20 @@ class Entry:
         )
 
     @staticmethod
-    def _from_json(data: Optional[Dict[str, Any]]) -> Optional["Entry"]:
+    def _from_json(data: dict[str, Any] | None) -> Entry | None:
         """An entry from its JSON form (see navrouter_event_json)."""
         if data is None:
             return None
         view = data.get("view")
-        return Entry(data["id"], data["route"], data["url"], data["parameters"], data["props"],
-                     data["expects_result"], _callbacks.lookup(view & _UINT64) if view is not None else None)
+        return Entry(
+            data["id"],
+            data["route"],
+            data["url"],
+            data["parameters"],
+            data["props"],
+            data["expects_result"],
+            _callbacks.lookup(view & _UINT64) if view is not None else None,
+        )
 
 
 @dataclass(frozen=True)
@@ -80,23 +87,23 @@ class Event:
 
     kind: str
     transition: int
-    entry: Optional[Entry] = None
-    entries: List[Entry] = field(default_factory=list)
-    removed: List[Entry] = field(default_factory=list)
-    tab: Optional[int] = None
-    layer: Optional[int] = None
-    style: Optional[str] = None
+    entry: Entry | None = None
+    entries: list[Entry] = field(default_factory=list)
+    removed: list[Entry] = field(default_factory=list)
+    tab: int | None = None
+    layer: int | None = None
+    style: str | None = None
     animated: bool = True
     user_initiated: bool = False
     result_of: int = 0
     has_result: bool = False
     result: Any = None
     failure_status: int = 0
-    failure_message: Optional[str] = None
+    failure_message: str | None = None
     flow: int = 0
 
     @staticmethod
-    def _from_c(pointer) -> "Event":
+    def _from_c(pointer) -> Event:
         """Copies an event out of the callback: one foreign call for its JSON form (a call per field cost more
         than everything else a command does)."""
         c = lib()
@@ -106,9 +113,20 @@ class Event:
         entry = Entry._from_json
         status = data.get("status")
         return Event(
-            data["kind"], data["transition"] & _UINT64, entry(data["entry"]),
-            [entry(item) for item in data["entries"]], [entry(item) for item in data["removed"]],
-            data.get("tab"), data.get("layer"), data.get("style"), data["animated"], data["user_initiated"],
-            data.get("result_of", 0), data.get("has_result", False), data.get("result"),
-            getattr(_errors, status) if status else 0, data.get("failure"), data.get("flow", 0) & _UINT64,
+            data["kind"],
+            data["transition"] & _UINT64,
+            entry(data["entry"]),
+            [entry(item) for item in data["entries"]],
+            [entry(item) for item in data["removed"]],
+            data.get("tab"),
+            data.get("layer"),
+            data.get("style"),
+            data["animated"],
+            data["user_initiated"],
+            data.get("result_of", 0),
+            data.get("has_result", False),
+            data.get("result"),
+            getattr(_errors, status) if status else 0,
+            data.get("failure"),
+            data.get("flow", 0) & _UINT64,
         )

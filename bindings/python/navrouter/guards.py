@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Dict, Optional
+from typing import Any
 
 from ._ffi import decode, encode, lib
 
@@ -54,7 +54,7 @@ class Interception:
 
     @property
     def phase(self) -> str:
-        """"before", "after" or "leave"."""
+        """ "before", "after" or "leave"."""
         return _PHASE_NAMES[lib().navrouter_interception_phase(self._pointer)]
 
     @property
@@ -68,11 +68,11 @@ class Interception:
         return decode(lib().navrouter_interception_url(self._pointer))
 
     @property
-    def parameters(self) -> Dict[str, str]:
+    def parameters(self) -> dict[str, str]:
         """The destination's (or leaving entry's) parameters."""
         return json.loads(lib().navrouter_interception_params_json(self._pointer))
 
-    def parameter(self, name: str) -> Optional[str]:
+    def parameter(self, name: str) -> str | None:
         """One parameter, or None."""
         return decode(lib().navrouter_interception_param(self._pointer, encode(name, "name")))
 

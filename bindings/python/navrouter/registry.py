@@ -7,14 +7,15 @@ import ctypes
 import json
 import struct
 import threading
+from collections.abc import Iterable, Mapping
 from ctypes import c_bool, c_char_p, c_size_t, c_uint32, c_void_p
-from typing import Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple
+from typing import Any, Callable, NamedTuple
 
 from . import _callbacks, _ffi
 from ._errors import ELIMIT, error_for
+from ._ffi import decode, encode, lib, take_string
 from ._owned import OwnedHandle
 from .guards import BEFORE, PHASES, PRIORITIES, Interception, apply_decision
-from ._ffi import decode, encode, lib, take_string
 
 #: Route flags (see navrouter.h).
 PUSH = 0x0
@@ -32,15 +33,15 @@ class Match(NamedTuple):
 
     route: str
     url: str
-    parameters: Dict[str, str]
-    path_parameters: Dict[str, str]
-    query_items: List[Tuple[str, str]]
-    remainder: Optional[str] = None
-    fragment: Optional[str] = None
-    props: Optional[Dict[str, Any]] = None
+    parameters: dict[str, str]
+    path_parameters: dict[str, str]
+    query_items: list[tuple[str, str]]
+    remainder: str | None = None
+    fragment: str | None = None
+    props: dict[str, Any] | None = None
 
     @property
-    def query(self) -> Dict[str, str]:
+    def query(self) -> dict[str, str]:
         """Query parameters; for a repeated key the last value wins."""
         return {name: value for name, value in self.query_items}
 
@@ -85,7 +86,7 @@ class _RouteNames:
 
     def __init__(self):
         self.generation = 0
-        self.names: Optional[List[str]] = None
+        self.names: list[str] | None = None
         self._lock = threading.Lock()
 
     def holding(self):
@@ -157,15 +158,15 @@ def _unpack_match(url: str, packed: memoryview, size: int) -> Match:
     """A Match from a packed match: the head, then NUL-terminated strings (see navrouter_packed_match).
     Registry.resolve unpacks the usual case (path parameters only) itself."""
     _, flags, path_count, query_count, merged_count, _ = _unpack_head(packed)
-    strings = str(packed[_HEAD_SIZE:size - 1], "utf-8").split("\0")
+    strings = str(packed[_HEAD_SIZE : size - 1], "utf-8").split("\0")
     end = 1 + 2 * path_count
     path_parameters = dict(zip(strings[1:end:2], strings[2:end:2]))
     query_end = end + 2 * query_count
-    query_items = list(zip(strings[end:query_end:2], strings[end + 1:query_end:2]))
+    query_items = list(zip(strings[end:query_end:2], strings[end + 1 : query_end : 2]))
     position = query_end
     if merged_count:
         end = position + 2 * merged_count
-        parameters = dict(zip(strings[position:end:2], strings[position + 1:end:2]))
+        parameters = dict(zip(strings[position:end:2], strings[position + 1 : end : 2]))
         position = end
     else:
         parameters = path_parameters.copy()  # the same values, but not the same (mutable) dict
@@ -195,7 +196,7 @@ class Registry(OwnedHandle):
     def __init__(self, *, case_sensitive: bool = False):
         handle = _ffi.RegistryPtr()
         lib().navrouter_registry_new(ctypes.byref(handle), 0x1 if case_sensitive else 0)
-        self._handle: Optional[_ffi.RegistryPtr] = handle
+        self._handle: _ffi.RegistryPtr | None = handle
         self._address = c_void_p(ctypes.cast(handle, c_void_p).value)  # for calls without argument conversion
         self._names = _RouteNames()
         global _raw_lookup, _raw_resolve_packed
@@ -214,8 +215,15 @@ class Registry(OwnedHandle):
 
     # Routes
 
-    def add_route(self, name: str, pattern: str, *, presentation: str = "push", requires_auth: bool = False,
-                  external: bool = False) -> None:
+    def add_route(
+        self,
+        name: str,
+        pattern: str,
+        *,
+        presentation: str = "push",
+        requires_auth: bool = False,
+        external: bool = False,
+    ) -> None:
         """Registers a route. presentation: push, sheet, fullscreen or root."""
         if presentation not in _PRESENTATIONS:
             raise ValueError(f"presentation must be one of {', '.join(_PRESENTATIONS)}, not {presentation!r}")
@@ -248,13 +256,13 @@ class Registry(OwnedHandle):
         lib().navrouter_registry_route_count(self._ptr(), ctypes.byref(count))
         return count.value
 
-    def route(self, name: str) -> Dict[str, Any]:
+    def route(self, name: str) -> dict[str, Any]:
         """One route as a dict (name, pattern, presentation, style, flags, parameters, metadata, parent, module)."""
         out = c_void_p()
         lib().navrouter_registry_route_json(self._ptr(), encode(name, "name"), ctypes.byref(out))
         return json.loads(take_string(out))
 
-    def routes(self) -> List[Dict[str, Any]]:
+    def routes(self) -> list[dict[str, Any]]:
         """Every route, in registration order."""
         out = c_void_p()
         lib().navrouter_registry_routes_json(self._ptr(), ctypes.byref(out))
@@ -302,13 +310,13 @@ class Registry(OwnedHandle):
         if flags or query_count:
             return _unpack_match(url, packed, end)
         # The usual case, inline: the route's name, then path parameter pairs only.
-        strings = str(packed[_HEAD_SIZE:end - 1], "utf-8").split("\0")
+        strings = str(packed[_HEAD_SIZE : end - 1], "utf-8").split("\0")
         rest = iter(strings)
         route = next(rest)
         path_parameters = dict(zip(rest, rest))
         return _new_match(Match, (route, url, path_parameters.copy(), path_parameters, [], None, None, None))
 
-    def lookup(self, url: str) -> Tuple[str, List[Tuple[int, int]]]:
+    def lookup(self, url: str) -> tuple[str, list[tuple[int, int]]]:
         """The zero-allocation look-up: the route's name and each path segment's byte range in the UTF-8 URL
         (at most 64 segments, the default limit)."""
         raw = encode(url, "url")
@@ -330,7 +338,7 @@ class Registry(OwnedHandle):
             lib().navrouter_registry_route_name(self._ptr(), index, ctypes.byref(name))
             return take_string(name), segments
 
-    def _lookup_index(self, raw: bytes) -> Tuple[int, List[Tuple[int, int]]]:
+    def _lookup_index(self, raw: bytes) -> tuple[int, list[tuple[int, int]]]:
         """navrouter_registry_lookup with this thread's buffers: the route's index and the segments' ranges."""
         if self._handle is None:
             self._ptr()  # raises DestroyedError
@@ -343,30 +351,45 @@ class Registry(OwnedHandle):
         flat = struct.unpack_from(_RANGE_FORMATS[found], ranges) if found else ()
         return index.value, list(zip(flat[0::2], flat[1::2]))
 
-    def explain(self, url: str) -> Dict[str, Any]:
+    def explain(self, url: str) -> dict[str, Any]:
         """Why a URL resolves as it does: {"winner", "status", "error", "candidates": [...]}."""
         out = c_void_p()
         lib().navrouter_registry_explain(self._ptr(), encode(url, "url"), ctypes.byref(out))
         return json.loads(take_string(out))
 
-    def build_url(self, route: str, parameters: Optional[Mapping[str, str]] = None,
-                  props: Optional[Mapping[str, Any]] = None, scheme: Optional[str] = None) -> str:
+    def build_url(
+        self,
+        route: str,
+        parameters: Mapping[str, str] | None = None,
+        props: Mapping[str, Any] | None = None,
+        scheme: str | None = None,
+    ) -> str:
         """Builds a deep link to a route (reverse routing), optionally carrying JSON props."""
         out = c_void_p()
         lib().navrouter_registry_build_url(
-            self, encode(route, "route"),
+            self,
+            encode(route, "route"),
             encode(json.dumps(dict(parameters)), "parameters") if parameters is not None else None,
             encode(json.dumps(dict(props)), "props") if props is not None else None,
             encode(scheme, "scheme") if scheme is not None else None,
-            ctypes.byref(out))
+            ctypes.byref(out),
+        )
         return take_string(out)
 
     # Guards
 
-    def add_interceptor(self, interceptor: Callable[[Interception], Any], *, phase: str = BEFORE,
-                        priority: str = "medium", pattern: Optional[str] = None,
-                        routes: Optional[Iterable[str]] = None, requires_auth: bool = False,
-                        module: Optional[str] = None, name: str = "") -> int:
+    def add_interceptor(
+        self,
+        interceptor: Callable[[Interception], Any],
+        *,
+        phase: str = BEFORE,
+        priority: str = "medium",
+        pattern: str | None = None,
+        routes: Iterable[str] | None = None,
+        requires_auth: bool = False,
+        module: str | None = None,
+        name: str = "",
+    ) -> int:
         """Registers an interceptor for routes whose path matches pattern, or for the named routes, or (neither)
         for every route; returns its id.
 
@@ -386,10 +409,20 @@ class Registry(OwnedHandle):
         identifier = ctypes.c_uint64()
         try:
             lib().navrouter_registry_add_interceptor(
-                self._ptr(), encode(name, "name"), PHASES[phase], PRIORITIES[priority],
-                encode(pattern, "pattern") if pattern is not None else None, array, len(names),
-                0x1 if requires_auth else 0, encode(module, "module") if module is not None else None,
-                _callbacks.interceptor, key, _callbacks.destroy, ctypes.byref(identifier))
+                self._ptr(),
+                encode(name, "name"),
+                PHASES[phase],
+                PRIORITIES[priority],
+                encode(pattern, "pattern") if pattern is not None else None,
+                array,
+                len(names),
+                0x1 if requires_auth else 0,
+                encode(module, "module") if module is not None else None,
+                _callbacks.interceptor,
+                key,
+                _callbacks.destroy,
+                ctypes.byref(identifier),
+            )
         except BaseException:
             _callbacks.destroy(key)
             raise
@@ -415,8 +448,11 @@ class Registry(OwnedHandle):
         emitted) and cancels pending flows towards protected routes."""
         _callbacks.invoke(lib().navrouter_registry_set_authenticated, self._ptr(), bool(authenticated))
 
-    def set_auth_handler(self, login: Optional[Callable[[Any, int, Match], None]] = None,
-                         claim: Optional[Callable[[Any, str], bool]] = None) -> None:
+    def set_auth_handler(
+        self,
+        login: Callable[[Any, int, Match], None] | None = None,
+        claim: Callable[[Any, str], bool] | None = None,
+    ) -> None:
         """Sets the authentication handler.
 
         login(router, flow, destination) is called when a protected route is opened while logged out: show the
@@ -426,21 +462,30 @@ class Registry(OwnedHandle):
         while logged out.
         """
         if login is None and claim is None:
-            lib().navrouter_registry_set_auth_handler(self._ptr(), ctypes.cast(None, _ffi.LOGIN_FN),
-                                                      ctypes.cast(None, _ffi.CLAIM_FN), None,
-                                                      ctypes.cast(None, _ffi.DESTROY_FN))
+            lib().navrouter_registry_set_auth_handler(
+                self._ptr(),
+                ctypes.cast(None, _ffi.LOGIN_FN),
+                ctypes.cast(None, _ffi.CLAIM_FN),
+                None,
+                ctypes.cast(None, _ffi.DESTROY_FN),
+            )
             return
         key = _callbacks.register(_AuthHandler(login, claim))
         try:
             lib().navrouter_registry_set_auth_handler(
-                self._ptr(), _callbacks.login if login is not None else ctypes.cast(None, _ffi.LOGIN_FN),
-                _callbacks.claim if claim is not None else ctypes.cast(None, _ffi.CLAIM_FN), key, _callbacks.destroy)
+                self._ptr(),
+                _callbacks.login if login is not None else ctypes.cast(None, _ffi.LOGIN_FN),
+                _callbacks.claim if claim is not None else ctypes.cast(None, _ffi.CLAIM_FN),
+                key,
+                _callbacks.destroy,
+            )
         except BaseException:
             _callbacks.destroy(key)
             raise
 
-    def set_guard_options(self, max_redirects: int = 8, fallback_route: Optional[str] = None) -> None:
+    def set_guard_options(self, max_redirects: int = 8, fallback_route: str | None = None) -> None:
         """The longest redirect chain (beyond it a command raises LimitError listing the chain) and a route opened
         for unmatched URLs (with the URL as its "url" parameter), or None."""
-        lib().navrouter_registry_set_guard_options(self._ptr(), max_redirects,
-                                                   encode(fallback_route, "route") if fallback_route else None)
+        lib().navrouter_registry_set_guard_options(
+            self._ptr(), max_redirects, encode(fallback_route, "route") if fallback_route else None
+        )

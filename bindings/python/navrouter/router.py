@@ -5,23 +5,24 @@ from __future__ import annotations
 import ctypes
 import json
 import weakref
+from collections.abc import Iterable, Sequence
 from ctypes import c_char_p, c_uint64, c_void_p
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Optional, Sequence, Union
+from typing import Any, Callable
 
 from . import _callbacks, _ffi
-from ._owned import OwnedHandle
 from ._ffi import encode, lib, take_string
+from ._owned import OwnedHandle
 from .events import Entry, Event
 
 _STATUSES = {0: "applied", 1: "queued", 2: "pending", 3: "handled"}
 _PRESENTATIONS = {None: 0, "push": 0x1, "sheet": 0x2, "fullscreen": 0x3, "root": 0x4, "replace_top": 0x5}
 _DECISIONS = {"proceed": 0, "cancel": 1, "redirect": 2}
 
-_routers: "weakref.WeakValueDictionary[int, Router]" = weakref.WeakValueDictionary()
+_routers: weakref.WeakValueDictionary[int, Router] = weakref.WeakValueDictionary()
 
 
-def router_for(address: Optional[int]) -> Optional["Router"]:
+def router_for(address: int | None) -> Router | None:
     """The Python Router wrapping a C router pointer (None when it has none)."""
     return _routers.get(address or 0)
 
@@ -55,7 +56,7 @@ class Outcome:
 class _Handler:
     """A route handler as the C trampolines see it: C pointers in, Python values out."""
 
-    def __init__(self, make: Callable[[Entry], Any], release: Optional[Callable[[Any, Entry], None]]):
+    def __init__(self, make: Callable[[Entry], Any], release: Callable[[Any, Entry], None] | None):
         self._make, self._release = make, release
 
     def make(self, entry_pointer):
@@ -81,10 +82,10 @@ class Router(OwnedHandle):
     Every method is thread-safe. close() (or a ``with`` block) frees the router and releases every view.
     """
 
-    def __init__(self, registry, navigator: Optional[Callable[[Event], Optional[bool]]] = None):
+    def __init__(self, registry, navigator: Callable[[Event], bool | None] | None = None):
         handle = _ffi.RouterPtr()
         lib().navrouter_router_new(ctypes.byref(handle), registry._ptr())
-        self._handle: Optional[_ffi.RouterPtr] = handle
+        self._handle: _ffi.RouterPtr | None = handle
         self.registry = registry
         _routers[ctypes.addressof(handle.contents)] = self
         if navigator is not None:
@@ -104,11 +105,12 @@ class Router(OwnedHandle):
 
     # Host callbacks
 
-    def set_navigator(self, navigator: Optional[Callable[[Event], Optional[bool]]]) -> None:
+    def set_navigator(self, navigator: Callable[[Event], bool | None] | None) -> None:
         """Sets the callable that receives every Event (None: none)."""
         if navigator is None:
-            lib().navrouter_router_set_navigator(self._ptr(), ctypes.cast(None, _ffi.NAVIGATOR_FN), None,
-                                                 ctypes.cast(None, _ffi.DESTROY_FN))
+            lib().navrouter_router_set_navigator(
+                self._ptr(), ctypes.cast(None, _ffi.NAVIGATOR_FN), None, ctypes.cast(None, _ffi.DESTROY_FN)
+            )
             return
         key = _callbacks.register(lambda pointer: navigator(Event._from_c(pointer)))
         try:
@@ -117,8 +119,12 @@ class Router(OwnedHandle):
             _callbacks.destroy(key)
             raise
 
-    def set_handler(self, route: Optional[str], make: Optional[Callable[[Entry], Any]],
-                    release: Optional[Callable[[Any, Entry], None]] = None) -> None:
+    def set_handler(
+        self,
+        route: str | None,
+        make: Callable[[Entry], Any] | None,
+        release: Callable[[Any, Entry], None] | None = None,
+    ) -> None:
         """Sets the view handler of a route (route None: the default for routes without their own).
 
         make(entry) builds the host's view (any object; None declines, and the command fails with CallbackError);
@@ -126,14 +132,20 @@ class Router(OwnedHandle):
         """
         name = encode(route, "route") if route is not None else None
         if make is None:
-            lib().navrouter_router_set_handler(self._ptr(), name, ctypes.cast(None, _ffi.MAKE_VIEW_FN),
-                                               ctypes.cast(None, _ffi.RELEASE_VIEW_FN), None,
-                                               ctypes.cast(None, _ffi.DESTROY_FN))
+            lib().navrouter_router_set_handler(
+                self._ptr(),
+                name,
+                ctypes.cast(None, _ffi.MAKE_VIEW_FN),
+                ctypes.cast(None, _ffi.RELEASE_VIEW_FN),
+                None,
+                ctypes.cast(None, _ffi.DESTROY_FN),
+            )
             return
         key = _callbacks.register(_Handler(make, release))
         try:
-            lib().navrouter_router_set_handler(self._ptr(), name, _callbacks.make_view, _callbacks.release_view, key,
-                                               _callbacks.destroy)
+            lib().navrouter_router_set_handler(
+                self._ptr(), name, _callbacks.make_view, _callbacks.release_view, key, _callbacks.destroy
+            )
         except BaseException:
             _callbacks.destroy(key)
             raise
@@ -158,18 +170,31 @@ class Router(OwnedHandle):
         array, count = _url_array(urls)
         return self._command(lib().navrouter_router_set_tabs, array, count, selected)
 
-    def navigate(self, url: str, *, presentation: Optional[str] = None, props: Any = None, replace: bool = False,
-                 prevent_dismissal: bool = False, animated: bool = True, single_top: bool = False,
-                 clear_top: bool = False, pop_up_to: Optional[str] = None, pop_up_to_inclusive: bool = False,
-                 build_back_stack: Optional[bool] = None, expects_result: bool = False,
-                 external: bool = False) -> Outcome:
+    def navigate(
+        self,
+        url: str,
+        *,
+        presentation: str | None = None,
+        props: Any = None,
+        replace: bool = False,
+        prevent_dismissal: bool = False,
+        animated: bool = True,
+        single_top: bool = False,
+        clear_top: bool = False,
+        pop_up_to: str | None = None,
+        pop_up_to_inclusive: bool = False,
+        build_back_stack: bool | None = None,
+        expects_result: bool = False,
+        external: bool = False,
+    ) -> Outcome:
         """Opens a URL as its route's presentation says, unless presentation overrides it ("push", "sheet",
         "fullscreen", "root", "replace_top"). props: a JSON-serialisable dict for the entry. build_back_stack:
         None = the default (on for external links), True/False to force. external: the link came from outside
         the app (only routes flagged external may open; ExternalLinkError otherwise)."""
         if presentation not in _PRESENTATIONS:
-            raise ValueError(f"presentation must be one of {', '.join(p for p in _PRESENTATIONS if p)}, "
-                             f"not {presentation!r}")
+            raise ValueError(
+                f"presentation must be one of {', '.join(p for p in _PRESENTATIONS if p)}, not {presentation!r}"
+            )
         flags = _PRESENTATIONS[presentation]
         flags |= 0x10 if replace else 0
         flags |= 0x20 if prevent_dismissal else 0
@@ -180,8 +205,12 @@ class Router(OwnedHandle):
         flags |= 0x800 if expects_result else 0
         flags |= 0x1000 if external else 0
         flags |= 0x2000 if pop_up_to_inclusive else 0
-        options = _ffi.NavOptions(1, flags, encode(json.dumps(props), "props") if props is not None else None,
-                                  encode(pop_up_to, "pop_up_to") if pop_up_to is not None else None)
+        options = _ffi.NavOptions(
+            1,
+            flags,
+            encode(json.dumps(props), "props") if props is not None else None,
+            encode(pop_up_to, "pop_up_to") if pop_up_to is not None else None,
+        )
         return self._command(lib().navrouter_router_navigate, encode(url, "url"), ctypes.byref(options))
 
     def pop(self, count: int = 1, result: Any = None) -> Outcome:
@@ -228,13 +257,17 @@ class Router(OwnedHandle):
         """Re-checks the state against the guards."""
         return self._command(lib().navrouter_router_refresh)
 
-    def resume_flow(self, flow: int, decision: str = "proceed", argument: Optional[str] = None) -> Outcome:
+    def resume_flow(self, flow: int, decision: str = "proceed", argument: str | None = None) -> Outcome:
         """Resumes a pending flow: "proceed", "cancel" (argument: the reason) or "redirect" (argument: the URL).
         A stale, reused or forged token raises InvalidArgumentError."""
         if decision not in _DECISIONS:
             raise ValueError(f"decision must be proceed, cancel or redirect, not {decision!r}")
-        return self._command(lib().navrouter_router_resume_flow, flow, _DECISIONS[decision],
-                             encode(argument, "argument") if argument is not None else None)
+        return self._command(
+            lib().navrouter_router_resume_flow,
+            flow,
+            _DECISIONS[decision],
+            encode(argument, "argument") if argument is not None else None,
+        )
 
     def complete_login(self, flow: int, success: bool) -> Outcome:
         """Completes a login flow: on success the original navigation goes on, else it is dropped."""
@@ -248,7 +281,7 @@ class Router(OwnedHandle):
         lib().navrouter_router_snapshot(self._ptr(), ctypes.byref(out))
         return json.loads(take_string(out))
 
-    def restore(self, snapshot: Union[dict, str]) -> Outcome:
+    def restore(self, snapshot: dict | str) -> Outcome:
         """Replaces the state with a snapshot (dict or JSON text); a bad one raises JSONError, state kept."""
         text = snapshot if isinstance(snapshot, str) else json.dumps(snapshot)
         return self._command(lib().navrouter_router_restore, encode(text, "snapshot"))
@@ -260,5 +293,5 @@ class Router(OwnedHandle):
         return _callbacks.lookup(out.value)
 
     @staticmethod
-    def _result(result: Any) -> Optional[bytes]:
+    def _result(result: Any) -> bytes | None:
         return encode(json.dumps(result), "result") if result is not None else None

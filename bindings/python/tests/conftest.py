@@ -24,7 +24,9 @@ def bench_table():
         registry = navrouter.Registry()
         for pattern in (ROOT / "benchmarks" / "data" / f"{name}.txt").read_text().split():
             registry.add_route(pattern, pattern)
-        lookups = [line.split("\t") for line in (ROOT / "benchmarks" / "data" / f"{name}.lookups.txt").read_text().splitlines()]
+        lookups = [
+            line.split("\t") for line in (ROOT / "benchmarks" / "data" / f"{name}.lookups.txt").read_text().splitlines()
+        ]
         return registry, lookups
 
     return load

@@ -1,11 +1,19 @@
 """Interceptors, pending flows, authentication and login flows, logout pruning, callback URLs, guard options."""
 
-import pytest
-
 import navrouter
+import pytest
 from helpers import visible_stack
-from navrouter import (PENDING, Cancel, CancelledError, DeniedError, ExternalLinkError, InvalidArgumentError,
-                       LimitError, Redirect, Router)
+from navrouter import (
+    PENDING,
+    Cancel,
+    CancelledError,
+    DeniedError,
+    ExternalLinkError,
+    InvalidArgumentError,
+    LimitError,
+    Redirect,
+    Router,
+)
 
 
 @pytest.fixture
@@ -88,8 +96,9 @@ def test_after_and_leave_interceptors(shop, app):
     seen = []
     shop.add_interceptor(lambda i: seen.append((i.phase, i.route)), phase="after", routes=["product"])
     unsaved = {"draft": True}
-    shop.add_interceptor(lambda i: Cancel("unsaved changes") if unsaved["draft"] else None, phase="leave",
-                         routes=["search"])
+    shop.add_interceptor(
+        lambda i: Cancel("unsaved changes") if unsaved["draft"] else None, phase="leave", routes=["search"]
+    )
     app.navigate("/shop/product/1")
     assert seen == [("after", "product")]
     app.navigate("/shop/search?q=x")
@@ -140,8 +149,10 @@ def test_requires_auth_interceptors_run_only_when_logged_in(shop, app):
 
 def test_callback_urls_are_claimed(shop, app):
     claimed = []
-    shop.set_auth_handler(login=lambda *args: None,
-                          claim=lambda router, url: claimed.append(url) or url.startswith("myapp://auth/callback"))
+    shop.set_auth_handler(
+        login=lambda *args: None,
+        claim=lambda router, url: claimed.append(url) or url.startswith("myapp://auth/callback"),
+    )
     assert app.navigate("myapp://auth/callback?code=abc").handled
     assert claimed == ["myapp://auth/callback?code=abc"]
     assert app.navigate("/help/x").applied

@@ -2,12 +2,19 @@
 
 import threading
 
-import pytest
-
 import navrouter
+import pytest
 from helpers import visible_stack
-from navrouter import (CallbackError, DestroyedError, ExternalLinkError, InvalidArgumentError, JSONError,
-                       MalformedURLError, RouteNotFoundError, Router)
+from navrouter import (
+    CallbackError,
+    DestroyedError,
+    ExternalLinkError,
+    InvalidArgumentError,
+    JSONError,
+    MalformedURLError,
+    RouteNotFoundError,
+    Router,
+)
 
 
 class Host:

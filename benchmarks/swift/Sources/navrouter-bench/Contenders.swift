@@ -62,7 +62,8 @@ func navrouterLookupContender(_ table: RouteTable, _ urls: [String]) -> Contende
         var sum: UInt64 = 0
         for index in 0..<input.count {
             guard let found = try? table.lookup(input[index], segments: segments) else { continue }
-            sum &+= UInt64(found.routeIndex &+ (found.segmentCount > 0 ? Int(segments[found.segmentCount &- 1].end) : 0))
+            sum &+= UInt64(
+                found.routeIndex &+ (found.segmentCount > 0 ? Int(segments[found.segmentCount &- 1].end) : 0))
         }
         return sum
     }
@@ -73,7 +74,9 @@ func navrouterResolveContender(_ table: RouteTable, _ urls: [String]) -> Contend
     Contender(name: "navrouter resolve (RouteMatch: decoded [String: String] parameters)") {
         var sum: UInt64 = 0
         for url in urls {
-            if let match = try? table.resolve(url) { sum &+= UInt64(match.pathParameters.count &+ match.route.name.utf8.count) }
+            if let match = try? table.resolve(url) {
+                sum &+= UInt64(match.pathParameters.count &+ match.route.name.utf8.count)
+            }
         }
         return sum
     }
@@ -134,7 +137,9 @@ func navrouterRegistryOneByOne(_ patterns: [String]) throws -> RouteRegistry {
 }
 
 /// Checks that navrouter and RoutingKit give every look-up its expected pattern; returns the disagreements.
-func verify(_ table: BenchTable, _ registry: RouteRegistry, _ router: TrieRouter<Int>) -> (navrouter: [String], routingKit: [String]) {
+func verify(_ table: BenchTable, _ registry: RouteRegistry, _ router: TrieRouter<Int>) -> (
+    navrouter: [String], routingKit: [String]
+) {
     var navrouterWrong: [String] = []
     var routingKitWrong: [String] = []
     let compiled = registry.table
@@ -157,13 +162,16 @@ func navigationPairs(_ pairs: Int) throws -> (router: NavRouterCore.Router, pass
     let counter = EventCounter()
     router.setNavigator { _ in counter.count() }
     _ = try router.setStack(["/items"])
-    return (router, {
-        for _ in 0..<pairs {
-            _ = try? router.navigate("/items/42")
-            _ = try? router.pop()
+    return (
+        router,
+        {
+            for _ in 0..<pairs {
+                _ = try? router.navigate("/items/42")
+                _ = try? router.pop()
+            }
+            return counter.total
         }
-        return counter.total
-    })
+    )
 }
 
 /// Counts events from the navigator (one thread at a time in the benchmark).

@@ -24,7 +24,9 @@ func pauseBetweenRounds() {
 /// Runs the contenders in interleaved rounds (A B C A B C …, `roundPauseNanoseconds` apart), each sample long
 /// enough to dwarf the clock: warm-up, then `passes` calibrated per contender so a sample lasts about
 /// `sampleNanoseconds`.
-func measure(_ contenders: [Contender], lookupsPerPass: Int, rounds: Int, sampleNanoseconds: UInt64 = 20_000_000) -> [Timing] {
+func measure(_ contenders: [Contender], lookupsPerPass: Int, rounds: Int, sampleNanoseconds: UInt64 = 20_000_000)
+    -> [Timing]
+{
     var passes: [Int] = []
     for contender in contenders {  // warm-up and calibration
         var count = 1

@@ -6,10 +6,11 @@ import Glibc
 struct SharedLibrary {
     typealias New = @convention(c) (UnsafeMutablePointer<OpaquePointer?>?, UInt32) -> Int32
     typealias AddRoute = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UInt32) -> Int32
-    typealias Lookup = @convention(c) (
-        OpaquePointer?, UnsafePointer<CChar>?, Int, UnsafeMutablePointer<UInt32>?, UnsafeMutableRawPointer?, Int,
-        UnsafeMutablePointer<Int>?
-    ) -> Int32
+    typealias Lookup =
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int, UnsafeMutablePointer<UInt32>?, UnsafeMutableRawPointer?, Int,
+            UnsafeMutablePointer<Int>?
+        ) -> Int32
 
     let new: New
     let addRoute: AddRoute
@@ -47,7 +48,8 @@ struct SharedLibrary {
             var sum: UInt64 = 0
             var index: UInt32 = 0
             var count = 0
-            for position in cURLs.indices where lookup(registry, cURLs[position], lengths[position], &index, ranges, 64, &count) == 0 {
+            for position in cURLs.indices
+            where lookup(registry, cURLs[position], lengths[position], &index, ranges, 64, &count) == 0 {
                 sum &+= UInt64(index) &+ UInt64(count)
             }
             return sum

@@ -22,9 +22,11 @@ struct BenchTable {
     /// of their own (items, item, edit, comments, comment, a `files/*path` catch-all) and 6 sub-features of 6
     /// routes each (list, item, details, share, new, archive), 43 routes a module.
     static func synthetic(_ count: Int) -> BenchTable {
-        let features = ["home", "catalog", "product", "cart", "checkout", "orders", "profile", "settings", "search",
-                        "inbox", "chat", "feed", "friends", "photos", "videos", "music", "maps", "wallet",
-                        "payments", "offers", "help", "news", "events"]
+        let features = [
+            "home", "catalog", "product", "cart", "checkout", "orders", "profile", "settings", "search",
+            "inbox", "chat", "feed", "friends", "photos", "videos", "music", "maps", "wallet",
+            "payments", "offers", "help", "news", "events",
+        ]
         var patterns: [String] = []
         var lookups: [(String, String)] = []
         var random = SplitMix64(seed: UInt64(count))

@@ -22,7 +22,12 @@ let arguments: [String] = {
     var positional: [String] = []
     var index = 0
     while index < allArguments.count {
-        if allArguments[index].hasPrefix("--") { index += 2 } else { positional.append(allArguments[index]); index += 1 }
+        if allArguments[index].hasPrefix("--") {
+            index += 2
+        } else {
+            positional.append(allArguments[index])
+            index += 1
+        }
     }
     return positional
 }()
@@ -57,18 +62,24 @@ func memoryMode(_ which: String, _ count: Int) throws {
     default:
         throw BenchError("memory: unknown router '\(which)'")
     }
-    print("\(which) \(count) held=\(held) per_route=\(format(Double(held) / Double(count))) peak_rss=\(peakRSSBytes()) input_rss=\(baselineRSS)")
+    print(
+        "\(which) \(count) held=\(held) per_route=\(format(Double(held) / Double(count))) peak_rss=\(peakRSSBytes()) input_rss=\(baselineRSS)"
+    )
 }
 
 /// - Parameter library: the shipped libnavrouter.so, when given (`--library PATH`): its look-up joins the rounds.
 func tablesSection(_ directory: String, rounds: Int, library: SharedLibrary?) throws {
-    print("## Resolve, side by side (ns per look-up; best of \(rounds) interleaved rounds 0.3 s apart, median, spread = (worst − best) / best)\n")
+    print(
+        "## Resolve, side by side (ns per look-up; best of \(rounds) interleaved rounds 0.3 s apart, median, spread = (worst − best) / best)\n"
+    )
     for name in ["github", "static", "synthetic10k"] {
         let table = try BenchTable.load(name, from: directory)
         let registry = try navrouterRegistry(table.patterns)
         let peer = routingKitRouter(table.patterns)
         let (wrong, peerWrong) = verify(table, registry, peer)
-        if !wrong.isEmpty { throw BenchError("navrouter resolves \(wrong.count) look-ups of \(name) wrongly: \(wrong.prefix(3))") }
+        if !wrong.isEmpty {
+            throw BenchError("navrouter resolves \(wrong.count) look-ups of \(name) wrongly: \(wrong.prefix(3))")
+        }
         let urls = table.lookups.map(\.url)
         let compiled = registry.table
         var contenders = [
@@ -84,15 +95,24 @@ func tablesSection(_ directory: String, rounds: Int, library: SharedLibrary?) th
         let lookup = timings[1].best
         let cLookup: Timing? = library != nil ? timings[2] : nil
         let offset = library != nil ? 1 : 0
-        let resolve = timings[2 + offset], split = timings[3 + offset], presplit = timings[4 + offset]
-        print("### \(name): \(table.patterns.count) routes, \(urls.count) look-ups, all resolved alike by both routers"
-              + (peerWrong.isEmpty ? "" : " except \(peerWrong.count) that RoutingKit resolves otherwise (first: \(peerWrong[0]))") + "\n")
+        let resolve = timings[2 + offset]
+        let split = timings[3 + offset]
+        let presplit = timings[4 + offset]
+        print(
+            "### \(name): \(table.patterns.count) routes, \(urls.count) look-ups, all resolved alike by both routers"
+                + (peerWrong.isEmpty
+                    ? "" : " except \(peerWrong.count) that RoutingKit resolves otherwise (first: \(peerWrong[0]))")
+                + "\n")
         print("| contender | best ns | median ns | spread | × floor | RoutingKit split ÷ this |")
         print("| --- | ---: | ---: | ---: | ---: | ---: |")
         for timing in timings {
-            print("| \(timing.name) | \(format(timing.best)) | \(format(timing.median)) | \(format(timing.spread, 0))% | \(format(timing.best / floor, 2)) | \(format(split.best / timing.best, 1)) |")
+            print(
+                "| \(timing.name) | \(format(timing.best)) | \(format(timing.median)) | \(format(timing.spread, 0))% | \(format(timing.best / floor, 2)) | \(format(split.best / timing.best, 1)) |"
+            )
         }
-        print("\nnavrouter lookup = \(format(lookup / floor, 2))× the floor; RoutingKit (split) = \(format(split.best / lookup, 1))× navrouter lookup, RoutingKit (pre-split) = \(format(presplit.best / lookup, 1))×; navrouter resolve = \(format(split.best / resolve.best, 1))× faster than RoutingKit (split).\n")
+        print(
+            "\nnavrouter lookup = \(format(lookup / floor, 2))× the floor; RoutingKit (split) = \(format(split.best / lookup, 1))× navrouter lookup, RoutingKit (pre-split) = \(format(presplit.best / lookup, 1))×; navrouter resolve = \(format(split.best / resolve.best, 1))× faster than RoutingKit (split).\n"
+        )
         print("RESULT swift.\(name).floor_ns \(format(floor, 2))")
         print("RESULT swift.\(name).lookup_ns \(format(lookup, 2))")
         print("RESULT swift.\(name).resolve_ns \(format(resolve.best, 2))")
@@ -102,7 +122,9 @@ func tablesSection(_ directory: String, rounds: Int, library: SharedLibrary?) th
             // may come from different rounds.
             let perRound = zip(cLookup.samples, timings[1].samples).map { $0 / $1 }.sorted()
             let median = perRound[perRound.count / 2]
-            print("C ABI lookup ÷ core lookup: \(format(median, 2))× (median of the rounds' ratios; \(format(perRound[0], 2))–\(format(perRound[perRound.count - 1], 2))×), \(format(cLookup.best / lookup, 2))× best ÷ best.\n")
+            print(
+                "C ABI lookup ÷ core lookup: \(format(median, 2))× (median of the rounds' ratios; \(format(perRound[0], 2))–\(format(perRound[perRound.count - 1], 2))×), \(format(cLookup.best / lookup, 2))× best ÷ best.\n"
+            )
             print("RESULT swift.\(name).c_abi_lookup_ns \(format(cLookup.best, 2))")
             print("RESULT swift.\(name).c_abi_over_core \(format(median, 2))")
             print("RESULT swift.\(name).c_abi_best_over_core_best \(format(cLookup.best / lookup, 2))")
@@ -140,23 +162,32 @@ func scalingSection(rounds: Int) throws {
         }.min()!
         let sample = table.sampledLookups(1_000)
         let peer = routingKitRouter(table.patterns)
-        let (wrong, _) = verify(BenchTable(name: table.name, patterns: table.patterns, lookups: sample), registry!, peer)
+        let (wrong, _) = verify(
+            BenchTable(name: table.name, patterns: table.patterns, lookups: sample), registry!, peer)
         if !wrong.isEmpty { throw BenchError("synthetic\(size): \(wrong.count) wrong, first \(wrong[0])") }
         let urls = sample.map(\.url)
         // Normalise to the 1,000-look-up pass length so every size has the same per-pass work.
         let repeated = Array(repeating: urls, count: max(1, 1_000 / urls.count)).flatMap { $0 }
         contenders.append(Contender(name: "\(size)", pass: navrouterLookupContender(registry!.table, repeated).pass))
-        contenders.append(Contender(name: "\(size) resolve", pass: navrouterResolveContender(registry!.table, repeated).pass))
+        contenders.append(
+            Contender(name: "\(size) resolve", pass: navrouterResolveContender(registry!.table, repeated).pass))
         contenders.append(Contender(name: "\(size) routingkit", pass: routingKitSplitContender(peer, repeated).pass))
         contenders.append(Contender(name: "\(size) floor", pass: floorContender(repeated).pass))
     }
     let timings = measure(contenders, lookupsPerPass: 1_000, rounds: rounds)
     let lookupAt1k = timings[4].best
-    print("| routes | lookup ns (best) | spread | ÷ lookup at 1k | resolve ns | RoutingKit split ns | floor ns | registration ms (all routes, best of 7, 0.3 s apart) | one route at a time ms |")
+    print(
+        "| routes | lookup ns (best) | spread | ÷ lookup at 1k | resolve ns | RoutingKit split ns | floor ns | registration ms (all routes, best of 7, 0.3 s apart) | one route at a time ms |"
+    )
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for (index, size) in sizes.enumerated() {
-        let lookup = timings[index * 4], resolve = timings[index * 4 + 1], peer = timings[index * 4 + 2], floor = timings[index * 4 + 3]
-        print("| \(size) | \(format(lookup.best)) | \(format(lookup.spread, 0))% | \(format(lookup.best / lookupAt1k, 2)) | \(format(resolve.best)) | \(format(peer.best)) | \(format(floor.best)) | \(format(registrations[size]!, 1)) | \(format(oneByOne[size]!, 1)) |")
+        let lookup = timings[index * 4]
+        let resolve = timings[index * 4 + 1]
+        let peer = timings[index * 4 + 2]
+        let floor = timings[index * 4 + 3]
+        print(
+            "| \(size) | \(format(lookup.best)) | \(format(lookup.spread, 0))% | \(format(lookup.best / lookupAt1k, 2)) | \(format(resolve.best)) | \(format(peer.best)) | \(format(floor.best)) | \(format(registrations[size]!, 1)) | \(format(oneByOne[size]!, 1)) |"
+        )
     }
     print("\nRESULT swift.scaling.100k_over_1k \(format(timings[12].best / lookupAt1k, 2))")
     print("RESULT swift.registration_100k_ms \(format(registrations[100_000]!, 1))")
@@ -175,12 +206,15 @@ func eventsSection(rounds: Int) throws {
 }
 
 do {
-    if arguments.first == "profile", arguments.count == 3, arguments[1] == "events", let seconds = Double(arguments[2]) {
+    if arguments.first == "profile", arguments.count == 3, arguments[1] == "events", let seconds = Double(arguments[2])
+    {
         // profile events SECONDS: push/pop pairs in the core alone.
         let (_, pass) = try navigationPairs(1_000)
         let end = nowNanoseconds() + UInt64(seconds * 1e9)
         while nowNanoseconds() < end { consume(pass()) }
-    } else if arguments.first == "profile", arguments.count == 3, arguments[1] == "register", let count = Int(arguments[2]) {
+    } else if arguments.first == "profile", arguments.count == 3, arguments[1] == "register",
+        let count = Int(arguments[2])
+    {
         // profile register N: builds a registry of N synthetic routes five times.
         let table = BenchTable.synthetic(count)
         for _ in 0..<5 { consume(UInt64(try navrouterRegistry(table.patterns).table.routes.count)) }
@@ -224,7 +258,9 @@ do {
             return registry
         }
         let (tableBytes, compiled) = heapHeld { registry.table }
-        print("routes \(format(Double(routeBytes) / Double(count))) B/route, registry (names, builder) \(format(Double(registryBytes) / Double(count))), table \(format(Double(tableBytes) / Double(count))) (trie \(format(Double(compiled.trieFootprintBytes) / Double(count))))")
+        print(
+            "routes \(format(Double(routeBytes) / Double(count))) B/route, registry (names, builder) \(format(Double(registryBytes) / Double(count))), table \(format(Double(tableBytes) / Double(count))) (trie \(format(Double(compiled.trieFootprintBytes) / Double(count))))"
+        )
     } else if arguments.first == "tables", arguments.count == 2, let rounds = Int(arguments[1]) {
         // tables ROUNDS: only the side-by-side section (navrouter, RoutingKit, the floor; the C ABI with --library).
         let libraryPath = option(allArguments, "--library", "")
@@ -243,7 +279,8 @@ do {
         let directory = option(allArguments, "--data", "benchmarks/data")
         let rounds = Int(option(allArguments, "--rounds", "11")) ?? 11
         let libraryPath = option(allArguments, "--library", "")
-        try tablesSection(directory, rounds: rounds, library: libraryPath.isEmpty ? nil : try SharedLibrary(libraryPath))
+        try tablesSection(
+            directory, rounds: rounds, library: libraryPath.isEmpty ? nil : try SharedLibrary(libraryPath))
         try scalingSection(rounds: rounds)
         try eventsSection(rounds: rounds)
     }

@@ -11,5 +11,7 @@ static inline size_t bench_heap_bytes_in_use(void) {
 }
 
 /** Returns free memory at the heap's top to the system (so that freed scratch memory does not count). */
-static inline void bench_heap_trim(void) { malloc_trim(0); }
+static inline void bench_heap_trim(void) {
+    malloc_trim(0);
+}
 #endif
