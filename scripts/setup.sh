@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing navrouter needs, only when it is missing: Jansson's headers, pkg-config,
-# gcc/g++, valgrind (Debian packages) and pytest (PyPI). The Swift 6 toolchain must already be on PATH.
+# gcc/g++, valgrind (Debian packages), pytest, ruff and clang-format (PyPI, pinned). The Swift 6 toolchain must
+# already be on PATH.
 set -euo pipefail
 
 command -v swift >/dev/null || { echo "setup: swift is not on PATH (navrouter needs Swift 6)" >&2; exit 1; }
@@ -19,7 +20,13 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-if ! python3 -c "import pytest" 2>/dev/null; then
-    echo "setup: installing pytest"
-    python3 -m pip install -q pytest
+# Python tools, pinned so that the formatters give the same answer on every machine.
+need=()
+python3 -c "import pytest" 2>/dev/null || need+=(pytest)
+[ "$(python3 -m ruff --version 2>/dev/null)" = "ruff 0.17.6" ] || need+=(ruff==0.17.6)
+[ "$(python3 -c 'import importlib.metadata as m; print(m.version("clang-format"))' 2>/dev/null)" = "21.1.8" ] ||
+    need+=(clang-format==21.1.8)
+if [ ${#need[@]} -gt 0 ]; then
+    echo "setup: installing ${need[*]}"
+    python3 -m pip install -q --root-user-action=ignore "${need[@]}"
 fi

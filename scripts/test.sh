@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test suite: the Swift core's XCTest suite, the C suite (header, exports, C tests, valgrind) and the
-# Python binding's pytest suite. Installs what is missing first (scripts/setup.sh). The last line is the total:
+# Runs every test suite: lint (formatting and lint rules), the Swift core's XCTest suite, the C suite (header,
+# exports, C tests, valgrind) and the Python binding's pytest suite. Installs what is missing first (scripts/setup.sh). The last line is the total:
 # "N passed, N failed". Exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,15 @@ add() { # add SUITE PASSED FAILED
     total_failed=$((total_failed + $3))
     summary+=("$1: $2 passed, $3 failed")
 }
+
+echo "== lint (swift-format, clang-format, ruff)"
+scripts/lint.sh 2>&1 | tee build/logs/lint.log | tail -n 40
+line=$(grep -E "^lint: [0-9]+ passed, [0-9]+ failed" build/logs/lint.log | tail -n 1)
+if [ -n "$line" ]; then
+    add "lint" "$(echo "$line" | sed -E 's/lint: ([0-9]+) passed.*/\1/')" "$(echo "$line" | sed -E 's/.* ([0-9]+) failed/\1/')"
+else
+    add "lint" 0 1
+fi
 
 echo "== building libnavrouter.so (release, static Swift runtime)"
 if ! scripts/build-library.sh >build/logs/build-library.log 2>&1; then

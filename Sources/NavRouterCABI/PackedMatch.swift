@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase, AllPublicDeclarationsHaveDocumentation
+// The exports below are C functions: named and documented in include/navrouter.h.
+
 import CNavRouter
 import NavRouterCore
 

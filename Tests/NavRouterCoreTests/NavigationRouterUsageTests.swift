@@ -141,7 +141,8 @@ final class NavigationRouterUsageTests: XCTestCase {
             ClosureInterceptor { context in
                 if onboarded.withLock({ $0 }) { return .proceed }
                 keeper.keep(context.flow)
-                _ = try? context.router.present("/onboarding/welcome", style: .fullscreen)  // queued behind this command
+                // Queued behind this command.
+                _ = try? context.router.present("/onboarding/welcome", style: .fullscreen)
                 return .pending
             }, name: "onboarding", priority: .mandatory, scope: .routes(["catalog", "profile"]))
         guard case .pending(let flow) = try router.navigate("/shop/catalog") else {

@@ -59,11 +59,11 @@ public enum RouteManifest {
         var routes: [Route] = []
         for (position, entry) in list.enumerated() {
             let routeName = entry.objectValue?["name"]?.stringValue
-            let where_ = "manifest: \(place), route \(routeName.map { "'\($0)'" } ?? "#\(position + 1)")"
+            let routePlace = "manifest: \(place), route \(routeName.map { "'\($0)'" } ?? "#\(position + 1)")"
             do {
                 routes.append(try parseRoute(entry, module: name))
             } catch {
-                throw NavRouterError(error.code, "\(where_): \(error.message)")
+                throw NavRouterError(error.code, "\(routePlace): \(error.message)")
             }
         }
         return routes

@@ -96,32 +96,32 @@ public enum NavigationSnapshot {
     {
         var entries: [NavigationEntry] = []
         for (index, value) in try fields.array("stack").enumerated() {
-            let where_ = "\(place), entry \(index)"
+            let place = "\(place), entry \(index)"
             let entry = try Fields(
-                value, where_, ["id", "route", "url", "parameters", "props", "expects_result", "opener"])
+                value, place, ["id", "route", "url", "parameters", "props", "expects_result", "opener"])
             let id = try entry.integer("id")
-            guard id >= 1 else { throw NavRouterError(.invalidJSON, "\(where_): id must be at least 1") }
+            guard id >= 1 else { throw NavRouterError(.invalidJSON, "\(place): id must be at least 1") }
             let route = try entry.string("route")
             let url = try entry.string("url")
             let match: RouteMatch
             do {
                 match = try table.resolve(url)
             } catch {
-                throw NavRouterError(.invalidJSON, "\(where_): URL '\(url)' no longer resolves: \(error.message)")
+                throw NavRouterError(.invalidJSON, "\(place): URL '\(url)' no longer resolves: \(error.message)")
             }
             guard match.route.name == route else {
                 throw NavRouterError(
-                    .invalidJSON, "\(where_): URL '\(url)' resolves to route '\(match.route.name)', not '\(route)'")
+                    .invalidJSON, "\(place): URL '\(url)' resolves to route '\(match.route.name)', not '\(route)'")
             }
             var parameters: [String: String] = [:]
             for (key, value) in try entry.object("parameters") {
                 guard let text = value.stringValue else {
-                    throw NavRouterError(.invalidJSON, "\(where_): parameter '\(key)' is not a string")
+                    throw NavRouterError(.invalidJSON, "\(place): parameter '\(key)' is not a string")
                 }
                 parameters[key] = text
             }
             guard parameters == match.parameters else {
-                throw NavRouterError(.invalidJSON, "\(where_): the parameters do not match what URL '\(url)' gives")
+                throw NavRouterError(.invalidJSON, "\(place): the parameters do not match what URL '\(url)' gives")
             }
             let opener = try entry.optionalInteger("opener")
             entries.append(

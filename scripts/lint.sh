@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Checks the formatting and lint rules of every source file: swift-format (.swift-format), clang-format
+# (.clang-format) and ruff (ruff.toml). Prints one line per finding and a total "lint: N passed, N failed" (one
+# check per tool). `scripts/lint.sh --fix` formats the tree in place instead.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+swift_files=(Sources Tests benchmarks/swift/Sources benchmarks/swift/Package.swift Package.swift)
+[ -d examples/swift ] && swift_files+=(examples/swift)
+# The pinned tools from PyPI (scripts/setup.sh), whatever else is on PATH.
+ruff() { python3 -m ruff "$@"; }
+clang-format() { python3 -c 'import sys, clang_format; sys.argv[0] = "clang-format"; clang_format.clang_format()' "$@"; }
+mapfile -t c_files < <(git ls-files '*.c' '*.h')
+
+if [ "${1:-}" = "--fix" ]; then
+    swift format -i -r "${swift_files[@]}"
+    clang-format -i "${c_files[@]}"
+    ruff format --quiet . && ruff check --quiet --fix .
+    exit 0
+fi
+
+passed=0
+failed=0
+check() { # check NAME COMMAND...: a tool's findings, or nothing
+    local name=$1
+    shift
+    local out
+    if out=$("$@" 2>&1); then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "lint ($name):"
+        echo "$out" | head -n 40
+    fi
+}
+check swift-format swift format lint --strict -r "${swift_files[@]}"
+check clang-format clang-format --dry-run --Werror "${c_files[@]}"
+check ruff-format ruff format --check --quiet .
+check ruff ruff check --quiet .
+echo "lint: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
