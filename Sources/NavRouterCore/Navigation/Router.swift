@@ -34,19 +34,6 @@ public final class Router: Sendable {
     /// back and fails with `.callback` (events already delivered for it are void).
     public typealias Navigator = @Sendable (NavigationEvent) -> Bool
 
-    struct PendingFlow {
-        enum Stage: Equatable {
-            case login
-            case interceptor(next: Int)
-            case leave
-        }
-        let command: NavigationCommand
-        var stage: Stage
-        var redirects: [String]
-        var approvedLeaves: Set<EntryID>
-        let destinationRequiresAuth: Bool
-    }
-
     struct Control {
         var state = NavigationState()
         var started = false

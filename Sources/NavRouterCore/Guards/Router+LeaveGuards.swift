@@ -1,0 +1,37 @@
+extension Router {
+    /// Asks the `leave` guards of every entry a command removes (top-most first). A veto fails the command
+    /// (`.cancelled`); a pending answer holds it as a flow (returned), to be applied again with that entry approved.
+    func runLeaveGuards(
+        _ removed: [NavigationEntry], command: NavigationCommand, approved: Set<EntryID>
+    ) throws(NavRouterError) -> UInt64? {
+        let guards = registry.guards
+        guard guards.interceptorCount > 0 else { return nil }
+        let table = registry.table
+        var passed = approved
+        for entry in removed.reversed() where !approved.contains(entry.id) {
+            let path = (try? table.resolve(entry.url).path) ?? ""
+            for registration in guards.interceptors(for: .leave, route: entry.route, path: path) {
+                if registration.requiresAuth && !guards.isAuthenticated { continue }
+                var generator = SystemRandomNumberGenerator()
+                let token = generator.next() | 1
+                let context = interception(.leave, destination: nil, entry: entry, flow: token, external: false)
+                switch registration.interceptor.intercept(context) {
+                case .proceed:
+                    continue
+                case .cancel(let reason), .redirect(let reason):
+                    throw NavRouterError(
+                        .cancelled,
+                        "interceptor '\(registration.name)' kept entry \(entry.id) ('\(entry.route)'): \(reason)")
+                case .pending:
+                    hold(
+                        PendingFlow(
+                            command: command, stage: .leave, redirects: [], approvedLeaves: passed.union([entry.id]),
+                            destinationRequiresAuth: false), as: token)
+                    return token
+                }
+            }
+            passed.insert(entry.id)
+        }
+        return nil
+    }
+}

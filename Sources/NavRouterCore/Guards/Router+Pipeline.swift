@@ -1,0 +1,316 @@
+/// The command pipeline, one stage after the other:
+///
+/// 1. **claim**: the authentication handler may take an OAuth callback URL (a fresh navigation only);
+/// 2. **resolve**: the URL on the current table, else the fallback route;
+/// 3. **policy**: an external link opens only routes flagged `external`;
+/// 4. **authentication**: a protected destination while logged out starts the login flow (pending);
+/// 5. **before interceptors**: proceed, cancel, redirect (the pipeline goes round again with the new URL, in a
+///    loop: a chain never deepens the stack) or pending;
+/// 6. **apply**: the transaction, the leave guards of what it removes, the events, the commit (`Router.commit`);
+/// 7. **after interceptors**.
+///
+/// Other commands go straight to the apply stage. Everything here runs on the thread that runs the command.
+extension Router {
+    /// Runs one command. Called only by the thread that set `running`.
+    func execute(_ command: NavigationCommand) -> Result<Outcome, NavRouterError> {
+        switch command {
+        case .navigate(let url, let options):
+            return navigate(NavigationInProgress(url: url, options: options))
+        case .resume(let token, let decision):
+            return resume(token, decision)
+        case .refresh:
+            return runRefresh()
+        case .userPopped, .userDismissed, .start, .setTabs, .restore:
+            return commit(command, makeContext(), vetoable: false)
+        default:
+            return commit(command, makeContext(), vetoable: true)
+        }
+    }
+
+    // MARK: Flows
+
+    /// Resumes a pending flow (see `InterceptorDecision.pending`): proceed applies the original command on the state
+    /// as it is now, cancel drops it (the navigator gets `flowCancelled`), redirect opens another URL instead.
+    /// - Returns: the outcome of the resumed command (or `.queued` behind a running one).
+    /// - Throws: `.invalidArgument` for a stale, reused or forged token, and the resumed command's errors.
+    @discardableResult
+    public func resumeFlow(_ flow: UInt64, _ decision: InterceptorDecision) throws(NavRouterError) -> Outcome {
+        try perform(.resume(flow: flow, decision: decision))
+    }
+
+    /// Completes the login step of a flow: on success (set the authenticated state first) the original navigation
+    /// goes on; on failure it is dropped and the navigator gets `flowCancelled` saying why.
+    @discardableResult
+    public func completeLogin(_ flow: UInt64, success: Bool) throws(NavRouterError) -> Outcome {
+        try perform(.resume(flow: flow, decision: success ? .proceed : .cancel(reason: "login failed")))
+    }
+
+    /// Re-checks the state against the guards (see `NavigationCommand.refresh`).
+    @discardableResult
+    public func refresh() throws(NavRouterError) -> Outcome { try perform(.refresh) }
+
+    /// The tokens of the flows waiting to be resumed.
+    public var pendingFlows: [UInt64] { control.withLock { Array($0.flows.keys).sorted() } }
+
+    private func resume(_ token: UInt64, _ decision: InterceptorDecision) -> Result<Outcome, NavRouterError> {
+        guard let flow = takeFlow(token) else {
+            return .failure(
+                NavRouterError(
+                    .invalidArgument, "flow \(token) is unknown: already resumed, cancelled, or never issued"))
+        }
+        switch decision {
+        case .cancel(let reason):
+            reportCancelled(token, reason: reason)
+            return .success(.applied(transition: nil))
+        case .redirect(let url):
+            guard case .navigate(let original, var options) = flow.command else {
+                return .failure(NavRouterError(.invalidArgument, "only a navigation can be redirected"))
+            }
+            options.external = false
+            var navigation = NavigationInProgress(url: original, options: options, flow: flow)
+            if let error = navigation.redirect(to: url, limit: registry.guards.options.maxRedirects) {
+                return .failure(error)
+            }
+            return navigate(navigation)
+        case .proceed, .pending:
+            guard case .navigate(let url, let options) = flow.command else {
+                return commit(flow.command, makeContext(), vetoable: true, approvedLeaves: flow.approvedLeaves)
+            }
+            return navigate(NavigationInProgress(url: url, options: options, flow: flow))
+        }
+    }
+
+    // MARK: Navigate
+
+    /// What one stage decided.
+    private enum StageOutcome {
+        /// Go on to the next stage.
+        case next
+        /// The navigation ends here with this result.
+        case finish(Result<Outcome, NavRouterError>)
+        /// Go round the pipeline again with this URL (an interceptor's redirect).
+        case redirect(String)
+    }
+
+    /// Runs a navigation through the stages; a redirect goes round again in this loop (never recursively).
+    private func navigate(_ start: NavigationInProgress) -> Result<Outcome, NavRouterError> {
+        var navigation = start
+        while true {
+            switch runStages(&navigation) {
+            case .next:
+                preconditionFailure("the apply stage always finishes a navigation")
+            case .finish(let result):
+                return result.mapError(navigation.annotated)
+            case .redirect(let target):
+                if let error = navigation.redirect(to: target, limit: registry.guards.options.maxRedirects) {
+                    return .failure(error)
+                }
+            }
+        }
+    }
+
+    private func runStages(_ navigation: inout NavigationInProgress) -> StageOutcome {
+        if case .finish(let result) = claimStage(navigation) { return .finish(result) }
+        let table = registry.table
+        let match: RouteMatch
+        switch resolveStage(navigation, on: table) {
+        case .success(let resolved): match = resolved
+        case .failure(let error): return .finish(.failure(error))
+        }
+        navigation.retarget(to: match.url)
+        for stage in [policyStage, authenticationStage, beforeInterceptorStage] {
+            let outcome = stage(&navigation, match)
+            if case .next = outcome { continue }
+            return outcome
+        }
+        return applyStage(navigation, match, on: table)
+    }
+
+    /// 1. An authentication callback URL claimed by the handler is not routed (fresh navigations only).
+    private func claimStage(_ navigation: NavigationInProgress) -> StageOutcome {
+        guard navigation.stage == nil, let handler = registry.guards.authenticationHandler,
+            handler.claimsCallback(navigation.url, router: self)
+        else { return .next }
+        handler.handleCallback(navigation.url, router: self)
+        return .finish(.success(.handled))
+    }
+
+    /// 2. The URL's match on the table, or the fallback route's for a URL no route matches.
+    private func resolveStage(_ navigation: NavigationInProgress, on table: RouteTable) -> Result<
+        RouteMatch, NavRouterError
+    > {
+        do throws(NavRouterError) {
+            return .success(try table.resolve(navigation.url))
+        } catch {
+            guard error.code == .notFound, let fallback = registry.guards.options.fallbackRoute,
+                let fallbackURL = try? table.buildURL(route: fallback, parameters: ["url": navigation.url]),
+                let fallbackMatch = try? table.resolve(fallbackURL)
+            else { return .failure(error) }
+            return .success(fallbackMatch)
+        }
+    }
+
+    /// 3. An external link opens only a route flagged external (or the fallback route).
+    private func policyStage(_ navigation: inout NavigationInProgress, _ match: RouteMatch) -> StageOutcome {
+        let route = match.route
+        if navigation.options.external && !route.external && route.name != registry.guards.options.fallbackRoute {
+            return .finish(
+                .failure(
+                    NavRouterError(.notExternal, "route '\(route.name)' may not be opened by an external link")))
+        }
+        return .next
+    }
+
+    /// 4. A protected destination while logged out: the login flow (or `.denied` without a handler). Checked also
+    /// when a flow resumes: the user may have logged out meanwhile.
+    private func authenticationStage(_ navigation: inout NavigationInProgress, _ match: RouteMatch) -> StageOutcome {
+        let guards = registry.guards
+        guard match.route.requiresAuth && !guards.isAuthenticated else { return .next }
+        let name = match.route.name
+        if navigation.stage == .login {
+            return .finish(
+                .failure(
+                    NavRouterError(
+                        .denied, "route '\(name)' requires authentication and the login did not authenticate")))
+        }
+        guard let handler = guards.authenticationHandler else {
+            return .finish(.failure(NavRouterError(.denied, "route '\(name)' requires authentication")))
+        }
+        let token = issueFlowToken()
+        hold(navigation.held(at: .login, destinationRequiresAuth: true), as: token)
+        handler.login(flow: token, destination: match, router: self)
+        return .finish(.success(.pending(flow: token)))
+    }
+
+    /// 5. The `before` interceptors, in running order, from where a resumed flow left off.
+    private func beforeInterceptorStage(_ navigation: inout NavigationInProgress, _ match: RouteMatch)
+        -> StageOutcome
+    {
+        let guards = registry.guards
+        var first = 0
+        if case .interceptor(let next)? = navigation.stage { first = next }
+        let interceptors = guards.interceptors(for: .before, route: match.route.name, path: match.path)
+        for index in interceptors.indices where index >= first {
+            let registration = interceptors[index]
+            if registration.requiresAuth && !guards.isAuthenticated { continue }
+            var generator = SystemRandomNumberGenerator()
+            let token = generator.next() | 1
+            let context = interception(
+                .before, destination: match, entry: nil, flow: token, external: navigation.options.external)
+            switch registration.interceptor.intercept(context) {
+            case .proceed:
+                continue
+            case .cancel(let reason):
+                return .finish(
+                    .failure(
+                        NavRouterError(
+                            .cancelled,
+                            "navigation to '\(match.route.name)' cancelled by interceptor '\(registration.name)': \(reason)"
+                        )))
+            case .redirect(let target):
+                return .redirect(target)
+            case .pending:
+                hold(
+                    navigation.held(
+                        at: .interceptor(next: index + 1), destinationRequiresAuth: match.route.requiresAuth),
+                    as: token)
+                return .finish(.success(.pending(flow: token)))
+            }
+        }
+        return .next
+    }
+
+    /// 6. and 7. The transaction on the table the URL was resolved on (the guards ran on that match), then the
+    /// `after` interceptors.
+    private func applyStage(_ navigation: NavigationInProgress, _ match: RouteMatch, on table: RouteTable)
+        -> StageOutcome
+    {
+        let outcome = commit(
+            navigation.command, makeContext(), vetoable: true, approvedLeaves: navigation.approvedLeaves,
+            resolved: (table, match))
+        if case .success(.applied(let transition?)) = outcome {
+            runAfterInterceptors(match, transition: transition, external: navigation.options.external)
+        }
+        return .finish(outcome)
+    }
+
+    private func runAfterInterceptors(_ match: RouteMatch, transition: UInt64, external: Bool) {
+        let guards = registry.guards
+        let interceptors = guards.interceptors(for: .after, route: match.route.name, path: match.path)
+        if interceptors.isEmpty { return }
+        let entry = state.topEntry
+        for registration in interceptors {
+            if registration.requiresAuth && !guards.isAuthenticated { continue }
+            _ = registration.interceptor.intercept(
+                interception(.after, destination: match, entry: entry, flow: 0, external: external))
+        }
+    }
+}
+
+/// One navigation on its way through the pipeline: the URL it opens now, its options, where it (re)entered the
+/// pipeline, and the redirects it went through.
+struct NavigationInProgress {
+    /// The URL being opened (the latest redirect's, or the fallback route's).
+    private(set) var url: String
+    /// The navigation's options (a redirect is never external).
+    private(set) var options: NavigationOptions
+    /// Where a resumed flow goes on; nil for a fresh navigation (and after a redirect).
+    private(set) var stage: PendingFlow.Stage?
+    /// The URLs left by redirects, oldest first.
+    private(set) var redirects: [String]
+    /// Entries whose leave guards already let them go.
+    let approvedLeaves: Set<EntryID>
+
+    /// A fresh navigation.
+    init(url: String, options: NavigationOptions) {
+        self.url = url
+        self.options = options
+        stage = nil
+        redirects = []
+        approvedLeaves = []
+    }
+
+    /// A held navigation, resumed.
+    init(url: String, options: NavigationOptions, flow: PendingFlow) {
+        self.url = url
+        self.options = options
+        stage = flow.stage
+        redirects = flow.redirects
+        approvedLeaves = flow.approvedLeaves
+    }
+
+    /// The command the navigation applies.
+    var command: NavigationCommand { .navigate(url: url, options: options) }
+
+    /// Aims the navigation at the URL actually opened (the fallback's, when the fallback route took it).
+    mutating func retarget(to matched: String) { url = matched }
+
+    /// Goes round again with another URL.
+    /// - Returns: `.limitExceeded` with the whole chain when it would be longer than `limit`.
+    mutating func redirect(to target: String, limit: Int) -> NavRouterError? {
+        let chain = redirects + [url]
+        if chain.count >= limit {
+            return NavRouterError(
+                .limitExceeded, "more than \(limit) redirects: \((chain + [target]).joined(separator: " → "))")
+        }
+        redirects = chain
+        url = target
+        options.external = false
+        stage = nil
+        return nil
+    }
+
+    /// The navigation held at a stage (as a pending flow).
+    func held(at stage: PendingFlow.Stage, destinationRequiresAuth: Bool) -> PendingFlow {
+        PendingFlow(
+            command: command, stage: stage, redirects: redirects, approvedLeaves: approvedLeaves,
+            destinationRequiresAuth: destinationRequiresAuth)
+    }
+
+    /// An error of the navigation, with the redirects that led to it.
+    func annotated(_ error: NavRouterError) -> NavRouterError {
+        redirects.isEmpty
+            ? error
+            : NavRouterError(error.code, "\(error.message) (after redirects: \(redirects.joined(separator: " → ")))")
+    }
+}

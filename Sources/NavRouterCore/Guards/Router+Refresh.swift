@@ -1,0 +1,35 @@
+extension Router {
+    /// Re-checks the state against the guards: while logged out, flows towards protected routes are cancelled and
+    /// protected entries go; entries a `before` interceptor would now cancel or redirect go too.
+    func runRefresh() -> Result<Outcome, NavRouterError> {
+        let guards = registry.guards
+        let authenticated = guards.isAuthenticated
+        if !authenticated {
+            let dropped = control.withLock { control -> [UInt64] in
+                let tokens = control.flows.filter { $0.value.destinationRequiresAuth }.map(\.key)
+                for token in tokens { control.flows[token] = nil }
+                return tokens.sorted()
+            }
+            for token in dropped { reportCancelled(token, reason: "logged out") }
+        }
+        let context = makeContext()
+        let table = registry.table
+        // Entries a `before` interceptor would now cancel or redirect (asked outside any lock).
+        var refused = Set<EntryID>()
+        for entry in context.before.allEntries {
+            guard let match = try? table.resolve(entry.url) else { continue }
+            for registration in guards.interceptors(for: .before, route: entry.route, path: match.path) {
+                if registration.requiresAuth && !authenticated { continue }
+                let decision = registration.interceptor.intercept(
+                    interception(.before, destination: match, entry: entry, flow: 0, external: false))
+                if case .cancel = decision { refused.insert(entry.id) }
+                if case .redirect = decision { refused.insert(entry.id) }
+            }
+        }
+        return commit(.refresh, context, vetoable: false) { transaction throws(NavRouterError) in
+            transaction.prune { entry in
+                refused.contains(entry.id) || (!authenticated && Self.requiresAuth(entry, in: table))
+            }
+        }
+    }
+}
