@@ -24,15 +24,19 @@ struct PendingFlow: Sendable {
 }
 
 extension Router {
-    /// A new flow token: random, non-zero, and not one of the flows held now.
+    /// A new flow token: random, non-zero, below 2^53 (exact in every JSON reader), and not one of the flows held
+    /// now.
     func issueFlowToken() -> UInt64 {
         var generator = SystemRandomNumberGenerator()
         return control.withLock { control in
             var token: UInt64
-            repeat { token = generator.next() } while token == 0 || control.flows[token] != nil
+            repeat { token = generator.next() & Self.flowTokenMask } while token == 0 || control.flows[token] != nil
             return token
         }
     }
+
+    /// Flow tokens have 53 random bits.
+    static let flowTokenMask: UInt64 = (1 << 53) - 1
 
     /// Holds a command under a token until it is resumed.
     func hold(_ flow: PendingFlow, as token: UInt64) {

@@ -12,8 +12,7 @@ extension Router {
             let path = (try? table.resolve(entry.url).path) ?? ""
             for registration in guards.interceptors(for: .leave, route: entry.route, path: path) {
                 if registration.requiresAuth && !guards.isAuthenticated { continue }
-                var generator = SystemRandomNumberGenerator()
-                let token = generator.next() | 1
+                let token = issueFlowToken()
                 let context = interception(.leave, destination: nil, entry: entry, flow: token, external: false)
                 switch registration.interceptor.intercept(context) {
                 case .proceed:

@@ -193,8 +193,7 @@ extension Router {
         for index in interceptors.indices where index >= first {
             let registration = interceptors[index]
             if registration.requiresAuth && !guards.isAuthenticated { continue }
-            var generator = SystemRandomNumberGenerator()
-            let token = generator.next() | 1
+            let token = issueFlowToken()
             let context = interception(
                 .before, destination: match, entry: nil, flow: token, external: navigation.options.external)
             switch registration.interceptor.intercept(context) {

@@ -9,9 +9,9 @@ extension NavigationEntry {
     /// The fields a snapshot keeps (everything but the view, which a restore builds anew).
     var snapshotFields: [String: JSONValue] {
         [
-            "id": .integer(Int64(id)), "route": .string(route), "url": .string(url),
+            "id": .integer(Int64(clamping: id)), "route": .string(route), "url": .string(url),
             "parameters": .object(strings: parameters), "props": props.map(JSONValue.object) ?? .null,
-            "expects_result": .bool(expectsResult), "opener": opener.map { .integer(Int64($0)) } ?? .null,
+            "expects_result": .bool(expectsResult), "opener": opener.map { .integer(Int64(clamping: $0)) } ?? .null,
         ]
     }
 }
@@ -21,7 +21,7 @@ extension NavigationEvent {
     /// `animated`, `user_initiated`, and `result_of` / `result`, `failure` / `status`, `flow` where they apply.
     public var jsonValue: JSONValue {
         var object: [String: JSONValue] = [
-            "kind": .string(kind.rawValue), "transition": .integer(Int64(bitPattern: transitionID)),
+            "kind": .string(kind.rawValue), "transition": .integer(Int64(clamping: transitionID)),
             "entry": entry.map(\.jsonValue) ?? .null, "entries": .array(entries.map(\.jsonValue)),
             "removed": .array(removed.map(\.jsonValue)), "animated": .bool(animated),
             "user_initiated": .bool(userInitiated),
@@ -33,7 +33,7 @@ extension NavigationEvent {
         }
         if let style { object["style"] = .string(style.rawValue) }
         if let resultOf {
-            object["result_of"] = .integer(Int64(resultOf))
+            object["result_of"] = .integer(Int64(clamping: resultOf))
             object["result"] = result ?? .null
             object["has_result"] = .bool(result != nil)
         }
@@ -41,7 +41,7 @@ extension NavigationEvent {
             object["failure"] = .string(failure.message)
             object["status"] = .string(failure.code.name)
         }
-        if let flow { object["flow"] = .integer(Int64(bitPattern: flow)) }
+        if let flow { object["flow"] = .integer(Int64(clamping: flow)) }
         return .object(object)
     }
 }

@@ -21,7 +21,7 @@ public enum NavigationSnapshot {
         let root: JSONValue = .object([
             "format": .string(format),
             "version": .integer(version),
-            "next_entry_id": .integer(Int64(state.nextEntryID)),
+            "next_entry_id": .integer(Int64(clamping: state.nextEntryID)),
             "selected_tab": .integer(Int64(state.selectedTab)),
             "tabs": .array(
                 state.tabs.map {
@@ -63,7 +63,9 @@ public enum NavigationSnapshot {
                 .invalidJSON, "version \(version) is not supported (this library reads version \(Self.version))")
         }
         let nextID = try root.integer("next_entry_id")
-        guard nextID >= 1 else { throw NavRouterError(.invalidJSON, "next_entry_id must be at least 1") }
+        guard (1...Int64(NavigationState.maxEntryID)).contains(nextID) else {
+            throw NavRouterError(.invalidJSON, "next_entry_id must be between 1 and 2^53 - 1, not \(nextID)")
+        }
         var tabs: [Tab] = []
         for (index, value) in try root.array("tabs").enumerated() {
             let tab = try Fields(value, "tab \(index)", ["route", "stack"])
@@ -85,10 +87,54 @@ public enum NavigationSnapshot {
             tabs: tabs, selectedTab: Int(clamping: try root.integer("selected_tab")), layers: layers,
             nextEntryID: EntryID(nextID))
         if let violation = state.invariantViolation { throw NavRouterError(.invalidJSON, violation) }
-        for tab in tabs where tab.route != nil && table.route(named: tab.route!) == nil {
-            throw NavRouterError(.invalidJSON, "tab route '\(tab.route!)' is not registered")
-        }
+        try checkMadeByCommands(state, table: table)
         return state
+    }
+
+    /// The rules the router's commands keep, which a snapshot edited by hand may break: a tab's root is a
+    /// registered route that does not require authentication and expects no result; a `root` route's entry is only
+    /// ever a tab's root; an entry has an opener only when it expects a result, and the opener is another entry of
+    /// the state.
+    private static func checkMadeByCommands(_ state: NavigationState, table: RouteTable) throws(NavRouterError) {
+        for (index, tab) in state.tabs.enumerated() {
+            guard let name = tab.route else { continue }
+            guard let route = table.route(named: name) else {
+                throw NavRouterError(.invalidJSON, "tab route '\(name)' is not registered")
+            }
+            if route.requiresAuth {
+                throw NavRouterError(
+                    .invalidJSON, "tab \(index): route '\(name)' requires authentication; a tab root never does")
+            }
+            if tab.stack.first?.expectsResult == true {
+                throw NavRouterError(.invalidJSON, "tab \(index): a tab root cannot expect a result")
+            }
+        }
+        var ids = Set<EntryID>()
+        for entry in state.allEntries { ids.insert(entry.id) }
+        func check(_ stack: [NavigationEntry], _ place: String, rootAllowed: Bool) throws(NavRouterError) {
+            for (index, entry) in stack.enumerated() {
+                if index > 0 || !rootAllowed, table.route(named: entry.route)?.presentation == .root {
+                    throw NavRouterError(
+                        .invalidJSON, "\(place), entry \(index): route '\(entry.route)' is the root of a tab")
+                }
+                guard let opener = entry.opener else { continue }
+                if !entry.expectsResult {
+                    throw NavRouterError(
+                        .invalidJSON, "\(place), entry \(index): it has an opener but does not expect a result")
+                }
+                if opener == entry.id {
+                    throw NavRouterError(.invalidJSON, "\(place), entry \(index): entry \(opener) is its own opener")
+                }
+                if !ids.contains(opener) {
+                    throw NavRouterError(
+                        .invalidJSON, "\(place), entry \(index): opener \(opener) is not an entry of the state")
+                }
+            }
+        }
+        for (index, tab) in state.tabs.enumerated() {
+            try check(tab.stack, "tab \(index)", rootAllowed: tab.route != nil)
+        }
+        for (index, layer) in state.layers.enumerated() { try check(layer.stack, "layer \(index)", rootAllowed: false) }
     }
 
     private static func stack(_ fields: Fields, _ place: String, table: RouteTable) throws(NavRouterError)
@@ -100,7 +146,9 @@ public enum NavigationSnapshot {
             let entry = try Fields(
                 value, place, ["id", "route", "url", "parameters", "props", "expects_result", "opener"])
             let id = try entry.integer("id")
-            guard id >= 1 else { throw NavRouterError(.invalidJSON, "\(place): id must be at least 1") }
+            guard (1..<Int64(NavigationState.maxEntryID)).contains(id) else {
+                throw NavRouterError(.invalidJSON, "\(place): id must be between 1 and 2^53 - 2, not \(id)")
+            }
             let route = try entry.string("route")
             let url = try entry.string("url")
             let match: RouteMatch
@@ -128,7 +176,7 @@ public enum NavigationSnapshot {
                 NavigationEntry(
                     id: EntryID(id), route: route, url: url, parameters: parameters,
                     props: try entry.optionalObject("props"),
-                    expectsResult: try entry.bool("expects_result"), opener: opener.map { EntryID(max(0, $0)) }))
+                    expectsResult: try entry.bool("expects_result"), opener: opener.map { EntryID(clamping: $0) }))
         }
         return entries
     }

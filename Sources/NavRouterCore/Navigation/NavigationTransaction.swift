@@ -129,7 +129,14 @@ struct NavigationTransaction {
         }
         var tabs: [Tab] = []
         for url in urls {
-            let entry = try makeEntry(try table.resolve(url), options: NavigationOptions(), opener: nil)
+            let match = try table.resolve(url)
+            if match.route.requiresAuth {
+                throw NavRouterError(
+                    .invalidArgument,
+                    "route '\(match.route.name)' requires authentication: it cannot be a tab's root (logging out never empties a tab)"
+                )
+            }
+            let entry = try makeEntry(match, options: NavigationOptions(), opener: nil, asTabRoot: true)
             if tabs.contains(where: { $0.route == entry.route }) {
                 throw NavRouterError(.conflict, "route '\(entry.route)' is given for two tabs")
             }
@@ -281,7 +288,7 @@ struct NavigationTransaction {
         onto stack: inout [NavigationEntry],
         location: StackLocation, gone: [NavigationEntry]
     ) throws(NavRouterError) {
-        for ancestor in chain {
+        for ancestor in chain where ancestor.presentation != .root {  // a root route is a tab, never pushed
             let names = Set(ancestor.pattern.parameterNames + ancestor.requiredParameters)
             let inherited = match.parameters.filter { names.contains($0.key) }
             let url: String
@@ -436,7 +443,7 @@ struct NavigationTransaction {
                 withViews.layers[layerIndex].stack[index] = try adopt(entry)
             }
         }
-        replaceAll(with: withViews)
+        replaceAll(with: withViews, keepingCounter: false)
         var event = NavigationEvent(kind: .restored, transitionID: transitionID)
         event.entries = withViews.allEntries
         event.location = withViews.currentLocation
@@ -451,10 +458,23 @@ struct NavigationTransaction {
         return 0
     }
 
-    private mutating func makeEntry(_ match: RouteMatch, options: NavigationOptions, opener: EntryID?)
-        throws(NavRouterError)
-        -> NavigationEntry
-    {
+    /// Makes the entry of a match, with its view, and takes the next id.
+    /// - Parameter asTabRoot: the entry becomes a tab's root (the only place a `root` route's entry may be).
+    /// - Throws: `.invalidArgument` for a `root` route elsewhere, `.limitExceeded` when the ids are used up,
+    ///   `.callback` when the handler declines.
+    private mutating func makeEntry(
+        _ match: RouteMatch, options: NavigationOptions, opener: EntryID?, asTabRoot: Bool = false
+    ) throws(NavRouterError) -> NavigationEntry {
+        if match.route.presentation == .root && !asTabRoot {
+            throw NavRouterError(
+                .invalidArgument,
+                "route '\(match.route.name)' is the root of a tab: it is not pushed or presented (navigate to it to select its tab)"
+            )
+        }
+        guard state.nextEntryID < NavigationState.maxEntryID else {
+            throw NavRouterError(
+                .limitExceeded, "no entry id is left: the router's id counter is at its limit (2^53 - 1)")
+        }
         let entry = NavigationEntry(
             id: state.nextEntryID, route: match.route.name, url: match.url, parameters: match.parameters,
             props: options.props ?? match.props, expectsResult: options.expectsResult,
@@ -490,10 +510,11 @@ struct NavigationTransaction {
         leave(gone, result: nil)
     }
 
-    /// Replaces the whole state; every old entry leaves. The id counter never goes back, so ids are never reused.
-    private mutating func replaceAll(with newState: NavigationState) {
+    /// Replaces the whole state; every old entry leaves. The id counter never goes back (ids are never reused),
+    /// except by a restore, which brings back exactly the snapshot's state, its counter included.
+    private mutating func replaceAll(with newState: NavigationState, keepingCounter: Bool = true) {
         let old = state.allEntries
-        let counter = max(state.nextEntryID, newState.nextEntryID)
+        let counter = keepingCounter ? max(state.nextEntryID, newState.nextEntryID) : newState.nextEntryID
         state = newState
         state.nextEntryID = counter
         leave(old, result: nil, deliverResults: false)
