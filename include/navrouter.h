@@ -175,8 +175,13 @@ int navrouter_registry_set_web_domains(navrouter_registry *registry, const char 
 
 /**
  * Sets the app's custom schemes: a URL with another custom scheme is refused (NAVROUTER_EDENIED).
- * An empty list (the default) accepts any custom scheme.
- * @return NAVROUTER_OK or NAVROUTER_EINVAL (e.g. "https" is not a custom scheme); on failure the old list stays.
+ * An empty list (the default) accepts any custom scheme but the well-known ones that are never an app's (about,
+ * blob, chrome, content, data, file, filesystem, ftp, ftps, intent, javascript, jar, mailto, sms, tel, vbscript,
+ * view-source, ws, wss), which every policy refuses. A URL whose scheme is not followed by "//"
+ * ("javascript:alert(1)", "mailto:a@b.c") is always refused: every URL that starts with an RFC 3986 scheme is
+ * subject to this policy, and a relative link's first segment cannot contain ':'.
+ * @return NAVROUTER_OK or NAVROUTER_EINVAL (e.g. "https" or "file" is not a custom scheme); on failure the old list
+ *         stays.
  */
 int navrouter_registry_set_schemes(navrouter_registry *registry, const char *const *schemes, size_t count);
 
@@ -218,7 +223,8 @@ int navrouter_registry_add_route(navrouter_registry *registry, const char *name,
  * Loads a JSON manifest all-or-nothing: {"module": "shop", "routes": [...]}, a list of such modules, or
  * {"modules": [...]}. A route is {"name", "pattern", "presentation": "push"|"modal"|"root",
  * "style": "sheet"|"fullscreen", "requires_auth", "external", "required_parameters": [...], "metadata": {...},
- * "parent": "name"}.
+ * "parent": "name"}. A parent must be registered (in the same manifest or before), and parent chains have no
+ * cycle and at most 256 routes above a route.
  * @param[out] out_count the number of routes loaded; may be NULL.
  * @return NAVROUTER_OK, NAVROUTER_EJSON / NAVROUTER_EPATTERN / NAVROUTER_EINVAL (the message names the module,
  *         the route and the field), NAVROUTER_ECONFLICT, or NAVROUTER_ELIMIT (more than 2^28 routes). On
@@ -226,13 +232,15 @@ int navrouter_registry_add_route(navrouter_registry *registry, const char *name,
  */
 int navrouter_registry_load_manifest(navrouter_registry *registry, const char *json, size_t *out_count);
 
-/** Removes a route by name. @return NAVROUTER_OK, NAVROUTER_EINVAL or NAVROUTER_ENOTFOUND. */
+/** Removes a route by name. @return NAVROUTER_OK, NAVROUTER_EINVAL, NAVROUTER_ENOTFOUND, or NAVROUTER_ECONFLICT
+ *  when other routes name it as their parent (remove them first; nothing is removed). */
 int navrouter_registry_remove_route(navrouter_registry *registry, const char *name);
 
 /**
- * Removes every route of a module.
+ * Removes every route and interceptor of a module.
  * @param[out] out_removed how many routes were removed; may be NULL.
- * @return NAVROUTER_OK (also when none was), or NAVROUTER_EINVAL.
+ * @return NAVROUTER_OK (also when none was), NAVROUTER_EINVAL, or NAVROUTER_ECONFLICT when a route of another
+ *         module names one of them as its parent (nothing is removed).
  */
 int navrouter_registry_remove_module(navrouter_registry *registry, const char *module, size_t *out_removed);
 
@@ -502,7 +510,9 @@ int navrouter_registry_set_auth_handler(navrouter_registry *registry, navrouter_
 /**
  * Sets the guard options: the longest redirect chain (default 8; beyond it a command fails with NAVROUTER_ELIMIT
  * and the chain in its message) and a fallback route opened for unmatched URLs (with the URL as its "url"
- * parameter), or NULL for none.
+ * parameter), or NULL for none. The fallback route follows the external flag like any route: an unmatched
+ * external link falls back only when the fallback route is flagged NAVROUTER_ROUTE_EXTERNAL (else it fails with
+ * NAVROUTER_ENOTFOUND).
  */
 int navrouter_registry_set_guard_options(navrouter_registry *registry, uint32_t max_redirects,
                                          const char *fallback_route);
@@ -587,7 +597,8 @@ int navrouter_router_transition_finished(navrouter_router *router, uint64_t tran
 #define NAVROUTER_NAV_SINGLE_TOP 0x80u
 /** Remove the route's existing entry and everything above it before pushing. */
 #define NAVROUTER_NAV_CLEAR_TOP 0x100u
-/** Build the parent chain underneath (the default for external links). */
+/** Build the parent chain underneath (the default for external links). Parents take their parameters from the
+ *  link's path only, never from its query; a root route among them is its tab (selected, never pushed). */
 #define NAVROUTER_NAV_BUILD_BACK_STACK 0x200u
 /** Don't build the parent chain, even for an external link. */
 #define NAVROUTER_NAV_NO_BACK_STACK 0x400u

@@ -54,3 +54,108 @@ final class GuardPipelineTests: XCTestCase {
         assertFails(.limitExceeded, "more than 998 redirects", "/r/0 → /r/1") { try router.navigate("/r/0") }
     }
 }
+
+/// External links open only routes flagged external, and build back stacks from the link's path only.
+final class ExternalLinkTests: XCTestCase {
+    private func registry(fallbackExternal: Bool) throws -> RouteRegistry {
+        let registry = try RouteRegistry()
+        try registry.register([
+            try Route(name: "share", pattern: "share/:id", external: true, parent: "admin-user"),
+            try Route(name: "admin-user", pattern: "admin/users/:uid"),
+            try Route(name: "debug", pattern: "internal/debug"),
+            try Route(name: "not-found", pattern: "not-found", external: fallbackExternal),
+        ])
+        registry.guards.options = GuardOptions(fallbackRoute: "not-found")
+        return registry
+    }
+
+    func testTheFallbackRouteFollowsTheExternalFlagLikeAnyOther() throws {
+        let external = NavigationOptions { $0.external = true }
+        let router = Router(registry: try registry(fallbackExternal: false))
+        assertFails(.notExternal, "'not-found'") { try router.navigate("myapp://not-found?x=1", options: external) }
+        assertFails(.notExternal, "'debug'") { try router.navigate("myapp://internal/debug?x=1", options: external) }
+        assertFails(.notFound, "'not-found' may not be opened by an external link") {
+            try router.navigate("myapp://nowhere", options: external)
+        }
+        XCTAssertEqual(router.state.entryCount, 0)
+        try router.navigate("/nowhere")
+        XCTAssertEqual(router.state.topEntry?.route, "not-found", "an internal link still falls back")
+
+        let open = Router(registry: try registry(fallbackExternal: true))
+        try open.navigate("myapp://nowhere", options: external)
+        XCTAssertEqual(open.state.topEntry?.parameters["url"], "myapp://nowhere")
+    }
+
+    func testParentsTakeParametersFromThePathOnly() throws {
+        let router = Router(registry: try registry(fallbackExternal: false))
+        let external = NavigationOptions { $0.external = true }
+        assertFails(.missingParameter, "back stack", "'admin-user'") {
+            try router.navigate("myapp://share/1?uid=attacker", options: external)
+        }
+        XCTAssertEqual(router.state.entryCount, 0)
+    }
+}
+
+/// A pattern-scoped interceptor applies to every URL the registry accepts, whatever its limits.
+final class InterceptorScopeTests: XCTestCase {
+    func testAPatternScopeHoldsUnderRaisedLimits() throws {
+        let registry = try makeRegistry(
+            [("files", "files/*path")], policy: URLPolicy(maxURLLength: 1 << 16, maxSegments: 300))
+        try registry.guards.addInterceptor(
+            ClosureInterceptor { _ in .cancel(reason: "no files") }, name: "files-guard", priority: .mandatory,
+            scope: .pattern("files/*path"))
+        let router = Router(registry: registry)
+        let many = "/files/" + Array(repeating: "a", count: 200).joined(separator: "/")
+        let long = "/files/" + String(repeating: "b", count: 20_000)
+        for url in [many, long, "/files/x"] {
+            assertFails(.cancelled, "no files") { try router.navigate(url) }
+        }
+    }
+}
+
+/// Parent routes are checked when they are registered: they exist, form no cycle, and chains stay within 256.
+final class ParentValidationTests: XCTestCase {
+    private func manifest(_ routes: String) -> String { #"{"module": "m", "routes": [\#(routes)]}"# }
+
+    func testBrokenParentsAreRefusedAtLoad() throws {
+        let cases: [(String, String)] = [
+            (#"{"name": "a", "pattern": "a", "parent": "b"}, {"name": "b", "pattern": "b", "parent": "a"}"#, "cycle"),
+            (#"{"name": "a", "pattern": "a", "parent": "a"}"#, "its own parent"),
+            (#"{"name": "a", "pattern": "a", "parent": "ghost"}"#, "'ghost' is not registered"),
+        ]
+        for (routes, fragment) in cases {
+            let registry = try RouteRegistry()
+            assertFails(.invalidArgument, "'a'", fragment) { try registry.loadManifest(manifest(routes)) }
+            XCTAssertEqual(registry.routes.count, 0, "all or nothing")
+        }
+        let registry = try RouteRegistry()
+        assertFails(.invalidArgument, "'ghost' is not registered") {
+            try registry.register(Route(name: "x", pattern: "x", parent: "ghost"))
+        }
+    }
+
+    func testDeepChainsWorkUpTo256() throws {
+        func chain(_ depth: Int) -> String {
+            (0..<depth).map { index in
+                index == 0
+                    ? #"{"name": "r0", "pattern": "r/0"}"#
+                    : #"{"name": "r\#(index)", "pattern": "r/\#(index)", "parent": "r\#(index - 1)"}"#
+            }.joined(separator: ", ")
+        }
+        let registry = try RouteRegistry()
+        try registry.loadManifest(manifest(chain(256)))
+        let router = Router(registry: registry)
+        try router.navigate("/r/255", options: NavigationOptions { $0.buildBackStack = true })
+        XCTAssertEqual(router.state.currentStack.count, 256)
+        let tooDeep = try RouteRegistry()
+        assertFails(.invalidArgument, "more than 256") { try tooDeep.loadManifest(manifest(chain(258))) }
+    }
+
+    func testAParentCannotBeRemovedFromUnderItsChildren() throws {
+        let registry = try shopRegistry()
+        assertFails(.conflict, "'catalog' is the parent of", "'product'") { try registry.unregister(named: "catalog") }
+        XCTAssertNotNil(registry.route(named: "catalog"))
+        try registry.unregister(named: "review")
+        XCTAssertEqual(try registry.unregisterModule("shop"), 7, "a module goes with the parents it holds")
+    }
+}

@@ -51,7 +51,7 @@ final class NavigationRouterUsageTests: XCTestCase {
         try router.navigate("/news/feed")
         try router.navigate("/news/7")
         XCTAssertEqual(calls.withLock { $0 }, 2, "the pattern scope applies to both")
-        XCTAssertEqual(registry.unregisterModule("news"), 2)
+        XCTAssertEqual(try registry.unregisterModule("news"), 2)
         XCTAssertEqual(registry.guards.interceptorCount, 0)
         assertFails(.conflict) {
             try registry.registerModule(

@@ -506,13 +506,17 @@ static void test_remove_route_and_module(void) {
     navrouter_match *match = NULL;
     size_t removed = 0, before = 0, after = 0;
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_route_count(registry, &before));
+    /* A parent goes after its children. */
+    CHECK_STATUS(NAVROUTER_ECONFLICT, navrouter_registry_remove_route(registry, "cart"));
+    CHECK_CONTAINS("'cart' is the parent of 'checkout'", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_remove_route(registry, "checkout"));
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_remove_route(registry, "cart"));
     CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_remove_route(registry, "cart"));
     CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_resolve(registry, "/shop/cart", &match));
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_remove_module(registry, "account", &removed));
     CHECK(removed == 5);
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_route_count(registry, &after));
-    CHECK(after == before - 6);
+    CHECK(after == before - 7);
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_remove_module(registry, "nothing", &removed));
     CHECK(removed == 0);
     navrouter_registry_free(registry);

@@ -111,17 +111,28 @@ enum CompiledScope: Sendable {
         case .all: self = .all
         case .routes(let names): self = .routes(names)
         case .pattern(let pattern):
-            let registry = try RouteRegistry()
+            // The largest limits a registry may have: a path the registry accepted is never refused here for its
+            // size (a mandatory interceptor must not be skipped because a host raised its limits).
+            let widest = URLPolicy(maxURLLength: 1 << 30, maxSegments: 4096)
+            let registry = try RouteRegistry(options: RegistryOptions(policy: widest))
             try registry.register(Route(name: "scope", pattern: pattern))
             self = .pattern(registry.table)
         }
     }
 
+    /// Whether the scope covers a route and its path. A path the scope's pattern cannot even read (it cannot
+    /// happen for a path the registry accepted) counts as covered: a guard fails closed.
     func applies(route: String, path: String) -> Bool {
         switch self {
         case .all: return true
         case .routes(let names): return names.contains(route)
-        case .pattern(let table): return (try? table.resolve("/" + path)) != nil
+        case .pattern(let table):
+            do throws(NavRouterError) {
+                _ = try table.resolve("/" + path)
+                return true
+            } catch {
+                return error.code != .notFound
+            }
         }
     }
 }

@@ -135,7 +135,8 @@ extension Router {
         return .finish(.success(.handled))
     }
 
-    /// 2. The URL's match on the table, or the fallback route's for a URL no route matches.
+    /// 2. The URL's match on the table, or the fallback route's for a URL no route matches (for an external link
+    /// only when the fallback route is flagged external, as any route).
     private func resolveStage(_ navigation: NavigationInProgress, on table: RouteTable) -> Result<
         RouteMatch, NavRouterError
     > {
@@ -146,14 +147,20 @@ extension Router {
                 let fallbackURL = try? table.buildURL(route: fallback, parameters: ["url": navigation.url]),
                 let fallbackMatch = try? table.resolve(fallbackURL)
             else { return .failure(error) }
+            if navigation.options.external && !fallbackMatch.route.external {
+                return .failure(
+                    NavRouterError(
+                        error.code,
+                        "\(error.message) (the fallback route '\(fallback)' may not be opened by an external link)"))
+            }
             return .success(fallbackMatch)
         }
     }
 
-    /// 3. An external link opens only a route flagged external (or the fallback route).
+    /// 3. An external link opens only a route flagged external.
     private func policyStage(_ navigation: inout NavigationInProgress, _ match: RouteMatch) -> StageOutcome {
         let route = match.route
-        if navigation.options.external && !route.external && route.name != registry.guards.options.fallbackRoute {
+        if navigation.options.external && !route.external {
             return .finish(
                 .failure(
                     NavRouterError(.notExternal, "route '\(route.name)' may not be opened by an external link")))

@@ -239,9 +239,15 @@ struct NavigationTransaction {
                     .notFound,
                     "the parent route '\(name)' of '\(chain.last?.name ?? match.route.name)' is not registered")
             }
-            if chain.contains(where: { $0.name == name }) || name == match.route.name || chain.count > 32 {
+            // Registration keeps chains acyclic and within `RouteRegistry.maxParentDepth`; checked again here.
+            if chain.contains(where: { $0.name == name }) || name == match.route.name {
                 throw NavRouterError(
                     .invalidArgument, "the parent routes of '\(match.route.name)' form a cycle at '\(name)'")
+            }
+            if chain.count >= RouteRegistry.maxParentDepth {
+                throw NavRouterError(
+                    .invalidArgument,
+                    "the parent routes of '\(match.route.name)' are more than \(RouteRegistry.maxParentDepth) deep")
             }
             chain.insert(parent, at: 0)
             parentName = parent.parent
@@ -289,8 +295,9 @@ struct NavigationTransaction {
         location: StackLocation, gone: [NavigationEntry]
     ) throws(NavRouterError) {
         for ancestor in chain where ancestor.presentation != .root {  // a root route is a tab, never pushed
+            // From the path only: a link's query never reaches a parent (an external link could aim it anywhere).
             let names = Set(ancestor.pattern.parameterNames + ancestor.requiredParameters)
-            let inherited = match.parameters.filter { names.contains($0.key) }
+            let inherited = match.pathParameters.filter { names.contains($0.key) }
             let url: String
             do {
                 url = try table.buildURL(route: ancestor.name, parameters: inherited)

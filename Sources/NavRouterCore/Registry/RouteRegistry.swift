@@ -136,6 +136,7 @@ public final class RouteRegistry: Sendable {
             state.builder.reserveCapacity(forRoutes: routes.count)
             do throws(NavRouterError) {
                 for route in routes { try Self.insert(route, into: &state) }
+                try Self.checkParents(of: before..<state.routes.count, in: state)
             } catch {
                 Self.rebuild(&state, keeping: Array(state.routes[..<before]))
                 throw error
@@ -145,31 +146,98 @@ public final class RouteRegistry: Sendable {
     }
 
     /// Removes a route.
-    /// - Throws: `.notFound` when no route has that name.
+    /// - Throws: `.notFound` when no route has that name; `.conflict` when other routes name it as their parent
+    ///   (remove them first).
     public func unregister(named name: String) throws(NavRouterError) {
         try state.withLock { state throws(NavRouterError) in
             guard state.names.position(of: name, in: state.routes) != nil else {
                 throw NavRouterError(.notFound, "no route is named '\(name)'")
             }
-            Self.rebuild(&state, keeping: state.routes.filter { $0.name != name })
+            let kept = state.routes.filter { $0.name != name }
+            try Self.checkNoOrphans(kept, removed: [name])
+            Self.rebuild(&state, keeping: kept)
             noteChange(&state)
         }
     }
 
     /// Removes every route and interceptor of a module.
     /// - Returns: how many routes were removed.
+    /// - Throws: `.conflict` when a route of another module names one of them as its parent (nothing is removed).
     @discardableResult
-    public func unregisterModule(_ module: String) -> Int {
-        guards.removeInterceptors(ofModule: module)
-        return state.withLock { state in
+    public func unregisterModule(_ module: String) throws(NavRouterError) -> Int {
+        let removed = try state.withLock { state throws(NavRouterError) -> Int in
             let kept = state.routes.filter { $0.module != module }
             let removed = state.routes.count - kept.count
             if removed > 0 {
+                try Self.checkNoOrphans(
+                    kept, removed: Set(state.routes.lazy.filter { $0.module == module }.map(\.name)))
                 Self.rebuild(&state, keeping: kept)
                 noteChange(&state)
             }
             return removed
         }
+        guards.removeInterceptors(ofModule: module)
+        return removed
+    }
+
+    /// The longest parent chain: a route may have up to 256 ancestors (a back stack of 257 entries).
+    public static let maxParentDepth = 256
+
+    /// Checks the parents of the routes at `indexes` (just inserted): each exists, and the chain above it has no
+    /// cycle and at most `maxParentDepth` routes.
+    /// - Throws: `.invalidArgument` naming the route and what is wrong.
+    private static func checkParents(of indexes: Range<Int>, in state: State) throws(NavRouterError) {
+        var checkedDepth: [Int: Int] = [:]  // route index → its chain's depth, for routes already walked
+        for index in indexes {
+            guard state.routes[index].parent != nil else { continue }
+            var chain: [Int] = [index]
+            var depth = 0
+            var current = index
+            while let parent = state.routes[current].parent {
+                let name = state.routes[index].name
+                guard let position = state.names.position(of: parent, in: state.routes) else {
+                    throw NavRouterError(
+                        .invalidArgument,
+                        "route '\(state.routes[current].name)': its parent '\(parent)' is not registered")
+                }
+                if position == current {
+                    throw NavRouterError(.invalidArgument, "route '\(parent)' is its own parent")
+                }
+                if chain.contains(position) {
+                    let names = (chain + [position]).map { state.routes[$0].name }.joined(separator: " → ")
+                    throw NavRouterError(.invalidArgument, "route '\(name)': its parents form a cycle (\(names))")
+                }
+                if let known = checkedDepth[position] {
+                    depth += 1 + known
+                } else {
+                    depth += 1
+                    chain.append(position)
+                }
+                if depth > maxParentDepth {
+                    throw NavRouterError(
+                        .invalidArgument, "route '\(name)': its parent chain is more than \(maxParentDepth) routes deep"
+                    )
+                }
+                if checkedDepth[position] != nil { break }
+                current = position
+            }
+            for (offset, walked) in chain.enumerated() where checkedDepth[walked] == nil {
+                checkedDepth[walked] = depth - offset
+            }
+        }
+    }
+
+    /// Checks that no kept route names a removed one as its parent.
+    /// - Throws: `.conflict` naming the parent and its children.
+    private static func checkNoOrphans(_ kept: [Route], removed: Set<String>) throws(NavRouterError) {
+        var children: [String: [String]] = [:]
+        for route in kept {
+            if let parent = route.parent, removed.contains(parent) { children[parent, default: []].append(route.name) }
+        }
+        guard let (parent, names) = children.min(by: { $0.key < $1.key }) else { return }
+        throw NavRouterError(
+            .conflict,
+            "route '\(parent)' is the parent of \(names.map { "'\($0)'" }.joined(separator: ", ")): remove them first")
     }
 
     /// Records a change under the lock: a new generation, and the table is compiled again on next use.

@@ -289,12 +289,19 @@ enum DeepLinkScanner {
             else { break }
             index += 1
         }
-        guard index + 2 < length, url[index] == UInt8(ascii: ":"), url[index + 1] == UInt8(ascii: "/"),
-            url[index + 2] == UInt8(ascii: "/")
-        else { return 0 }
+        guard index < length, url[index] == UInt8(ascii: ":") else { return 0 }  // a relative path
+        // RFC 3986: a scheme, with or without '//', is subject to the policy.
         let scheme = String(decoding: url[0..<index], as: UTF8.self).lowercased()
+        guard index + 2 < length, url[index + 1] == UInt8(ascii: "/"), url[index + 2] == UInt8(ascii: "/") else {
+            throw NavRouterError(
+                .denied, "the scheme '\(scheme)' is not an app scheme: an app's deep link is scheme://host/path")
+        }
         index += 3
         guard scheme == "http" || scheme == "https" else {
+            if URLPolicy.reservedSchemes.contains(scheme) {
+                throw NavRouterError(
+                    .denied, "the scheme '\(scheme)' is not an app scheme (\(URLPolicy.reservedSchemesList))")
+            }
             if !policy.schemes.isEmpty && !policy.schemes.contains(scheme) {
                 throw NavRouterError(
                     .denied,

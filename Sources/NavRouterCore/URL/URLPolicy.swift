@@ -4,6 +4,12 @@
 /// app only when its host is one of `webDomains` (the domain is then dropped and the path addresses the route);
 /// a custom scheme is accepted when `schemes` is empty or lists it. Relative links (`/home/dashboard`,
 /// `home/dashboard`) are always accepted.
+///
+/// Every URL that starts with an RFC 3986 scheme (`[A-Za-z][A-Za-z0-9+.-]*:`) is subject to the policy, with or
+/// without `//`: a URL without `//` after its scheme (`javascript:alert(1)`, `mailto:a@b.c`) never addresses the
+/// app, and neither do the well-known schemes that are not apps' (`reservedSchemes`: `file`, `javascript`,
+/// `data`, …), whatever `schemes` says. (A relative link's first segment therefore cannot contain a `:`, as
+/// RFC 3986 says.)
 public struct URLPolicy: Equatable, Sendable {
     /// The app's web domains, lowercased (e.g. `shop.example.com`).
     public var webDomains: Set<String>
@@ -27,6 +33,16 @@ public struct URLPolicy: Equatable, Sendable {
         self.maxSegments = maxSegments
     }
 
+    /// Schemes that are never an app's custom scheme: URLs with them are refused (`.denied`) by every policy, and
+    /// a policy cannot list them.
+    public static let reservedSchemes: Set<String> = [
+        "about", "blob", "chrome", "content", "data", "file", "filesystem", "ftp", "ftps", "http", "https", "intent",
+        "javascript", "jar", "mailto", "sms", "tel", "vbscript", "view-source", "ws", "wss",
+    ]
+
+    /// The reserved schemes but `http`/`https`, sorted, for messages.
+    static let reservedSchemesList = reservedSchemes.subtracting(["http", "https"]).sorted().joined(separator: ", ")
+
     /// Checks the limits themselves.
     /// - Throws: `.invalidArgument` when a limit is not positive or too large.
     func validate() throws(NavRouterError) {
@@ -39,7 +55,7 @@ public struct URLPolicy: Equatable, Sendable {
         for domain in webDomains where domain.isEmpty || domain.contains("/") || domain.contains(":") {
             throw NavRouterError(.invalidArgument, "'\(domain)' is not a web domain (write it as shop.example.com)")
         }
-        for scheme in schemes where !URLSyntax.isScheme(scheme.utf8) || scheme == "http" || scheme == "https" {
+        for scheme in schemes where !URLSyntax.isScheme(scheme.utf8) || Self.reservedSchemes.contains(scheme) {
             throw NavRouterError(.invalidArgument, "'\(scheme)' is not a custom scheme")
         }
     }
