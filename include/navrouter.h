@@ -7,15 +7,25 @@
  *  - A function that can fail returns an int status: NAVROUTER_OK (0), a negative NAVROUTER_E... error, or a
  *    positive non-error outcome. On failure, out-parameters are set to NULL / 0 and
  *    navrouter_last_error() says what went wrong.
- *  - Input strings are UTF-8 and NUL-terminated; they are copied before the call returns. Invalid UTF-8 gives
- *    NAVROUTER_EINVAL (navrouter_registry_lookup says when another error comes first).
+ *  - Input strings are UTF-8 and NUL-terminated; they are copied before the call returns. Invalid UTF-8 in a URL
+ *    gives NAVROUTER_EMALFORMED (navrouter_registry_lookup says when another error comes first), in any other
+ *    string NAVROUTER_EINVAL.
  *  - Borrowed output (const char *) says how long it stays valid. Owned output (char **out_...) must be freed
  *    with navrouter_string_free() and nothing else.
  *  - NULL handles and NULL required arguments give NAVROUTER_EINVAL, never a crash. A handle used after its
  *    _free gives NAVROUTER_EDESTROYED (the library tracks live handles; a freed address reused by a new handle
  *    of the same kind cannot be told apart).
  *  - Thread-safety: every function may be called from any thread at any time, including from inside a
- *    callback of this library. A failed call leaves every state exactly as it was.
+ *    callback of this library, and a handle may be freed from inside its own callbacks (the command in flight
+ *    then fails with NAVROUTER_EDESTROYED; views are released once, when it has unwound). A failed call leaves
+ *    every state exactly as it was.
+ *  - A router runs one command at a time, in the order they were issued. A command issued on another thread
+ *    while one runs waits for it, then runs on its own thread and returns its own status. A command issued from
+ *    inside a callback of the running command (or by a thread inside a command of another router), or while
+ *    the router waits for the host's transition, is queued (NAVROUTER_QUEUED) and run by the thread running
+ *    commands; commands queued by a command that fails are discarded with it (each reported by a COMMAND_FAILED
+ *    event), and at most 1024 are queued from callbacks in one run (then NAVROUTER_ELIMIT: a callback that
+ *    issues a command for every event is stopped).
  *
  * Link with -lnavrouter (pkg-config: navrouter). The Swift runtime is linked into the library; it needs only
  * libc, libm, libstdc++, libgcc_s and libjansson. Its thread-local variables (80 bytes) use glibc's static TLS
@@ -272,9 +282,10 @@ int navrouter_registry_routes_json(navrouter_registry *registry, char **out_json
 int navrouter_registry_resolve(navrouter_registry *registry, const char *url, navrouter_match **out);
 
 /**
- * Resolves a URL without allocating: the route's index and each path segment's byte range in url.
- * The query and fragment are checked for control characters only (navrouter_registry_resolve decodes them).
- * @param url the URL's bytes (need not be NUL-terminated). Bytes that are not UTF-8 give NAVROUTER_EINVAL, unless
+ * Resolves a URL without allocating when it succeeds: the route's index and each path segment's byte range in
+ * url (a failure allocates its message for navrouter_last_error()). The query and fragment are checked for
+ * control characters only (navrouter_registry_resolve decodes them).
+ * @param url the URL's bytes (need not be NUL-terminated). Bytes that are not UTF-8 give NAVROUTER_EMALFORMED, unless
  *        the URL is refused first for its length (NAVROUTER_ELIMIT) or for a malformed path segment before the
  *        bad byte (NAVROUTER_EMALFORMED). They never match a route.
  * @param length the number of bytes.
@@ -318,7 +329,7 @@ typedef struct navrouter_packed_match {
 
 /**
  * Resolves a URL as navrouter_registry_resolve() does and writes the whole match into the caller's buffer, in one
- * call and without allocating a match (for bindings where every foreign call is costly, such as Python's
+ * call and without allocating a match object (for bindings where every foreign call is costly, such as Python's
  * ctypes). Uses the per-thread table of navrouter_registry_lookup().
  * @param url the URL's bytes (need not be NUL-terminated).
  * @param length the number of bytes.
@@ -444,11 +455,15 @@ typedef bool (*navrouter_claim_callback_fn)(navrouter_router *router, const char
  * Guards: interceptors and authentication (registry-wide, shared by every router on the registry)
  * ------------------------------------------------------------------------------------------------------- */
 
-/** Interceptor phase: before a navigation is applied (may proceed, cancel, redirect, or hold it pending). */
+/** Interceptor phase: before a navigation is applied: may proceed, cancel, redirect (the pipeline goes round
+ *  again with the new URL) or hold it pending. */
 #define NAVROUTER_PHASE_BEFORE 0u
-/** Interceptor phase: after a navigation was applied (may navigate; cannot cancel). */
+/** Interceptor phase: after a navigation was applied: may proceed, or redirect (the router navigates there next,
+ *  queued behind the command). Cancel and pending cannot be carried out: the navigator gets a GUARD_ERROR event
+ *  and the command's status stands. */
 #define NAVROUTER_PHASE_AFTER 1u
-/** Interceptor phase: before an entry leaves by a command (may veto; user-made changes are not vetoable). */
+/** Interceptor phase: before an entry leaves by a command: may proceed, cancel (veto: NAVROUTER_ECANCELLED) or
+ *  hold it pending; a redirect fails the command with NAVROUTER_EINVAL. User-made changes are not vetoable. */
 #define NAVROUTER_PHASE_LEAVE 2u
 
 /** Interceptor priorities: higher runs first; equal priorities run in registration order. */
@@ -491,8 +506,10 @@ int navrouter_registry_add_interceptor(navrouter_registry *registry, const char 
 int navrouter_registry_remove_interceptor(navrouter_registry *registry, uint64_t id);
 
 /**
- * Sets the authenticated state. Logging out prunes protected entries from every router on the registry (events
- * are emitted; a tab keeps its root) and cancels pending flows towards protected routes.
+ * Sets the authenticated state. Logging out prunes protected entries (those whose route required authentication
+ * when they were made) from every router on the registry, with events a navigator cannot refuse (a tab keeps its
+ * root: tab roots never require authentication), and cancels pending flows towards protected routes. A router
+ * that waits for the host's transition prunes once it is finished (the refresh is queued like any command).
  */
 int navrouter_registry_set_authenticated(navrouter_registry *registry, bool authenticated);
 
@@ -553,7 +570,9 @@ int navrouter_interception_set_argument(navrouter_interception *interception, co
  */
 int navrouter_router_new(navrouter_router **out, navrouter_registry *registry);
 
-/** Frees a router: every view is released (release callbacks run on this thread). NULL is a no-op. */
+/** Frees a router: every view is released (release callbacks run on this thread), queued commands are dropped and
+ *  threads waiting to run theirs get NAVROUTER_EDESTROYED. NULL is a no-op. Called from inside one of the router's
+ *  callbacks, the command in flight fails with NAVROUTER_EDESTROYED and the views are released when it returns. */
 void navrouter_router_free(navrouter_router *router);
 
 /** Sets the navigator (NULL fn: none). destroy (may be NULL) frees user_data when replaced or the router freed. */
@@ -562,7 +581,9 @@ int navrouter_router_set_navigator(navrouter_router *router, navrouter_navigator
 
 /**
  * Sets the view handler of a route (route NULL: the default for routes without their own; make NULL removes it).
- * destroy (may be NULL) frees user_data when the handler is replaced or the router freed.
+ * A view is always released by the handler that made it, also after that handler was replaced or removed; destroy
+ * (may be NULL) frees user_data once the handler is replaced or removed and every view it made was released.
+ * @return NAVROUTER_OK, NAVROUTER_EINVAL, or NAVROUTER_ENOTFOUND when the registry has no such route.
  */
 int navrouter_router_set_handler(navrouter_router *router, const char *route, navrouter_make_view_fn make,
                                  navrouter_release_view_fn release, void *user_data, navrouter_destroy_fn destroy);
@@ -576,7 +597,8 @@ int navrouter_router_set_handler(navrouter_router *router, const char *route, na
 /** Sets the transition mode; switching to IMMEDIATE finishes an awaited transition and runs the queue. */
 int navrouter_router_set_transition_mode(navrouter_router *router, uint32_t mode);
 
-/** Tells the router the awaited transition is finished; queued commands then run on this thread.
+/** Tells the router the awaited transition is finished; queued commands then run on this thread. The host may also
+ *  finish a transition from inside one of the command's own events: the router then does not wait for it.
  *  @return NAVROUTER_OK, or NAVROUTER_EINVAL when no transition, or another one, is awaited. */
 int navrouter_router_transition_finished(navrouter_router *router, uint64_t transition);
 
@@ -627,14 +649,18 @@ int navrouter_nav_options_init(navrouter_nav_options *options, uint32_t version)
 /*
  * Commands. Each is a transaction: on failure (status < 0) the state is exactly as before. On success the
  * status is NAVROUTER_OK (applied; *out_id = its transition id, 0 when nothing changed), NAVROUTER_QUEUED
- * (*out_id = a ticket; if it fails later the navigator gets a COMMAND_FAILED event), NAVROUTER_PENDING
- * (*out_id = the flow token) or NAVROUTER_HANDLED. out_id may be NULL.
+ * (*out_id = a ticket; if it fails later the navigator gets a COMMAND_FAILED event with that ticket),
+ * NAVROUTER_PENDING (*out_id = the flow token) or NAVROUTER_HANDLED. out_id may be NULL. Every command may also
+ * fail with NAVROUTER_EDESTROYED (the router was freed) and NAVROUTER_ELIMIT (queued from a callback past the
+ * bound). A root route's entry is only ever a tab's root: pushing or presenting one gives NAVROUTER_EINVAL
+ * (navigate to it to select its tab).
  */
 
 /** Sets up the tabs from the root routes (or a main stack). */
 int navrouter_router_start(navrouter_router *router, uint64_t *out_id);
 
-/** Sets the tabs explicitly: one per URL, selecting index selected. */
+/** Sets the tabs explicitly: one per URL, selecting index selected. A route that requires authentication cannot be a
+ *  tab's root (NAVROUTER_EINVAL): logging out never empties a tab. */
 int navrouter_router_set_tabs(navrouter_router *router, const char *const *urls, size_t count, size_t selected,
                               uint64_t *out_id);
 
@@ -678,10 +704,14 @@ int navrouter_router_back(navrouter_router *router, uint64_t *out_id);
 /** Reports that the user popped to entry directly (swipe back): the state follows; events say user_initiated. */
 int navrouter_router_user_popped(navrouter_router *router, uint64_t entry, uint64_t *out_id);
 
-/** Reports that the user dismissed the top count layers directly (sheet dragged down). */
+/** Reports that the user dismissed the top count layers directly (sheet dragged down). NAVROUTER_EDENIED when one
+ *  of them prevents dismissal by the user (the host should not have let the user dismiss it). */
 int navrouter_router_user_dismissed(navrouter_router *router, size_t count, uint64_t *out_id);
 
-/** Re-checks the state against the guards (authentication and before interceptors). */
+/** Re-checks the state against the guards and the registry: while logged out, protected entries go; entries a
+ *  before interceptor now cancels or redirects go; entries of removed routes go (a tab whose root route was
+ *  removed goes whole). The navigator cannot refuse this change. Logging out and removing routes run it on every
+ *  router of the registry. */
 int navrouter_router_refresh(navrouter_router *router, uint64_t *out_id);
 
 /**
@@ -733,6 +763,7 @@ int navrouter_router_entry_view(navrouter_router *router, uint64_t entry, void *
 #define NAVROUTER_EVENT_COMMAND_FAILED 10  /**< a queued command failed: failure status and message */
 #define NAVROUTER_EVENT_FLOW_CANCELLED 11  /**< a pending flow was dropped: flow, failure message */
 #define NAVROUTER_EVENT_STATE_CHANGED 12   /**< once per command, after the change is committed */
+#define NAVROUTER_EVENT_GUARD_ERROR 13     /**< an interceptor answered what its phase cannot do: failure says why */
 
 /** Modal styles. */
 #define NAVROUTER_STYLE_NONE 0u
@@ -775,6 +806,10 @@ int navrouter_event_failure_status(const navrouter_event *event);
 const char *navrouter_event_failure_message(const navrouter_event *event);
 /** For FLOW_CANCELLED: the flow's token. */
 uint64_t navrouter_event_flow(const navrouter_event *event);
+/** For COMMAND_FAILED: the ticket the queued command was given (NAVROUTER_QUEUED's *out_id), else 0. */
+uint64_t navrouter_event_ticket(const navrouter_event *event);
+/** For PRESENT: whether the presented layer prevents dismissal by the user. */
+bool navrouter_event_prevent_dismissal(const navrouter_event *event);
 /** The whole event as JSON text (kind, transition, entry, entries, removed, tab, layer, style, ...). */
 const char *navrouter_event_json(const navrouter_event *event);
 

@@ -11,14 +11,24 @@ func cString(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(NavRouterE
     return text
 }
 
+/// Copies a required URL argument into a Swift string.
+/// - Throws: `.invalidArgument` for NULL, `.malformedURL` for invalid UTF-8 (a URL's bytes are its syntax).
+func cURL(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(NavRouterError) -> String {
+    guard let pointer else { throw NavRouterError(.invalidArgument, "\(name) is NULL") }
+    guard let text = String(validatingCString: pointer) else {
+        throw NavRouterError(.malformedURL, "\(name) is not valid UTF-8")
+    }
+    return text
+}
+
 /// Copies an optional C string argument (NULL gives `nil`).
 func optionalCString(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(NavRouterError) -> String? {
     guard pointer != nil else { return nil }
     return try cString(pointer, name)
 }
 
-/// Copies an array of C strings.
-func cStringArray(_ pointer: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ name: String)
+/// Copies an array of C strings (of URLs when `urls`: invalid UTF-8 is then `.malformedURL`).
+func cStringArray(_ pointer: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ name: String, urls: Bool = false)
     throws(NavRouterError) -> [String]
 {
     if count == 0 { return [] }
@@ -26,7 +36,10 @@ func cStringArray(_ pointer: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int
         throw NavRouterError(.invalidArgument, "\(name) is NULL or its count is negative")
     }
     var strings: [String] = []
-    for index in 0..<count { strings.append(try cString(pointer[index], "\(name)[\(index)]")) }
+    for index in 0..<count {
+        let name = "\(name)[\(index)]"
+        strings.append(try urls ? cURL(pointer[index], name) : cString(pointer[index], name))
+    }
     return strings
 }
 
@@ -48,10 +61,10 @@ func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws(Nav
 }
 
 /// A URL argument given with its length, as its bytes (not copied).
-/// - Throws: `.invalidArgument` when they are not valid UTF-8.
+/// - Throws: `.malformedURL` when they are not valid UTF-8.
 @inline(__always)
 func utf8URL(_ url: UnsafePointer<CChar>, length: Int) throws(NavRouterError) -> UnsafeBufferPointer<UInt8> {
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
-    try UTF8Validation.require(bytes, "url")
+    try UTF8Validation.require(bytes, "url", code: .malformedURL)
     return bytes
 }

@@ -5,18 +5,21 @@ import Synchronization
 /// lock and makes no atomic read-modify-write while nothing changed: each of those costs about as much as the
 /// whole look-up of a short URL.
 ///
-/// The entry is current while (1) the same handle is asked for, (2) no registry handle was freed since it was
-/// filled (`Handles.registryFrees`: the handle is then still live, since it was live when the entry was filled),
-/// and (3) the registry's generation is the table's (every change of routes or policy makes a new one). The
-/// entry holds a strong reference to the table (not to the registry), released when the thread looks up in
-/// another registry or a changed one, when this thread frees the registry, or when the thread ends.
+/// The entry holds strong references to the registry's handle box (`RegistryHandle`) and to the table. It is
+/// current while (1) the same handle is asked for, (2) that box says its handle is not freed, and (3) the
+/// registry's generation is the table's (every change of routes or policy makes a new one). The check reads only
+/// objects the entry owns, so another thread freeing the handle meanwhile cannot make it read freed memory; a
+/// handle freed (and its address reused) is seen through (2) and refilled through the table of live handles,
+/// which answers `.destroyed`. The references are released when the thread looks up in another registry or a
+/// changed one, when this thread frees the registry, or when the thread ends.
 struct CachedTable {
     /// The handle's address; `UInt.max` (never one: handles are aligned) while empty, so that no handle, NULL
     /// included, matches an empty entry.
     private var handle = UInt.max
-    private var registryFrees: UInt64 = 0
     private var generation: UInt64 = 0
-    /// Set whenever `handle` is a handle's.
+    /// Set whenever `handle` is a handle's (retained).
+    private var box: Unmanaged<RegistryHandle>?
+    /// Set whenever `handle` is a handle's (retained).
     private var table: Unmanaged<RouteTable>?
     /// The table's `policy.maxSegments` (read without touching the table).
     private(set) var maxSegments = 0
@@ -27,9 +30,12 @@ struct CachedTable {
     @inline(__always)
     mutating func table(for handle: OpaquePointer?) throws(NavRouterError) -> Unmanaged<RouteTable> {
         let key = UInt(bitPattern: handle)
-        if key == self.handle, Handles.registryFrees.load(ordering: .acquiring) == registryFrees,
-            Unmanaged<RouteRegistry>.fromOpaque(UnsafeRawPointer(bitPattern: key).unsafelyUnwrapped)
-                ._withUnsafeGuaranteedRef({ $0.generation }) == generation
+        // Safety: `box` is retained by this entry whenever `key == self.handle` (the empty entry matches no key),
+        // so the reads below are of live objects whatever other threads do.
+        if key == self.handle,
+            box.unsafelyUnwrapped._withUnsafeGuaranteedRef({
+                !$0.freed.load(ordering: .acquiring) && $0.registry.generation == generation
+            })
         {
             return table.unsafelyUnwrapped
         }
@@ -37,22 +43,23 @@ struct CachedTable {
     }
 
     private mutating func refill(_ handle: OpaquePointer?) throws(NavRouterError) -> Unmanaged<RouteTable> {
-        let frees = Handles.registryFrees.load(ordering: .acquiring)  // before the check that the handle is live
-        let current = try Handles.object(handle, .registry, as: RouteRegistry.self).table
+        let box = try Handles.object(handle, .registry, as: RegistryHandle.self)
+        let current = box.registry.table
         forget()
         self.handle = UInt(bitPattern: handle)
-        registryFrees = frees
         generation = current.generation
         maxSegments = current.policy.maxSegments
+        self.box = Unmanaged.passRetained(box)
         let table = Unmanaged.passRetained(current)
         self.table = table
         return table
     }
 
-    /// Drops the entry (if it is for `handle`, when one is given) and releases its table.
+    /// Drops the entry (if it is for `handle`, when one is given) and releases what it holds.
     mutating func forget(_ handle: OpaquePointer? = nil) {
         if let handle, UInt(bitPattern: handle) != self.handle { return }
         table?.release()
+        box?.release()
         self = CachedTable()
     }
 }

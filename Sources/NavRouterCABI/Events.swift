@@ -51,6 +51,7 @@ private func kindCode(_ kind: NavigationEventKind) -> Int32 {
     case .commandFailed: return NAVROUTER_EVENT_COMMAND_FAILED
     case .flowCancelled: return NAVROUTER_EVENT_FLOW_CANCELLED
     case .stateChanged: return NAVROUTER_EVENT_STATE_CHANGED
+    case .guardError: return NAVROUTER_EVENT_GUARD_ERROR
     }
 }
 
@@ -157,6 +158,16 @@ public func navrouter_event_failure_message(_ event: OpaquePointer?) -> UnsafePo
 @_cdecl("navrouter_event_flow") @implementation
 public func navrouter_event_flow(_ event: OpaquePointer?) -> UInt64 {
     eventBox(event)?.event.flow ?? 0
+}
+
+@_cdecl("navrouter_event_ticket") @implementation
+public func navrouter_event_ticket(_ event: OpaquePointer?) -> UInt64 {
+    eventBox(event)?.event.ticket ?? 0
+}
+
+@_cdecl("navrouter_event_prevent_dismissal") @implementation
+public func navrouter_event_prevent_dismissal(_ event: OpaquePointer?) -> Bool {
+    eventBox(event)?.event.preventsDismissal ?? false
 }
 
 @_cdecl("navrouter_event_json") @implementation

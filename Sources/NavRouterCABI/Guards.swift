@@ -7,7 +7,7 @@ import NavRouterCore
 // The "Guards" section of navrouter.h: interceptors and authentication.
 
 private func registry(_ handle: OpaquePointer?) throws(NavRouterError) -> RouteRegistry {
-    try Handles.object(handle, .registry, as: RouteRegistry.self)
+    try RegistryHandle.registry(handle)
 }
 
 /// What an interceptor is asked, behind a borrowed `navrouter_interception *`; collects its argument.

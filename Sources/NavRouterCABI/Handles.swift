@@ -20,8 +20,6 @@ enum HandleKind: Sendable {
 /// handle of the wrong kind, or one already freed gives a status instead of a crash.
 enum Handles {
     private static let live = Mutex(LiveHandleTable())
-    /// How many registry handles were freed so far (see `CachedTable`).
-    static let registryFrees = Atomic<UInt64>(0)
 
     /// Retains an object and returns its handle.
     static func make(_ object: AnyObject, _ kind: HandleKind) -> OpaquePointer {
@@ -62,7 +60,9 @@ enum Handles {
             return true
         }
         guard removed else { return }
-        if kind == .registry { registryFrees.add(1, ordering: .releasing) }
-        Unmanaged<AnyObject>.fromOpaque(raw).release()
+        let object = Unmanaged<AnyObject>.fromOpaque(raw)
+        // A cached look-up table sees this before the registry can go (see `CachedTable`).
+        (object.takeUnretainedValue() as? RegistryHandle)?.freed.store(true, ordering: .releasing)
+        object.release()
     }
 }

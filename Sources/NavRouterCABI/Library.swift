@@ -31,7 +31,12 @@ public func navrouter_last_error() -> UnsafePointer<CChar>? {
 }
 
 nonisolated(unsafe) private let statusNames: [Int32: UnsafePointer<CChar>] = {
-    var names: [Int32: UnsafePointer<CChar>] = [0: UnsafePointer(strdup("NAVROUTER_OK")!)]
+    var names: [Int32: UnsafePointer<CChar>] = [
+        NAVROUTER_OK: UnsafePointer(strdup("NAVROUTER_OK")!),
+        NAVROUTER_QUEUED: UnsafePointer(strdup("NAVROUTER_QUEUED")!),
+        NAVROUTER_PENDING: UnsafePointer(strdup("NAVROUTER_PENDING")!),
+        NAVROUTER_HANDLED: UnsafePointer(strdup("NAVROUTER_HANDLED")!),
+    ]
     for code in NavRouterError.Code.allCases { names[code.rawValue] = UnsafePointer(strdup("NAVROUTER_" + code.name)!) }
     return names
 }()

@@ -7,7 +7,7 @@ import NavRouterCore
 // The "Registry" section of navrouter.h. Each function converts its arguments, calls the core, maps errors.
 
 private func registry(_ handle: OpaquePointer?) throws(NavRouterError) -> RouteRegistry {
-    try Handles.object(handle, .registry, as: RouteRegistry.self)
+    try RegistryHandle.registry(handle)
 }
 
 @_cdecl("navrouter_registry_new") @implementation
@@ -19,7 +19,7 @@ public func navrouter_registry_new(_ out: UnsafeMutablePointer<OpaquePointer?>?,
             throw NavRouterError(.invalidArgument, "unknown registry flags 0x\(String(flags, radix: 16))")
         }
         let options = RegistryOptions(caseSensitive: flags & NAVROUTER_REGISTRY_CASE_SENSITIVE != 0)
-        out.pointee = Handles.make(try RouteRegistry(options: options), .registry)
+        out.pointee = Handles.make(RegistryHandle(try RouteRegistry(options: options)), .registry)
     }
 }
 
@@ -156,7 +156,7 @@ public func navrouter_registry_resolve(
     out?.pointee = nil
     return cCall { () throws(NavRouterError) in
         let out = try required(out, "out")
-        let match = try registry(handle).resolve(try cString(url, "url"))
+        let match = try registry(handle).resolve(try cURL(url, "url"))
         out.pointee = Handles.make(MatchBox(match), .match)
     }
 }
@@ -226,7 +226,7 @@ public func navrouter_registry_explain(
     outJSON?.pointee = nil
     return cCall { () throws(NavRouterError) in
         let out = try required(outJSON, "out_json")
-        store(try registry(handle).explain(try cString(url, "url")).jsonText, into: out)
+        store(try registry(handle).explain(try cURL(url, "url")).jsonText, into: out)
     }
 }
 

@@ -42,7 +42,7 @@ public func navrouter_router_new(_ out: UnsafeMutablePointer<OpaquePointer?>?, _
     out?.pointee = nil
     return cCall { () throws(NavRouterError) in
         let out = try required(out, "out")
-        let registry = try Handles.object(registry, .registry, as: RouteRegistry.self)
+        let registry = try RegistryHandle.registry(registry)
         out.pointee = Handles.make(Router(registry: registry), .router)
     }
 }
@@ -85,7 +85,7 @@ public func navrouter_router_set_handler(
         let handler = make.map {
             CRouteHandler(make: CFunction($0), release: CFunction(release), data: CUserData(userData, destroy))
         }
-        if let route { router.setHandler(handler, forRoute: route) } else { router.setDefaultHandler(handler) }
+        if let route { try router.setHandler(handler, forRoute: route) } else { router.setDefaultHandler(handler) }
     }
 }
 
@@ -176,7 +176,7 @@ public func navrouter_router_set_tabs(
     _ outID: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
     command(handle, outID) { router throws(NavRouterError) in
-        try router.setTabs(try cStringArray(urls, count, "urls"), selected: selected)
+        try router.setTabs(try cStringArray(urls, count, "urls", urls: true), selected: selected)
     }
 }
 
@@ -186,7 +186,7 @@ public func navrouter_router_navigate(
     _ outID: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
     command(handle, outID) { router throws(NavRouterError) in
-        try router.navigate(try cString(url, "url"), options: try navigationOptions(options))
+        try router.navigate(try cURL(url, "url"), options: try navigationOptions(options))
     }
 }
 
@@ -223,7 +223,8 @@ public func navrouter_router_set_stack(
     _ handle: OpaquePointer?, _ urls: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int,
     _ outID: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    command(handle, outID) { router throws(NavRouterError) in try router.setStack(try cStringArray(urls, count, "urls"))
+    command(handle, outID) { router throws(NavRouterError) in
+        try router.setStack(try cStringArray(urls, count, "urls", urls: true))
     }
 }
 

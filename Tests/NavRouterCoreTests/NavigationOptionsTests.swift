@@ -148,8 +148,12 @@ final class UserChangeTests: XCTestCase {
         XCTAssertEqual(recorder.events.last { $0.kind == .pop }?.userInitiated, true)
         try router.present("/settings", preventDismissal: true)
         assertFails(.denied, "prevents dismissal") { try router.back() }
+        assertFails(.denied, "prevents dismissal by the user") { try router.userDismissed() }
+        XCTAssertEqual(router.state.layers.count, 1, "a layer that prevents dismissal is not dismissed by the user")
+        try router.dismiss()
+        try router.present("/settings")
         try router.userDismissed()
-        XCTAssertTrue(router.state.layers.isEmpty, "the user's change is synced even when dismissal is prevented")
+        XCTAssertTrue(router.state.layers.isEmpty)
         XCTAssertEqual(recorder.events.last { $0.kind == .dismiss }?.userInitiated, true)
         assertFails(.notFound) { try router.userPopped(to: 9999) }
         ledger.check(router.state)

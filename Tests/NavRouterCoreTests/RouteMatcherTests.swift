@@ -308,7 +308,7 @@ final class RouteMatcherTests: XCTestCase {
             ("https://shop.example.com/shop/product/", "1"), ("myapp://shop/product/", "1"), ("/nowhere/", ""),
         ]
         for (before, after) in places {
-            assertFails(.invalidArgument, "not valid UTF-8") {
+            assertFails(.malformedURL, "not valid UTF-8") {
                 try self.lookupValidating(table, Array(before.utf8) + bad + Array(after.utf8))
             }
             if before != "/nowhere/" {  // valid UTF-8 in the same place resolves
@@ -324,14 +324,14 @@ final class RouteMatcherTests: XCTestCase {
             try self.lookupValidating(table, Array("/shop//".utf8) + bad)
         }
         // A domain is checked before the policy looks at it (a domain not listed is refused as bad UTF-8)…
-        assertFails(.invalidArgument, "not valid UTF-8") {
+        assertFails(.malformedURL, "not valid UTF-8") {
             try self.lookupValidating(table, Array("https://sh".utf8) + bad + Array(".example.com/shop/product/1".utf8))
         }
         // … and one compared as decoded text, where a bad byte reads as U+FFFD, is not let through by a policy
         // that lists it so.
         try registry.updatePolicy { $0.webDomains = ["sh\u{FFFD}p.example.com"] }
         let replaced = registry.table
-        assertFails(.invalidArgument, "not valid UTF-8") {
+        assertFails(.malformedURL, "not valid UTF-8") {
             try self.lookupValidating(
                 replaced, Array("https://sh".utf8) + bad + Array("p.example.com/shop/product/1".utf8))
         }

@@ -1,13 +1,55 @@
-/* A minimal test harness for the C suites: CHECK records a failure and goes on; each TEST is one test. */
+/* A minimal test harness for the C suites: CHECK records a failure and goes on; each RUN is one test.
+ * A program runs every test, or only those named on its command line after the manifest (Tests/c/run.sh NAME). */
 #ifndef NAVROUTER_TEST_HARNESS_H
 #define NAVROUTER_TEST_HARNESS_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int harness_failures_in_test;
 static int harness_passed;
 static int harness_failed;
+static int harness_argc;
+static char **harness_argv;
+
+/* The manifest the tests load (argv[1], else the example shop). */
+static const char *manifest_path = "examples/manifests/shop.json";
+
+/* Reads the program's arguments: the manifest, then the names of the tests to run (none: all). */
+static void harness_init(int argc, char **argv) {
+    if (argc > 1) manifest_path = argv[1];
+    harness_argc = argc > 2 ? argc - 2 : 0;
+    harness_argv = argv + 2;
+}
+
+/* Whether a test is selected by name (every test when none is named). */
+static int harness_selected(const char *name) {
+    int index;
+    if (harness_argc == 0) return 1;
+    for (index = 0; index < harness_argc; index++)
+        if (strcmp(harness_argv[index], name) == 0) return 1;
+    return 0;
+}
+
+/* A whole file as a NUL-terminated string (malloc'd; the caller frees it), or NULL. */
+static char *harness_read_file(const char *path) {
+    FILE *file = fopen(path, "rb");
+    char *text;
+    long size;
+    if (!file) return NULL;
+    fseek(file, 0, SEEK_END);
+    size = ftell(file);
+    fseek(file, 0, SEEK_SET);
+    text = malloc((size_t)size + 1);
+    if (text && fread(text, 1, (size_t)size, file) != (size_t)size) {
+        free(text);
+        text = NULL;
+    }
+    if (text) text[size] = '\0';
+    fclose(file);
+    return text;
+}
 
 #define CHECK(condition)                                                                                               \
     do {                                                                                                               \
@@ -50,6 +92,7 @@ static int harness_failed;
 
 #define RUN(test)                                                                                                      \
     do {                                                                                                               \
+        if (!harness_selected(#test)) break;                                                                           \
         harness_failures_in_test = 0;                                                                                  \
         test();                                                                                                        \
         if (harness_failures_in_test == 0) {                                                                           \

@@ -2,6 +2,9 @@
 # The C suite: the header compiles cleanly as C99 and C++, the library exports exactly the header's functions
 # and is self-contained, and the C test programs pass (also under valgrind: no definite leaks, no invalid reads).
 # Expects the library installed in build/ (scripts/build-library.sh). Last line: "c: N passed, N failed".
+#
+# Tests/c/run.sh NAME...: only the checks and C tests of those names (e.g. header_c99,
+# test_free_inside_callbacks); the C test programs are still built, and run with just the tests named.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 export PKG_CONFIG_PATH="$PWD/build/lib/pkgconfig"
@@ -9,9 +12,18 @@ out=Tests/c/out
 mkdir -p "$out"
 passed=0
 failed=0
+names=("$@")
+# Whether a check is selected: every one when no name is given.
+selected() {
+    [ ${#names[@]} -eq 0 ] && return 0
+    local wanted
+    for wanted in "${names[@]}"; do [ "$wanted" = "$1" ] && return 0; done
+    return 1
+}
 check() { # check NAME COMMAND...: one test
     local name=$1
     shift
+    case $name in build_*) ;; *) selected "$name" || return 0 ;; esac
     if "$@" >"$out/$name.log" 2>&1; then
         passed=$((passed + 1))
         echo "ok   $name"
@@ -74,7 +86,7 @@ for source in Tests/c/test_*.c; do
     name=$(basename "$source" .c)
     check "build_$name" gcc -std=c99 $strict "$source" $flags -lpthread -o "$out/$name"
     [ -x "$out/$name" ] || continue
-    "$out/$name" examples/manifests/shop.json | tee "$out/$name.log"
+    "$out/$name" examples/manifests/shop.json "${names[@]}" | tee "$out/$name.log"
     summary=$(tail -n 1 "$out/$name.log")
     case "$summary" in
         *passed*)
@@ -83,9 +95,12 @@ for source in Tests/c/test_*.c; do
             ;;
         *) failed=$((failed + 1)); echo "FAIL $name crashed" ;;
     esac
-    if command -v valgrind >/dev/null; then
+    if command -v valgrind >/dev/null && { [ ${#names[@]} -eq 0 ] || grep -q '^ok ' "$out/$name.log"; }; then
+        names_backup=("${names[@]}")
+        names=()  # the valgrind run of a program is selected with the program's tests
         check "valgrind_$name" valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 \
-            "$out/$name" examples/manifests/shop.json
+            "$out/$name" examples/manifests/shop.json "${names_backup[@]}"
+        names=("${names_backup[@]}")
     fi
 done
 

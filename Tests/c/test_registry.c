@@ -10,29 +10,9 @@
 
 #include "harness.h"
 
-static char *read_file(const char *path) {
-    FILE *file = fopen(path, "rb");
-    char *text;
-    long size;
-    if (!file) return NULL;
-    fseek(file, 0, SEEK_END);
-    size = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    text = malloc((size_t)size + 1);
-    if (text && fread(text, 1, (size_t)size, file) != (size_t)size) {
-        free(text);
-        text = NULL;
-    }
-    if (text) text[size] = '\0';
-    fclose(file);
-    return text;
-}
-
-static const char *manifest_path = "examples/manifests/shop.json";
-
 static navrouter_registry *shop_registry(void) {
     navrouter_registry *registry = NULL;
-    char *manifest = read_file(manifest_path);
+    char *manifest = harness_read_file(manifest_path);
     size_t count = 0;
     CHECK(manifest != NULL);
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
@@ -60,6 +40,9 @@ static void test_versions_and_status_names(void) {
     CHECK_STR("NAVROUTER_EPARAM", navrouter_status_name(NAVROUTER_EPARAM));
     CHECK_STR("NAVROUTER_EDESTROYED", navrouter_status_name(NAVROUTER_EDESTROYED));
     CHECK_STR("NAVROUTER_EEXTERNAL", navrouter_status_name(NAVROUTER_EEXTERNAL));
+    CHECK_STR("NAVROUTER_QUEUED", navrouter_status_name(NAVROUTER_QUEUED));
+    CHECK_STR("NAVROUTER_PENDING", navrouter_status_name(NAVROUTER_PENDING));
+    CHECK_STR("NAVROUTER_HANDLED", navrouter_status_name(NAVROUTER_HANDLED));
     CHECK_STR("NAVROUTER_UNKNOWN", navrouter_status_name(12345));
     navrouter_string_free(NULL);
 }
@@ -232,7 +215,9 @@ static void test_huge_and_invalid_input(void) {
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, huge, &match));
     CHECK(navrouter_match_param(match, "slug") != NULL && strlen(navrouter_match_param(match, "slug")) == size - 15);
     navrouter_match_free(match);
-    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_resolve(registry, bad, &match));
+    CHECK_STATUS(NAVROUTER_EMALFORMED, navrouter_registry_resolve(registry, bad, &match)); /* a URL's bytes */
+    CHECK_CONTAINS("not valid UTF-8", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_route(registry, "x", bad, 0)); /* other text */
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_set_limits(registry, 0, 64));
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_load_manifest(registry, bad, NULL));
     CHECK_STATUS(NAVROUTER_EJSON, navrouter_registry_load_manifest(registry, huge, NULL));
@@ -286,27 +271,27 @@ static void test_lookup_without_allocation(void) {
                  navrouter_registry_lookup(registry, accented, strlen(accented), &index, ranges, 8, &count));
     CHECK(count == 3 && ranges[2].end == strlen(accented));
     const char *truncated = "/shop/category/caf\xC3";
-    CHECK_STATUS(NAVROUTER_EINVAL,
+    CHECK_STATUS(NAVROUTER_EMALFORMED,
                  navrouter_registry_lookup(registry, truncated, strlen(truncated), &index, ranges, 8, &count));
     CHECK(strstr(navrouter_last_error(), "UTF-8") != NULL);
     const char *overlong = "/shop/category/abcdefgh\xC0\xAF";
-    CHECK_STATUS(NAVROUTER_EINVAL,
+    CHECK_STATUS(NAVROUTER_EMALFORMED,
                  navrouter_registry_lookup(registry, overlong, strlen(overlong), &index, ranges, 8, &count));
-    CHECK_STATUS(NAVROUTER_EINVAL,
+    CHECK_STATUS(NAVROUTER_EMALFORMED,
                  navrouter_registry_lookup(registry, accented, 19, &index, ranges, 8, &count)); /* cut mid-character */
     /* Shorter than a word, and a bad byte only in the last (overlapping) word. */
     const char *short_bad = "/a\xC3";
-    CHECK_STATUS(NAVROUTER_EINVAL,
+    CHECK_STATUS(NAVROUTER_EMALFORMED,
                  navrouter_registry_lookup(registry, short_bad, strlen(short_bad), &index, ranges, 8, &count));
     const char *tail_bad = "/shop/categor\xFF";
-    CHECK_STATUS(NAVROUTER_EINVAL,
+    CHECK_STATUS(NAVROUTER_EMALFORMED,
                  navrouter_registry_lookup(registry, tail_bad, strlen(tail_bad), &index, ranges, 8, &count));
-    /* Past the path (query, fragment), and in a URL that also matches no route: still EINVAL. */
+    /* Past the path (query, fragment), and in a URL that also matches no route: still EMALFORMED. */
     const char *elsewhere[] = {"/shop/product/42?q=\xC3", "/shop/product/42#\xFF", "/shop/product/42?a=1#b\xC3",
                                "/nowhere/\xFF"};
     for (size_t i = 0; i < sizeof elsewhere / sizeof *elsewhere; i++) {
-        CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, elsewhere[i], strlen(elsewhere[i]), &index,
-                                                                 ranges, 8, &count));
+        CHECK_STATUS(NAVROUTER_EMALFORMED, navrouter_registry_lookup(registry, elsewhere[i], strlen(elsewhere[i]),
+                                                                     &index, ranges, 8, &count));
         CHECK_CONTAINS("not valid UTF-8", navrouter_last_error());
     }
     /* One bad byte at every position of every length up to 48 (16-byte steps, the overlapping last 16 or 8 bytes,
@@ -316,13 +301,13 @@ static void test_lookup_without_allocation(void) {
     for (size_t length = 1; length <= 48; length++) {
         memset(probe, 'a', length);
         probe[0] = '/';
-        if (navrouter_registry_lookup(registry, probe, length, &index, ranges, 8, &count) != NAVROUTER_EINVAL)
+        if (navrouter_registry_lookup(registry, probe, length, &index, ranges, 8, &count) != NAVROUTER_EMALFORMED)
             accepted++;
         for (size_t bad = 0; bad < length; bad++) {
             memset(probe, 'a', length);
             probe[0] = '/';
             probe[bad] = (char)0xFF;
-            if (navrouter_registry_lookup(registry, probe, length, &index, ranges, 8, &count) == NAVROUTER_EINVAL)
+            if (navrouter_registry_lookup(registry, probe, length, &index, ranges, 8, &count) == NAVROUTER_EMALFORMED)
                 refused++;
         }
     }
@@ -365,7 +350,7 @@ static void test_resolve_packed(void) {
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_resolve_packed(registry, url, strlen(url), NULL, 64, &size));
     CHECK_STATUS(NAVROUTER_EINVAL,
                  navrouter_registry_resolve_packed(registry, url, strlen(url), (char *)buffer + 1, 64, &size));
-    CHECK_STATUS(NAVROUTER_EINVAL,
+    CHECK_STATUS(NAVROUTER_EMALFORMED,
                  navrouter_registry_resolve_packed(registry, "/shop/caf\xC3", 11, buffer, sizeof buffer, &size));
     CHECK_STATUS(NAVROUTER_ENOTFOUND,
                  navrouter_registry_resolve_packed(registry, "/nope", 5, buffer, sizeof buffer, &size));
@@ -644,7 +629,7 @@ static void test_many_handles_made_and_freed(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc > 1) manifest_path = argv[1];
+    harness_init(argc, argv);
     RUN(test_versions_and_status_names);
     RUN(test_registry_lifecycle_and_bad_handles);
     RUN(test_add_route_errors);

@@ -10,29 +10,9 @@
 
 #include "harness.h"
 
-static const char *manifest_path = "examples/manifests/shop.json";
-
-static char *read_file(const char *path) {
-    FILE *file = fopen(path, "rb");
-    char *text;
-    long size;
-    if (!file) return NULL;
-    fseek(file, 0, SEEK_END);
-    size = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    text = malloc((size_t)size + 1);
-    if (text && fread(text, 1, (size_t)size, file) != (size_t)size) {
-        free(text);
-        text = NULL;
-    }
-    if (text) text[size] = '\0';
-    fclose(file);
-    return text;
-}
-
 static navrouter_registry *shop_registry(bool authenticated) {
     navrouter_registry *registry = NULL;
-    char *manifest = read_file(manifest_path);
+    char *manifest = harness_read_file(manifest_path);
     const char *domains[] = {"shop.example.com"};
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_load_manifest(registry, manifest, NULL));
@@ -59,6 +39,7 @@ struct host {
     navrouter_router *router; /* for commands from inside callbacks */
     int reentrant;            /* issue a command from inside the next push event */
     int refuse_kind;          /* refuse events of this kind */
+    int presented_fixed;      /* the last present event said the layer prevents dismissal */
     char last_result[256];
 };
 
@@ -82,6 +63,7 @@ static int host_navigator(const navrouter_event *event, void *user_data) {
         const char *result = navrouter_event_result_json(event);
         snprintf(host->last_result, sizeof host->last_result, "%s", result ? result : "(none)");
     }
+    if (kind == NAVROUTER_EVENT_PRESENT) host->presented_fixed = navrouter_event_prevent_dismissal(event);
     reenter = host->reentrant && kind == NAVROUTER_EVENT_PUSH;
     if (reenter) host->reentrant = 0;
     pthread_mutex_unlock(&host->lock);
@@ -227,8 +209,10 @@ static void test_navigation_commands_and_events(void) {
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_pop_to_root(router, &id));
     options.flags = NAVROUTER_NAV_MODAL_FULLSCREEN | NAVROUTER_NAV_PREVENT_DISMISSAL;
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/help/intro", &options, &id));
+    CHECK(host.presented_fixed == 1); /* the present event says the layer prevents dismissal */
     CHECK_STATUS(NAVROUTER_EDENIED, navrouter_router_back(router, &id));
-    CHECK_STATUS(NAVROUTER_OK, navrouter_router_user_dismissed(router, 1, &id));
+    CHECK_STATUS(NAVROUTER_EDENIED, navrouter_router_user_dismissed(router, 1, &id)); /* the user cannot either */
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_dismiss(router, 1, NULL, &id));
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_select_tab(router, 2, &id));
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/shop/checkout", NULL, &id));
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/settings", NULL, &id));
@@ -621,7 +605,7 @@ static void test_threads_on_one_router_and_two_routers(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc > 1) manifest_path = argv[1];
+    harness_init(argc, argv);
     RUN(test_router_lifecycle_and_bad_arguments);
     RUN(test_navigation_commands_and_events);
     RUN(test_props_results_and_jansson_helpers);

@@ -14,7 +14,7 @@ public final class GuardCenter: Sendable {
         var authenticated = false
         var handler: (any AuthenticationHandler)?
         var options = GuardOptions()
-        var routers: [WeakRouter] = []
+        var routers: [ObjectIdentifier: WeakRouter] = [:]
     }
 
     private let state = Mutex(State())
@@ -99,8 +99,7 @@ public final class GuardCenter: Sendable {
             let was = state.authenticated
             state.authenticated = authenticated
             authenticatedNow.store(authenticated, ordering: .releasing)
-            state.routers.removeAll { $0.router == nil }
-            return was && !authenticated ? state.routers.compactMap(\.router) : []
+            return was && !authenticated ? state.routers.values.compactMap(\.router) : []
         }
         for router in routers { _ = try? router.perform(.refresh) }
     }
@@ -126,10 +125,16 @@ public final class GuardCenter: Sendable {
         set { state.withLock { $0.options = newValue } }
     }
 
+    /// Records a new router (O(1): creating a router costs the same however many live on the registry).
     func attach(_ router: Router) {
-        state.withLock { state in
-            state.routers.removeAll { $0.router == nil }
-            state.routers.append(WeakRouter(router))
-        }
+        state.withLock { $0.routers[ObjectIdentifier(router)] = WeakRouter(router) }
     }
+
+    /// Forgets a router (from its deinit).
+    func detach(_ router: Router) {
+        _ = state.withLock { $0.routers.removeValue(forKey: ObjectIdentifier(router)) }
+    }
+
+    /// The routers alive on the registry.
+    var routers: [Router] { state.withLock { $0.routers.values.compactMap(\.router) } }
 }

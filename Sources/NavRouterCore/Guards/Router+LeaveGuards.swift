@@ -1,6 +1,7 @@
 extension Router {
-    /// Asks the `leave` guards of every entry a command removes (top-most first). A veto fails the command
-    /// (`.cancelled`); a pending answer holds it as a flow (returned), to be applied again with that entry approved.
+    /// Asks the `leave` guards of every entry a command removes (top-most first). A veto (cancel) fails the command
+    /// (`.cancelled`); a pending answer holds it as a flow (returned), to be applied again with that entry approved;
+    /// a redirect cannot be carried out by a leave guard and fails the command (`.invalidArgument`).
     func runLeaveGuards(
         _ removed: [NavigationEntry], command: NavigationCommand, approved: Set<EntryID>
     ) throws(NavRouterError) -> UInt64? {
@@ -14,13 +15,20 @@ extension Router {
                 if registration.requiresAuth && !guards.isAuthenticated { continue }
                 let token = issueFlowToken()
                 let context = interception(.leave, destination: nil, entry: entry, flow: token, external: false)
-                switch registration.interceptor.intercept(context) {
+                let decision = registration.interceptor.intercept(context)
+                if isClosed { throw NavRouterError(.destroyed, "the router was closed during the command") }
+                switch decision {
                 case .proceed:
                     continue
-                case .cancel(let reason), .redirect(let reason):
+                case .cancel(let reason):
                     throw NavRouterError(
                         .cancelled,
                         "interceptor '\(registration.name)' kept entry \(entry.id) ('\(entry.route)'): \(reason)")
+                case .redirect(let url):
+                    throw NavRouterError(
+                        .invalidArgument,
+                        "interceptor '\(registration.name)' answered redirect ('\(url)') in the leave phase: leave guards proceed, cancel (veto) or hold (pending)"
+                    )
                 case .pending:
                     hold(
                         PendingFlow(

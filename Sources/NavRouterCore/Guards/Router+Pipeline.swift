@@ -96,7 +96,11 @@ extension Router {
     private func navigate(_ start: NavigationInProgress) -> Result<Outcome, NavRouterError> {
         var navigation = start
         while true {
-            switch runStages(&navigation) {
+            let outcome = runStages(&navigation)
+            if isClosed {  // a callback closed the router: nothing more runs on it
+                return .failure(NavRouterError(.destroyed, "the router was closed during the command"))
+            }
+            switch outcome {
             case .next:
                 preconditionFailure("the apply stage always finishes a navigation")
             case .finish(let result):
@@ -203,7 +207,11 @@ extension Router {
             let token = issueFlowToken()
             let context = interception(
                 .before, destination: match, entry: nil, flow: token, external: navigation.options.external)
-            switch registration.interceptor.intercept(context) {
+            let decision = registration.interceptor.intercept(context)
+            if isClosed {
+                return .finish(.failure(NavRouterError(.destroyed, "the router was closed during the command")))
+            }
+            switch decision {
             case .proceed:
                 continue
             case .cancel(let reason):
@@ -240,6 +248,9 @@ extension Router {
         return .finish(outcome)
     }
 
+    /// The `after` interceptors: the navigation is applied, so they may proceed, or redirect (the router navigates
+    /// to that URL next, queued behind this command); a cancel or pending answer cannot be carried out and is
+    /// reported to the navigator as a `guardError` event.
     private func runAfterInterceptors(_ match: RouteMatch, transition: UInt64, external: Bool) {
         let guards = registry.guards
         let interceptors = guards.interceptors(for: .after, route: match.route.name, path: match.path)
@@ -247,10 +258,36 @@ extension Router {
         let entry = state.topEntry
         for registration in interceptors {
             if registration.requiresAuth && !guards.isAuthenticated { continue }
-            _ = registration.interceptor.intercept(
+            let decision = registration.interceptor.intercept(
                 interception(.after, destination: match, entry: entry, flow: 0, external: external))
+            switch decision {
+            case .proceed:
+                continue
+            case .redirect(let url):
+                do throws(NavRouterError) {
+                    _ = try perform(.navigate(url: url, options: NavigationOptions()))
+                } catch {
+                    reportGuardError(registration, "its redirect to '\(url)' was refused: \(error.message)")
+                }
+            case .cancel, .pending:
+                let answer = decision == .pending ? "pending" : "cancel"
+                reportGuardError(
+                    registration,
+                    "it answered \(answer) in the after phase, when the navigation is already applied (after interceptors proceed or redirect)"
+                )
+            }
         }
     }
+
+    /// Tells the navigator an interceptor's answer could not be carried out.
+    private func reportGuardError(_ registration: InterceptorRegistration, _ what: String) {
+        var event = NavigationEvent(kind: .guardError, transitionID: 0)
+        event.failure = NavRouterError(.invalidArgument, "interceptor '\(registration.name)': \(what)")
+        notify(event)
+    }
+
+    /// Whether the router was closed (a callback may close it in the middle of a command).
+    var isClosed: Bool { control.withLock { $0.closed } }
 }
 
 /// One navigation on its way through the pipeline: the URL it opens now, its options, where it (re)entered the

@@ -1,6 +1,8 @@
 extension Router {
-    /// Re-checks the state against the guards: while logged out, flows towards protected routes are cancelled and
-    /// protected entries go; entries a `before` interceptor would now cancel or redirect go too.
+    /// Re-checks the state against the guards and the registry: while logged out, flows towards protected routes are
+    /// cancelled and protected entries go; entries a `before` interceptor would now cancel or redirect go, and so do
+    /// entries whose route was removed (a tab whose root route was removed goes whole). The navigator cannot refuse
+    /// this change.
     func runRefresh() -> Result<Outcome, NavRouterError> {
         let guards = registry.guards
         let authenticated = guards.isAuthenticated
@@ -16,20 +18,25 @@ extension Router {
         let table = registry.table
         // Entries a `before` interceptor would now cancel or redirect (asked outside any lock).
         var refused = Set<EntryID>()
-        for entry in context.before.allEntries {
-            guard let match = try? table.resolve(entry.url) else { continue }
-            for registration in guards.interceptors(for: .before, route: entry.route, path: match.path) {
-                if registration.requiresAuth && !authenticated { continue }
-                let decision = registration.interceptor.intercept(
-                    interception(.before, destination: match, entry: entry, flow: 0, external: false))
-                if case .cancel = decision { refused.insert(entry.id) }
-                if case .redirect = decision { refused.insert(entry.id) }
+        if guards.interceptorCount > 0 {
+            for entry in context.before.allEntries {
+                guard let match = try? table.resolve(entry.url) else { continue }
+                for registration in guards.interceptors(for: .before, route: entry.route, path: match.path) {
+                    if registration.requiresAuth && !authenticated { continue }
+                    let decision = registration.interceptor.intercept(
+                        interception(.before, destination: match, entry: entry, flow: 0, external: false))
+                    if case .cancel = decision { refused.insert(entry.id) }
+                    if case .redirect = decision { refused.insert(entry.id) }
+                }
             }
         }
-        return commit(.refresh, context, vetoable: false) { transaction throws(NavRouterError) in
-            transaction.prune { entry in
-                refused.contains(entry.id) || (!authenticated && Self.requiresAuth(entry, in: table))
-            }
+        // The guards enforce this change: the navigator cannot refuse it.
+        return commit(.refresh, context, vetoable: false, refusable: false) { transaction throws(NavRouterError) in
+            transaction.prune(
+                { entry in
+                    refused.contains(entry.id) || table.route(named: entry.route) == nil
+                        || (!authenticated && Self.requiresAuth(entry, in: table))
+                }, removingTabsWhere: { table.route(named: $0.route) == nil })
         }
     }
 }

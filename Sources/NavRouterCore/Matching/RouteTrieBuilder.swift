@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The segment trie while routes are registered: cheap to insert into, detects conflicts, and compiles into
 /// the flat `CompiledTrie` that resolves.

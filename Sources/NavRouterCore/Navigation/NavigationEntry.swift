@@ -23,6 +23,9 @@ public struct NavigationEntry: Equatable, Sendable {
         let props: [String: JSONValue]?
         let expectsResult: Bool
         let opener: EntryID?
+        /// The route required authentication when the entry was made (logging out prunes it, whatever became of
+        /// the route since).
+        let requiresAuth: Bool
     }
 
     /// Unique within its router, never reused.
@@ -35,6 +38,9 @@ public struct NavigationEntry: Equatable, Sendable {
     private let fields: CopyOnWrite<Storage>
     /// The host's view, made by the route's handler (nil when no handler is set).
     public internal(set) var view: ViewHandle?
+    /// The handler that made `view`: the view goes back to it, whatever handlers are set since. Not part of the
+    /// entry's value (`==` ignores it).
+    var maker: ViewMaker?
 
     /// The route's name.
     public var route: String { fields.value.route }
@@ -48,17 +54,34 @@ public struct NavigationEntry: Equatable, Sendable {
     public var expectsResult: Bool { fields.value.expectsResult }
     /// The entry that was on top when this one was opened (who receives its result).
     public var opener: EntryID? { fields.value.opener }
+    /// Whether the entry's route required authentication when it was made.
+    var requiresAuth: Bool { fields.value.requiresAuth }
 
     /// Creates an entry (the router makes them; public for hosts that build states by hand in tests).
     public init(
         id: EntryID, route: String, url: String, parameters: [String: String] = [:], props: [String: JSONValue]? = nil,
         expectsResult: Bool = false, opener: EntryID? = nil, view: ViewHandle? = nil
     ) {
+        self.init(
+            id: id, route: route, url: url, parameters: parameters, props: props, expectsResult: expectsResult,
+            opener: opener, requiresAuth: false, view: view)
+    }
+
+    /// Creates an entry, saying whether its route requires authentication.
+    init(
+        id: EntryID, route: String, url: String, parameters: [String: String], props: [String: JSONValue]?,
+        expectsResult: Bool, opener: EntryID?, requiresAuth: Bool, view: ViewHandle? = nil
+    ) {
         self.id = id
         self.fields = CopyOnWrite(
             Fields(
                 route: route, url: url, parameters: parameters, props: props, expectsResult: expectsResult,
-                opener: opener))
+                opener: opener, requiresAuth: requiresAuth))
         self.view = view
+    }
+
+    /// Equal ids, fields and views (the view's maker is not part of the value).
+    public static func == (lhs: NavigationEntry, rhs: NavigationEntry) -> Bool {
+        lhs.id == rhs.id && lhs.view == rhs.view && lhs.fields == rhs.fields
     }
 }

@@ -18,7 +18,8 @@ extension NavigationEntry {
 
 extension NavigationEvent {
     /// The event as JSON: `kind`, `transition`, `entry`, `entries`, `removed`, `tab` / `layer`, `style`,
-    /// `animated`, `user_initiated`, and `result_of` / `result`, `failure` / `status`, `flow` where they apply.
+    /// `animated`, `user_initiated`, and `result_of` / `result`, `failure` / `status`, `flow`, `ticket`,
+    /// `prevent_dismissal` where they apply.
     public var jsonValue: JSONValue {
         var object: [String: JSONValue] = [
             "kind": .string(kind.rawValue), "transition": .integer(Int64(clamping: transitionID)),
@@ -42,6 +43,8 @@ extension NavigationEvent {
             object["status"] = .string(failure.code.name)
         }
         if let flow { object["flow"] = .integer(Int64(clamping: flow)) }
+        if let ticket { object["ticket"] = .integer(Int64(clamping: ticket)) }
+        if kind == .present { object["prevent_dismissal"] = .bool(preventsDismissal) }
         return .object(object)
     }
 }

@@ -25,6 +25,9 @@ public enum NavigationEventKind: String, Sendable, CaseIterable {
     case flowCancelled = "flow_cancelled"
     /// Sent once after each command that changed the state, after the change is committed.
     case stateChanged = "state_changed"
+    /// An interceptor answered what its phase cannot carry out (an `after` interceptor's cancel or pending):
+    /// `failure` says which interceptor and why. The command's outcome stands.
+    case guardError = "guard_error"
 }
 
 /// One visible change, reported to the host's navigator. The router never draws: the host renders these.
@@ -45,6 +48,8 @@ public struct NavigationEvent: Equatable, Sendable {
         var result: JSONValue?
         var failure: NavRouterError?
         var flow: UInt64?
+        var ticket: UInt64?
+        var preventsDismissal = false
     }
 
     private final class Storage: CopyOnWriteStorage {
@@ -105,7 +110,7 @@ public struct NavigationEvent: Equatable, Sendable {
         get { fields.value.result }
         set { fields.value.result = newValue }
     }
-    /// For `commandFailed` and `flowCancelled`: the error.
+    /// For `commandFailed`, `flowCancelled` and `guardError`: the error.
     public var failure: NavRouterError? {
         get { fields.value.failure }
         set { fields.value.failure = newValue }
@@ -114,6 +119,16 @@ public struct NavigationEvent: Equatable, Sendable {
     public var flow: UInt64? {
         get { fields.value.flow }
         set { fields.value.flow = newValue }
+    }
+    /// For `commandFailed`: the ticket the queued command was given.
+    public var ticket: UInt64? {
+        get { fields.value.ticket }
+        set { fields.value.ticket = newValue }
+    }
+    /// For `present`: the layer may not be dismissed by the user.
+    public var preventsDismissal: Bool {
+        get { fields.value.preventsDismissal }
+        set { fields.value.preventsDismissal = newValue }
     }
 
     /// Creates an event.

@@ -176,7 +176,8 @@ public enum NavigationSnapshot {
                 NavigationEntry(
                     id: EntryID(id), route: route, url: url, parameters: parameters,
                     props: try entry.optionalObject("props"),
-                    expectsResult: try entry.bool("expects_result"), opener: opener.map { EntryID(clamping: $0) }))
+                    expectsResult: try entry.bool("expects_result"), opener: opener.map { EntryID(clamping: $0) },
+                    requiresAuth: match.route.requiresAuth))
         }
         return entries
     }

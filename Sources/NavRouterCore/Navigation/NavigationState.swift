@@ -118,6 +118,19 @@ public struct NavigationState: Equatable, Sendable {
         return nil
     }
 
+    /// The invariants of the state's shape, checked after every command in O(tabs + layers): at least one tab,
+    /// a selected tab that exists, no empty layer, tabs that start with their roots. (Entry ids are unique by
+    /// construction: commands take them from the counter, a restore checks them; `invariantViolation` checks all.)
+    var structuralViolation: String? {
+        if tabs.isEmpty { return "there is no tab" }
+        if !tabs.indices.contains(selectedTab) { return "the selected tab \(selectedTab) does not exist" }
+        if let empty = layers.firstIndex(where: { $0.stack.isEmpty }) { return "modal layer \(empty) is empty" }
+        for tab in tabs where tab.route != nil && tab.stack.first?.route != tab.route {
+            return "tab '\(tab.route!)' does not start with its root route"
+        }
+        return nil
+    }
+
     /// The state's invariants; `nil` when they hold, else what is wrong.
     public var invariantViolation: String? {
         if tabs.isEmpty { return "there is no tab" }

@@ -9,9 +9,6 @@ struct NavigationTransaction {
     let views: ViewHandlers
     var events: [NavigationEvent] = []
     var created: [NavigationEntry] = []
-    /// Whether an entry in `created` may be of a route that requires authentication: false while every created
-    /// entry came from a match of a route that does not (the commit then skips looking their routes up by name).
-    var createdMayRequireAuth = false
     var removed: [NavigationEntry] = []
     var animated = true
     /// A match the router already made for a navigate's URL on this very table (so it is not resolved twice).
@@ -71,8 +68,12 @@ struct NavigationTransaction {
     }
 
     /// Removes every entry `shouldGo` picks, with everything above it in its stack; a modal layer whose root goes is
-    /// dismissed with the layers above it; a tab keeps its root. Emits pop and dismiss events; delivers no results.
-    mutating func prune(_ shouldGo: (NavigationEntry) -> Bool) {
+    /// dismissed with the layers above it; a tab keeps its root, unless `removesTab` picks the root: the whole tab
+    /// then goes (a `tabsSetUp` event lists the tabs left). Emits pop, dismiss and tab events; entries that expect
+    /// a result are told they closed without one.
+    mutating func prune(
+        _ shouldGo: (NavigationEntry) -> Bool, removingTabsWhere removesTab: (NavigationEntry) -> Bool = { _ in false }
+    ) {
         if let layer = state.layers.firstIndex(where: { $0.stack.first.map(shouldGo) ?? false }) {
             while state.layers.count > layer { dismissTopLayer(result: nil, userInitiated: false) }
         }
@@ -81,6 +82,10 @@ struct NavigationTransaction {
                 try? popStack(at: .layer(layer), to: index - 1, result: nil, userInitiated: false)
             }
         }
+        let doomed = state.tabs.indices.filter { tab in
+            state.tabs[tab].route != nil && (state.tabs[tab].stack.first.map(removesTab) ?? false)
+        }
+        if !doomed.isEmpty { removeTabs(Set(doomed)) }
         for tab in state.tabs.indices {
             let keep = minimumKept(at: .tab(tab))
             if let index = state.tabs[tab].stack.indices.dropFirst(keep).first(where: {
@@ -93,12 +98,33 @@ struct NavigationTransaction {
                     event.removed = gone
                     event.location = .tab(tab)
                     append(event)
-                    removed += gone
+                    leave(gone, result: nil)
                 } else {
                     try? popStack(at: .tab(tab), to: index - 1, result: nil, userInitiated: false)
                 }
             }
         }
+    }
+
+    /// Removes whole tabs; the selected tab stays selected if it is kept, else the nearest tab before it is. With
+    /// no tab left the router has one empty main stack.
+    private mutating func removeTabs(_ doomed: Set<Int>) {
+        let gone = doomed.sorted().flatMap { state.tabs[$0].stack }
+        var kept: [Tab] = []
+        var selected = 0
+        for index in state.tabs.indices where !doomed.contains(index) {
+            if index <= state.selectedTab { selected = kept.count }
+            kept.append(state.tabs[index])
+        }
+        if kept.isEmpty { kept = [Tab(route: nil, stack: [])] }
+        state.tabs = kept
+        state.selectedTab = selected
+        var event = NavigationEvent(kind: .tabsSetUp, transitionID: transitionID)
+        event.entries = kept.compactMap(\.stack.first)
+        event.removed = gone
+        event.location = .tab(selected)
+        append(event)
+        leave(gone, result: nil, deliverResults: false)
     }
 
     private mutating func start() throws(NavRouterError) {
@@ -172,6 +198,7 @@ struct NavigationTransaction {
             event.entry = entry
             event.location = .layer(state.layers.count - 1)
             event.style = style
+            event.preventsDismissal = options.preventDismissal
             append(event)
         case .replaceTop:
             let location = state.currentLocation
@@ -213,7 +240,7 @@ struct NavigationTransaction {
         if options.singleTop, let top = stack.last, top.route == match.route.name, top.parameters == match.parameters {
             reuse = true
         }
-        let gone = Array(original.filter { entry in !stack.contains { $0.id == entry.id } })
+        let gone = Array(original[stack.count...])  // every shaping above removes a suffix
         if !reuse {
             stack.append(try makeEntry(match, options: options, opener: original.last?.id))
         }
@@ -379,14 +406,18 @@ struct NavigationTransaction {
         var stack: [NavigationEntry] = []
         var matches: [RouteMatch] = []
         for url in urls { matches.append(try table.resolve(url)) }
-        if case .tab(let index) = location, let root = state.tabs[index].route, matches[0].route.name != root {
-            stack.append(old[0])  // a tab keeps its root under the given entries
+        var tabRoot: String?
+        if case .tab(let index) = location, let root = state.tabs[index].route {
+            tabRoot = root
+            if matches[0].route.name != root { stack.append(old[0]) }  // a tab keeps its root under the entries
         }
-        for match in matches {
-            stack.append(try makeEntry(match, options: NavigationOptions(), opener: stack.last?.id))
+        for (position, match) in matches.enumerated() {
+            let asTabRoot = position == 0 && match.route.name == tabRoot
+            stack.append(
+                try makeEntry(match, options: NavigationOptions(), opener: stack.last?.id, asTabRoot: asTabRoot))
         }
-        try replaceStack(
-            at: location, with: stack, removed: old.filter { entry in !stack.contains { $0.id == entry.id } })
+        let kept = Set(stack.lazy.map(\.id))
+        try replaceStack(at: location, with: stack, removed: old.filter { !kept.contains($0.id) })
     }
 
     private mutating func dismiss(count: Int, result: JSONValue?, userInitiated: Bool) throws(NavRouterError) {
@@ -394,6 +425,14 @@ struct NavigationTransaction {
             throw NavRouterError(.invalidArgument, "the dismiss count must be at least 1, not \(count)")
         }
         guard !state.layers.isEmpty else { throw NavRouterError(.notFound, "there is no modal layer to dismiss") }
+        if userInitiated,
+            let layer = state.layers.indices.suffix(min(count, state.layers.count)).last(where: {
+                state.layers[$0].preventDismissal
+            })
+        {
+            throw NavRouterError(
+                .denied, "modal layer \(layer) prevents dismissal by the user; dismiss it with a command")
+        }
         var remaining = min(count, state.layers.count)
         var result = result
         while remaining > 0 {
@@ -485,20 +524,16 @@ struct NavigationTransaction {
         let entry = NavigationEntry(
             id: state.nextEntryID, route: match.route.name, url: match.url, parameters: match.parameters,
             props: options.props ?? match.props, expectsResult: options.expectsResult,
-            opener: options.expectsResult ? opener : nil)
+            opener: options.expectsResult ? opener : nil, requiresAuth: match.route.requiresAuth)
         state.nextEntryID += 1
-        return try adopt(entry, mayRequireAuth: match.route.requiresAuth)
+        return try adopt(entry)
     }
 
     /// Builds the view of an entry and records it as created by this transaction.
-    /// - Parameter mayRequireAuth: false only when the entry's route is known not to require authentication.
-    private mutating func adopt(
-        _ entry: NavigationEntry, mayRequireAuth: Bool = true
-    ) throws(NavRouterError) -> NavigationEntry {
+    private mutating func adopt(_ entry: NavigationEntry) throws(NavRouterError) -> NavigationEntry {
         var entry = entry
-        entry.view = try views.makeView(for: entry)
+        try views.makeView(for: &entry)
         created.append(entry)
-        if mayRequireAuth { createdMayRequireAuth = true }
         return entry
     }
 

@@ -32,34 +32,42 @@ public struct ClosureRouteHandler: RouteHandler {
     public func releaseView(_ view: ViewHandle, of entry: NavigationEntry) { release(view, entry) }
 }
 
+/// A handler as a router holds it: a reference that each view it made keeps, so that the view goes back to the
+/// handler that made it, also after the handler was replaced or removed.
+final class ViewMaker: Sendable {
+    let handler: any RouteHandler
+    init(_ handler: any RouteHandler) { self.handler = handler }
+}
+
 /// A router's view handlers as one command sees them: each route's own handler, else the default one.
 struct ViewHandlers {
     /// Handlers set for single routes.
-    var byRoute: [String: any RouteHandler] = [:]
+    var byRoute: [String: ViewMaker] = [:]
     /// The handler of routes without their own.
-    var fallback: (any RouteHandler)?
+    var fallback: ViewMaker?
 
     /// The handler of an entry's route, else the default one (no hashing when no route has its own).
-    func handler(of entry: NavigationEntry) -> (any RouteHandler)? {
+    func maker(of entry: NavigationEntry) -> ViewMaker? {
         if byRoute.isEmpty { return fallback }
         return byRoute[entry.route] ?? fallback
     }
 
-    /// Builds the view of a new entry: `nil` when no handler is set.
+    /// Builds the view of a new entry, recording its maker: unchanged when no handler is set.
     /// - Throws: `.callback` when the handler declines.
-    func makeView(for entry: NavigationEntry) throws(NavRouterError) -> ViewHandle? {
-        guard let handler = handler(of: entry) else { return nil }
-        guard let view = handler.makeView(for: entry) else {
+    func makeView(for entry: inout NavigationEntry) throws(NavRouterError) {
+        guard let maker = maker(of: entry) else { return }
+        guard let view = maker.handler.makeView(for: entry) else {
             throw NavRouterError(.callback, "the handler of route '\(entry.route)' declined to build a view")
         }
-        return view
+        entry.view = view
+        entry.maker = maker
     }
 
-    /// Releases the views of entries that left the state (or were never committed).
+    /// Releases the views of entries that left the state (or were never committed), each to its maker.
     func release(_ entries: [NavigationEntry]) {
         for entry in entries {
-            guard let view = entry.view, let handler = handler(of: entry) else { continue }
-            handler.releaseView(view, of: entry)
+            guard let view = entry.view, let maker = entry.maker else { continue }
+            maker.handler.releaseView(view, of: entry)
         }
     }
 }

@@ -3,10 +3,21 @@ import Synchronization
 /// A router: the navigation state of one window or scene (tabs, modal layers, stacks) over a shared registry.
 ///
 /// Every command is a transaction: resolve → (guards) → apply → events. A failing command leaves the state
-/// exactly as it was (views it had made are released) and throws. Commands are serialized: one runs at a time;
-/// a command issued while another runs (from another thread, or from inside a callback) or while the router
-/// waits for the host's transition is queued and run in order, never dropped. Callbacks (navigator, handlers)
-/// run on the thread that issued the command or that drains the queue, never while a lock is held.
+/// exactly as it was (views it had made are released) and throws.
+///
+/// Commands run one at a time, in the order they were issued:
+/// - a command issued while another runs on another thread waits for it, then runs on its own thread and returns
+///   its own outcome (each thread runs its own commands);
+/// - a command issued from inside a callback of the running command (or by a thread that is itself inside a
+///   command of another router), or while the router waits for the host's transition, is queued (`.queued`) and
+///   run in order by the thread running commands; if it then fails, the navigator gets a `commandFailed` event.
+///   Commands queued by a command that fails are discarded with it (each gets a `commandFailed` event); at most
+///   `maxCommandsQueuedByCallbacks` are queued from callbacks in one run (a callback that issues a command for
+///   every event is refused with `.limitExceeded` past that).
+///
+/// Callbacks (navigator, handlers, guards) run on the thread that runs the command, never while a lock is held;
+/// they may call the router, and may close it: the command in flight then fails with `.destroyed` and the views
+/// are released once, when it has unwound.
 public final class Router: Sendable {
     /// When a command's transition is finished.
     public enum TransitionMode: Sendable {
@@ -31,19 +42,36 @@ public final class Router: Sendable {
     }
 
     /// The host's navigator: receives every event; returning `false` refuses the command, which is then rolled
-    /// back and fails with `.callback` (events already delivered for it are void).
+    /// back and fails with `.callback` (events already delivered for it are void). Changes the host cannot refuse
+    /// (a refresh, the pruning that logging out does) ignore the answer.
     public typealias Navigator = @Sendable (NavigationEvent) -> Bool
+
+    /// The most commands callbacks may queue in one run of the router (from the moment a thread starts running
+    /// commands until the queue is empty): 1024.
+    public static let maxCommandsQueuedByCallbacks = 1024
 
     struct Control {
         var state = NavigationState()
         var started = false
         var closed = false
+        /// The router was closed while a thread ran commands: that thread releases the views when it is done.
+        var teardownPending = false
         var views = ViewHandlers()
         var navigator: Navigator?
         var mode = TransitionMode.immediate
-        var running = false
+        /// The thread running commands now, if any.
+        var runner: ThreadIdentity?
+        /// The number of the command running now (see `QueuedCommand.queuedBy`).
+        var current: UInt64 = 0
+        var nextCommandNumber: UInt64 = 1
+        /// Commands queued from callbacks since `runner` started.
+        var queuedByCallbacks = 0
         var awaiting: UInt64?
-        var queue: [(ticket: UInt64, command: NavigationCommand)] = []
+        /// The transition of the command whose events are being delivered now.
+        var delivering: UInt64?
+        /// That transition was finished by the host from inside one of its own events.
+        var finishedEarly: UInt64?
+        var queue = CommandQueue()
         var nextTransition: UInt64 = 1
         var nextTicket: UInt64 = 1
         var flows: [UInt64: PendingFlow] = [:]
@@ -60,6 +88,7 @@ public final class Router: Sendable {
     }
 
     deinit {
+        registry.guards.detach(self)
         let (state, views) = control.withLock { ($0.state, $0.views) }
         views.release(state.allEntries)
     }
@@ -75,19 +104,27 @@ public final class Router: Sendable {
         _ = old  // released here, outside the lock (its captures may run host code when freed)
     }
 
-    /// Sets the handler that builds views for a route's entries (`nil` removes it).
-    public func setHandler(_ handler: (any RouteHandler)?, forRoute route: String) {
+    /// Sets the handler that builds views for a route's entries (`nil` removes it). Views already made go back to
+    /// the handler that made them.
+    /// - Throws: `.notFound` when the registry has no route of that name.
+    public func setHandler(_ handler: (any RouteHandler)?, forRoute route: String) throws(NavRouterError) {
+        if handler != nil, registry.route(named: route) == nil {
+            throw NavRouterError(.notFound, "no route is named '\(route)'")
+        }
+        let maker = handler.map(ViewMaker.init)
         let old = control.withLock { control in
-            defer { control.views.byRoute[route] = handler }
+            defer { control.views.byRoute[route] = maker }
             return control.views.byRoute[route]
         }
         _ = old  // released outside the lock
     }
 
-    /// Sets the handler for routes without their own (`nil` removes it).
+    /// Sets the handler for routes without their own (`nil` removes it). Views already made go back to the handler
+    /// that made them.
     public func setDefaultHandler(_ handler: (any RouteHandler)?) {
+        let maker = handler.map(ViewMaker.init)
         let old = control.withLock { control in
-            defer { control.views.fallback = handler }
+            defer { control.views.fallback = maker }
             return control.views.fallback
         }
         _ = old  // released outside the lock
@@ -95,15 +132,14 @@ public final class Router: Sendable {
 
     /// Sets the transition mode. Switching to `.immediate` finishes an awaited transition and runs the queue.
     public func setTransitionMode(_ mode: TransitionMode) {
+        let me = ThreadIdentity.current
         let drain = control.withLock { control -> Bool in
             control.mode = mode
             guard mode == .immediate, control.awaiting != nil else { return false }
             control.awaiting = nil
-            if control.running { return false }
-            control.running = true
-            return true
+            return control.claimRunner(me)
         }
-        if drain { self.drain() }
+        if drain { runQueue() }
     }
 
     // MARK: Reading
@@ -123,33 +159,40 @@ public final class Router: Sendable {
 
     // MARK: Commands
 
-    /// Runs (or queues) a command.
-    /// - Returns: `.applied` with the transition id (nil when nothing changed), or `.queued`.
-    /// - Throws: the command's error; the state is then exactly as before.
+    /// Runs (or queues) a command (see the type's documentation for when it waits, runs or is queued).
+    /// - Returns: `.applied` with the transition id (nil when nothing changed), `.queued`, `.pending` or
+    ///   `.handled`.
+    /// - Throws: the command's error; the state is then exactly as before. `.destroyed` once the router is closed;
+    ///   `.limitExceeded` for a command queued from a callback past `maxCommandsQueuedByCallbacks`.
     @discardableResult
     public func perform(_ command: NavigationCommand) throws(NavRouterError) -> Outcome {
-        let admitted: Result<UInt64?, NavRouterError> = control.withLock { control in
-            if control.closed { return .failure(NavRouterError(.destroyed, "the router is closed")) }
-            if control.running || control.awaiting != nil {
-                let ticket = control.nextTicket
-                control.nextTicket += 1
-                control.queue.append((ticket, command))
-                return .success(ticket)
+        switch admit(command) {
+        case .refused(let error):
+            throw error
+        case .queued(let ticket):
+            return .queued(ticket: ticket)
+        case .run:
+            return try run(command).get()
+        case .wait(let ticket, let parker):
+            switch parker.wait() {
+            case .run: return try run(command).get()
+            case .queued: return .queued(ticket: ticket)
+            case .closed: throw NavRouterError(.destroyed, "the router was closed")
             }
-            control.running = true
-            return .success(nil)
         }
-        if let ticket = try admitted.get() { return .queued(ticket: ticket) }
-        let result = execute(command)
-        drain()
-        return try result.get()
     }
 
     /// Tells the router the host finished the transition it waits for; queued commands then run on this thread.
+    /// The host may also finish a transition from inside one of its own events (the router then does not wait).
     /// - Throws: `.invalidArgument` when no transition, or another one, is awaited.
     public func transitionFinished(_ transition: UInt64) throws(NavRouterError) {
+        let me = ThreadIdentity.current
         let drain: Result<Bool, NavRouterError> = control.withLock { control in
             guard let awaiting = control.awaiting else {
+                if control.runner == me, control.delivering == transition {
+                    control.finishedEarly = transition
+                    return .success(false)
+                }
                 return .failure(NavRouterError(.invalidArgument, "no transition is awaited (got \(transition))"))
             }
             guard awaiting == transition else {
@@ -157,45 +200,29 @@ public final class Router: Sendable {
                     NavRouterError(.invalidArgument, "transition \(transition) is not the one awaited (\(awaiting))"))
             }
             control.awaiting = nil
-            if control.running { return .success(false) }  // the running thread goes on with the queue
-            control.running = true
-            return .success(true)
+            return .success(control.claimRunner(me))  // else the running thread goes on with the queue
         }
-        if try drain.get() { self.drain() }
+        if try drain.get() { runQueue() }
     }
 
-    /// Releases every view and refuses further commands (`.destroyed`). Idempotent.
+    /// Releases every view and refuses further commands (`.destroyed`); queued commands are dropped and threads
+    /// waiting to run theirs get `.destroyed`. Idempotent. Called from inside a callback, the command in flight
+    /// fails with `.destroyed` and the views are released when it has unwound.
     public func close() {
-        let (entries, views) = control.withLock { control -> ([NavigationEntry], ViewHandlers) in
-            if control.closed { return ([], ViewHandlers()) }
+        let (entries, views, waiters) = control.withLock {
+            control -> ([NavigationEntry], ViewHandlers, [Parker<QueuedCommand.Turn>]) in
+            if control.closed { return ([], ViewHandlers(), []) }
             control.closed = true
-            control.queue.removeAll()
-            let entries = control.state.allEntries
-            control.state = NavigationState(
-                tabs: [Tab(route: nil, stack: [])], selectedTab: 0, layers: [], nextEntryID: control.state.nextEntryID)
-            return (entries, control.views)
+            let waiters = control.queue.removeAll().compactMap(\.waiter)
+            if control.runner != nil {
+                control.teardownPending = true
+                return ([], ViewHandlers(), waiters)
+            }
+            let (entries, views) = control.tearDown()
+            return (entries, views, waiters)
         }
+        for waiter in waiters { waiter.signal(.closed) }
         views.release(entries)
-    }
-
-    // MARK: Running
-
-    private func drain() {
-        while true {
-            let next: NavigationCommand? = control.withLock { control in
-                if control.closed || control.awaiting != nil || control.queue.isEmpty {
-                    control.running = false
-                    return nil
-                }
-                return control.queue.removeFirst().command
-            }
-            guard let next else { return }
-            if case .failure(let error) = execute(next) {
-                var event = NavigationEvent(kind: .commandFailed, transitionID: 0)
-                event.failure = error
-                notify(event)
-            }
-        }
     }
 
     /// Sends an event outside any command (its transition id is a fresh one).
@@ -209,98 +236,30 @@ public final class Router: Sendable {
         _ = navigator?(event)
     }
 
-    /// What a command's transaction needs from the router, read once under the lock.
-    struct Context {
-        let before: NavigationState
-        let started: Bool
-        let views: ViewHandlers
-        let navigator: Navigator?
-        let mode: TransitionMode
-        let transition: UInt64
-    }
+    /// Whether an entry's route requires authentication on the current table (or did when the entry was made).
+    func requiresAuth(_ entry: NavigationEntry) -> Bool { Self.requiresAuth(entry, in: registry.table) }
 
-    func makeContext() -> Context {
-        control.withLock { control in
-            control.nextTransition += 1
-            return Context(
-                before: control.state, started: control.started, views: control.views,
-                navigator: control.navigator, mode: control.mode, transition: control.nextTransition - 1)
-        }
-    }
-
-    /// - Parameter table: the table to resolve on (the current one unless the command was resolved on another).
-    func makeTransaction(_ context: Context, table: RouteTable? = nil) -> NavigationTransaction {
-        NavigationTransaction(
-            state: context.before, table: table ?? registry.table, transitionID: context.transition,
-            views: context.views)
-    }
-
-    /// Applies a command as a transaction (auto-starting the router), runs the leave guards on what it removes
-    /// (unless `vetoable` is false), emits its events, and commits it. Called only by the running thread.
-    /// - Returns: the transition id (nil when nothing changed), or a pending flow held by a leave guard.
-    /// - Parameter resolved: the match the guards already made for a navigate's URL, and the table it was made on
-    ///   (the transaction runs on that table).
-    func commit(
-        _ command: NavigationCommand, _ context: Context, vetoable: Bool, approvedLeaves: Set<EntryID> = [],
-        resolved: (table: RouteTable, match: RouteMatch)? = nil,
-        extra: ((inout NavigationTransaction) throws(NavRouterError) -> Void)? = nil
-    ) -> Result<Outcome, NavRouterError> {
-        // A navigate runs on the table its URL was resolved on (the guards ran on that match), not resolved again.
-        var transaction = makeTransaction(context, table: resolved?.table)
-        transaction.preresolved = resolved?.match
-        do throws(NavRouterError) {
-            switch command {
-            case .start, .setTabs, .restore: break
-            default: if !context.started { try transaction.apply(.start) }
-            }
-            try transaction.apply(command)
-            try extra?(&transaction)
-            if let violation = transaction.state.invariantViolation {
-                throw NavRouterError(.invalidArgument, "the command would break the state: \(violation)")
-            }
-            if !registry.guards.isAuthenticated {
-                // Entries already in the state passed this check when they came (and logging out prunes): only
-                // the ones this command created can be protected.
-                let table = transaction.table
-                if case .restore = command { transaction.prune { Self.requiresAuth($0, in: table) } }
-                let state = transaction.state
-                if transaction.createdMayRequireAuth,
-                    let entry = transaction.created.first(where: {
-                        Self.requiresAuth($0, in: table) && state.find($0.id) != nil
-                    })
-                {
-                    throw NavRouterError(.denied, "route '\(entry.route)' requires authentication")
-                }
-            }
-            if vetoable, let flow = try runLeaveGuards(transaction.removed, command: command, approved: approvedLeaves)
-            {
-                context.views.release(transaction.created)
-                return .success(.pending(flow: flow))
-            }
-            for event in transaction.events where context.navigator.map({ !$0(event) }) ?? false {
-                throw NavRouterError(.callback, "the navigator refused the \(event.kind.rawValue) event")
-            }
-        } catch {
-            context.views.release(transaction.created)
-            return .failure(error)
-        }
-        let changed = !transaction.events.isEmpty
-        control.withLock { control in
-            control.state = transaction.state
-            control.started = true
-            if changed && context.mode == .waitForHost { control.awaiting = context.transition }
-        }
-        context.views.release(transaction.removed)
-        guard changed else { return .success(.applied(transition: nil)) }
-        _ = context.navigator?(NavigationEvent(kind: .stateChanged, transitionID: context.transition))
-        return .success(.applied(transition: context.transition))
-    }
-
-    func requiresAuth(_ entry: NavigationEntry) -> Bool {
-        Self.requiresAuth(entry, in: registry.table)
-    }
-
+    /// Whether an entry's route requires authentication (as it did when the entry was made, or does now).
     static func requiresAuth(_ entry: NavigationEntry, in table: RouteTable) -> Bool {
-        table.route(named: entry.route)?.requiresAuth ?? false
+        entry.requiresAuth || (table.route(named: entry.route)?.requiresAuth ?? false)
+    }
+}
+
+extension Router.Control {
+    /// Makes `thread` the runner if no thread runs commands.
+    mutating func claimRunner(_ thread: ThreadIdentity) -> Bool {
+        if runner != nil { return false }
+        runner = thread
+        queuedByCallbacks = 0
+        return true
+    }
+
+    /// Empties a closed router's state; returns what to release outside the lock.
+    mutating func tearDown() -> ([NavigationEntry], ViewHandlers) {
+        let entries = state.allEntries
+        state = NavigationState(
+            tabs: [Tab(route: nil, stack: [])], selectedTab: 0, layers: [], nextEntryID: state.nextEntryID)
+        teardownPending = false
+        return (entries, views)
     }
 }

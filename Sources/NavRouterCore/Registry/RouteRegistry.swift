@@ -145,7 +145,8 @@ public final class RouteRegistry: Sendable {
         }
     }
 
-    /// Removes a route.
+    /// Removes a route; every router on the registry then refreshes (see `Router.refresh()`), so entries of the
+    /// route leave their states with events.
     /// - Throws: `.notFound` when no route has that name; `.conflict` when other routes name it as their parent
     ///   (remove them first).
     public func unregister(named name: String) throws(NavRouterError) {
@@ -158,9 +159,16 @@ public final class RouteRegistry: Sendable {
             Self.rebuild(&state, keeping: kept)
             noteChange(&state)
         }
+        refreshRouters()
     }
 
-    /// Removes every route and interceptor of a module.
+    /// After routes were removed, every router on the registry refreshes: entries of removed routes go (with
+    /// events), so that no state holds a route the registry no longer has.
+    private func refreshRouters() {
+        for router in guards.routers { _ = try? router.refresh() }
+    }
+
+    /// Removes every route and interceptor of a module; routers refresh as after `unregister(named:)`.
     /// - Returns: how many routes were removed.
     /// - Throws: `.conflict` when a route of another module names one of them as its parent (nothing is removed).
     @discardableResult
@@ -177,6 +185,7 @@ public final class RouteRegistry: Sendable {
             return removed
         }
         guards.removeInterceptors(ofModule: module)
+        if removed > 0 { refreshRouters() }
         return removed
     }
 

@@ -104,7 +104,7 @@ enum DeepLinkScanner {
         // A scheme starts with a letter: the common relative link ('/…') skips the scheme check.
         var index = 0
         if length > 0 && URLSyntax.isASCIILetter(url[0]) {
-            if validate { try UTF8Validation.require(url, "the URL") }
+            if validate { try UTF8Validation.require(url, "the URL", code: .malformedURL) }
             index = try scanSchemeAndDomain(url, policy: policy)
         }
         if index < length && url[index] == UInt8(ascii: "/") { index += 1 }
@@ -122,13 +122,15 @@ enum DeepLinkScanner {
             pathFlags = 0
             pathEnd = try scanPath(
                 url, from: index, into: segments, count: &count, pathFlags: &pathFlags, classes: classes)
-            if validate && pathFlags & SegmentSlice.nonASCII != 0 { try UTF8Validation.require(url, "the URL") }
+            if validate && pathFlags & SegmentSlice.nonASCII != 0 {
+                try UTF8Validation.require(url, "the URL", code: .malformedURL)
+            }
         }
         layout.path = Range(uncheckedBounds: (pathStart, pathEnd))  // pathEnd >= pathStart: where the scan stopped
         layout.pathFlags = pathFlags
 
         if pathEnd < length {
-            if validate { try UTF8Validation.require(url, "the URL") }
+            if validate { try UTF8Validation.require(url, "the URL", code: .malformedURL) }
             try scanQueryAndFragment(url, from: pathEnd, into: &layout)
         }
         return (layout, count)

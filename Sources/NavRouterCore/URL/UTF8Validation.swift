@@ -10,10 +10,14 @@ public enum UTF8Validation {
         return navrouter_bytes_are_ascii(base, bytes.count) != 0 || isValidBeyondASCII(bytes)
     }
 
-    /// Throws `.invalidArgument` ("`what` is not valid UTF-8") unless the bytes are valid UTF-8.
+    /// Throws ("`what` is not valid UTF-8") unless the bytes are valid UTF-8.
+    /// - Parameter code: the error's code: `.invalidArgument` (the default) for names and other text,
+    ///   `.malformedURL` for URLs.
     @inline(never)
-    public static func require(_ bytes: UnsafeBufferPointer<UInt8>, _ what: String) throws(NavRouterError) {
-        if !isValid(bytes) { throw NavRouterError(.invalidArgument, "\(what) is not valid UTF-8") }
+    public static func require(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ what: String, code: NavRouterError.Code = .invalidArgument
+    ) throws(NavRouterError) {
+        if !isValid(bytes) { throw NavRouterError(code, "\(what) is not valid UTF-8") }
     }
 
     /// `isValid` past the ASCII test: parses every scalar.

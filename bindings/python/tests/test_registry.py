@@ -45,7 +45,7 @@ def test_errors_become_exception_classes(shop):
         shop.resolve("/shop/category/" + "x" * (1 << 20))
     with pytest.raises(InvalidArgumentError, match="NUL"):
         shop.resolve("/shop/cart\0")
-    with pytest.raises(InvalidArgumentError, match="not valid UTF-8"):
+    with pytest.raises(MalformedURLError, match="not valid UTF-8"):
         shop.resolve("/shop/category/\udcff")
 
 

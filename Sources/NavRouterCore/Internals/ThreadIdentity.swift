@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The identity of a thread, and whether it is running a router command now (on any router).
+struct ThreadIdentity: Equatable, Sendable {
+    // Safety: a pthread_t is a plain value (an integer or a pointer the thread library owns); it is only
+    // compared, never dereferenced, so carrying it across threads is sound.
+    private nonisolated(unsafe) let thread: pthread_t
+
+    /// The calling thread.
+    static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
+
+    static func == (lhs: ThreadIdentity, rhs: ThreadIdentity) -> Bool { pthread_equal(lhs.thread, rhs.thread) != 0 }
+
+    /// How many router commands this thread is running now, one inside the other's callback (any routers).
+    static var commandDepth: Int { Int(bitPattern: pthread_getspecific(depthKey)) }
+
+    /// Marks the calling thread as running a command until `leaveCommand`.
+    static func enterCommand() { pthread_setspecific(depthKey, UnsafeRawPointer(bitPattern: commandDepth + 1)) }
+
+    /// Ends `enterCommand`.
+    static func leaveCommand() { pthread_setspecific(depthKey, UnsafeRawPointer(bitPattern: commandDepth - 1)) }
+
+    /// The per-thread depth, kept as the bits of the key's pointer (no allocation, no destructor).
+    private static let depthKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let created = pthread_key_create(&key, nil)
+        precondition(created == 0, "pthread_key_create failed")
+        return key
+    }()
+}
+
+/// A one-shot hand-off between two threads: one `wait`s until another `signal`s it with a value.
+final class Parker<Value: Sendable>: @unchecked Sendable {
+    // Safety: the mutex and condition are allocated once, never moved (pthread objects must not move), and freed
+    // in deinit when no thread can wait any more; `value` is read and written only with the mutex held, which is
+    // what makes the class Sendable.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var value: Value?
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        condition.deallocate()
+    }
+
+    /// Hands the value over (the first signal wins; later ones are ignored).
+    func signal(_ value: Value) {
+        pthread_mutex_lock(mutex)
+        if self.value == nil {
+            self.value = value
+            pthread_cond_signal(condition)
+        }
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Blocks until a value is signalled, and returns it.
+    func wait() -> Value {
+        pthread_mutex_lock(mutex)
+        while value == nil { pthread_cond_wait(condition, mutex) }
+        let result = value!
+        pthread_mutex_unlock(mutex)
+        return result
+    }
+}

@@ -1,0 +1,113 @@
+extension Router {
+    /// What a command's transaction needs from the router, read once under the lock.
+    struct Context {
+        let before: NavigationState
+        let started: Bool
+        let views: ViewHandlers
+        let navigator: Navigator?
+        let mode: TransitionMode
+        let transition: UInt64
+    }
+
+    func makeContext() -> Context {
+        control.withLock { control in
+            control.nextTransition += 1
+            return Context(
+                before: control.state, started: control.started, views: control.views,
+                navigator: control.navigator, mode: control.mode, transition: control.nextTransition - 1)
+        }
+    }
+
+    /// - Parameter table: the table to resolve on (the current one unless the command was resolved on another).
+    func makeTransaction(_ context: Context, table: RouteTable? = nil) -> NavigationTransaction {
+        NavigationTransaction(
+            state: context.before, table: table ?? registry.table, transitionID: context.transition,
+            views: context.views)
+    }
+
+    /// Applies a command as a transaction (auto-starting the router), runs the leave guards on what it removes
+    /// (unless `vetoable` is false), emits its events, and commits it. Called only by the running thread.
+    /// - Returns: the transition id (nil when nothing changed), or a pending flow held by a leave guard.
+    /// - Parameters:
+    ///   - refusable: whether the navigator may refuse the events (false for changes the guards enforce).
+    ///   - resolved: the match the guards already made for a navigate's URL, and the table it was made on
+    ///     (the transaction runs on that table).
+    func commit(
+        _ command: NavigationCommand, _ context: Context, vetoable: Bool, refusable: Bool = true,
+        approvedLeaves: Set<EntryID> = [], resolved: (table: RouteTable, match: RouteMatch)? = nil,
+        extra: ((inout NavigationTransaction) throws(NavRouterError) -> Void)? = nil
+    ) -> Result<Outcome, NavRouterError> {
+        // A navigate runs on the table its URL was resolved on (the guards ran on that match), not resolved again.
+        var transaction = makeTransaction(context, table: resolved?.table)
+        transaction.preresolved = resolved?.match
+        do throws(NavRouterError) {
+            switch command {
+            case .start, .setTabs, .restore: break
+            default: if !context.started { try transaction.apply(.start) }
+            }
+            try transaction.apply(command)
+            try extra?(&transaction)
+            if let violation = transaction.state.structuralViolation {
+                throw NavRouterError(.invalidArgument, "the command would break the state: \(violation)")
+            }
+            if !registry.guards.isAuthenticated {
+                // Entries already in the state passed this check when they came (and logging out prunes): only
+                // the ones this command created can be protected.
+                let table = transaction.table
+                if case .restore = command { transaction.prune { Self.requiresAuth($0, in: table) } }
+                let state = transaction.state
+                if let entry = transaction.created.first(where: { $0.requiresAuth && state.find($0.id) != nil }) {
+                    throw NavRouterError(.denied, "route '\(entry.route)' requires authentication")
+                }
+            }
+            if vetoable, let flow = try runLeaveGuards(transaction.removed, command: command, approved: approvedLeaves)
+            {
+                context.views.release(transaction.created)
+                return .success(.pending(flow: flow))
+            }
+            try deliver(transaction.events, context, refusable: refusable)
+        } catch {
+            context.views.release(transaction.created)
+            return .failure(error)
+        }
+        let changed = !transaction.events.isEmpty
+        let committed = control.withLock { control -> Bool in
+            defer {
+                control.delivering = nil
+                control.finishedEarly = nil
+            }
+            if control.closed { return false }
+            control.state = transaction.state
+            control.started = true
+            if changed && context.mode == .waitForHost && control.finishedEarly != context.transition {
+                control.awaiting = context.transition
+            }
+            return true
+        }
+        guard committed else {
+            context.views.release(transaction.created)
+            return .failure(NavRouterError(.destroyed, "the router was closed during the command"))
+        }
+        context.views.release(transaction.removed)
+        guard changed else { return .success(.applied(transition: nil)) }
+        _ = context.navigator?(NavigationEvent(kind: .stateChanged, transitionID: context.transition))
+        return .success(.applied(transition: context.transition))
+    }
+
+    /// Hands a command's events to the navigator (the transition being delivered is recorded, so that the host may
+    /// finish it from inside an event).
+    /// - Throws: `.callback` when the navigator refuses one and the change is refusable; `.destroyed` when the
+    ///   router was closed by a callback.
+    private func deliver(_ events: [NavigationEvent], _ context: Context, refusable: Bool) throws(NavRouterError) {
+        let closed = control.withLock { control -> Bool in
+            control.delivering = context.transition
+            control.finishedEarly = nil
+            return control.closed
+        }
+        if closed { throw NavRouterError(.destroyed, "the router was closed during the command") }
+        guard let navigator = context.navigator else { return }
+        for event in events where !navigator(event) && refusable {
+            throw NavRouterError(.callback, "the navigator refused the \(event.kind.rawValue) event")
+        }
+    }
+}

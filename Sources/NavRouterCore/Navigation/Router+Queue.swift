@@ -1,0 +1,213 @@
+/// A command waiting to run: queued from a callback or behind an unfinished transition, or the command of a thread
+/// that waits for its turn.
+struct QueuedCommand {
+    /// What a waiting thread is told.
+    enum Turn: Sendable {
+        /// Run your command now: you are the runner.
+        case run
+        /// Your command stays queued (the router waits for the host's transition): return `.queued`.
+        case queued
+        /// The router was closed.
+        case closed
+    }
+
+    let ticket: UInt64
+    let command: NavigationCommand
+    /// The number of the command whose callback queued it (it is discarded if that command fails), else nil.
+    let queuedBy: UInt64?
+    /// The thread waiting to run it itself, and how to wake it; nil when the runner runs it.
+    var waiter: Parker<Turn>?
+    let thread: ThreadIdentity
+}
+
+/// The router's queue: first in, first out, each operation amortized O(1) (a head index into an array that is
+/// compacted when half of it has been taken).
+struct CommandQueue {
+    private var items: [QueuedCommand] = []
+    private var head = 0
+
+    var count: Int { items.count - head }
+    var isEmpty: Bool { head == items.count }
+
+    mutating func append(_ item: QueuedCommand) { items.append(item) }
+
+    mutating func popFirst() -> QueuedCommand? {
+        guard head < items.count else { return nil }
+        let item = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 64 && head * 2 >= items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return item
+    }
+
+    /// Removes and returns every item.
+    mutating func removeAll() -> [QueuedCommand] {
+        defer {
+            items = []
+            head = 0
+        }
+        return Array(items[head...])
+    }
+
+    /// Removes and returns the items `shouldGo` picks, keeping the others in order.
+    mutating func remove(where shouldGo: (QueuedCommand) -> Bool) -> [QueuedCommand] {
+        let all = removeAll()
+        var gone: [QueuedCommand] = []
+        for item in all {
+            if shouldGo(item) { gone.append(item) } else { items.append(item) }
+        }
+        return gone
+    }
+
+    /// Tells every waiting thread that its command stays queued (it is run by the runner later).
+    mutating func releaseWaiters() -> [Parker<QueuedCommand.Turn>] {
+        var waiters: [Parker<QueuedCommand.Turn>] = []
+        for index in head..<items.count {
+            if let waiter = items[index].waiter {
+                waiters.append(waiter)
+                items[index].waiter = nil
+            }
+        }
+        return waiters
+    }
+}
+
+extension Router {
+    /// What `perform` does with a command.
+    enum Admission {
+        case run
+        case queued(UInt64)
+        case wait(UInt64, Parker<QueuedCommand.Turn>)
+        case refused(NavRouterError)
+    }
+
+    func admit(_ command: NavigationCommand) -> Admission {
+        let me = ThreadIdentity.current
+        return control.withLock { control in
+            if control.closed { return .refused(NavRouterError(.destroyed, "the router is closed")) }
+            if control.awaiting == nil && control.claimRunner(me) { return .run }
+            let ticket = control.nextTicket
+            control.nextTicket += 1
+            if control.runner == me {  // from a callback of the running command
+                if control.queuedByCallbacks >= Self.maxCommandsQueuedByCallbacks {
+                    return .refused(
+                        NavRouterError(
+                            .limitExceeded,
+                            "more than \(Self.maxCommandsQueuedByCallbacks) commands queued from callbacks in one run: does a callback issue a command for every event?"
+                        ))
+                }
+                control.queuedByCallbacks += 1
+                control.queue.append(
+                    QueuedCommand(ticket: ticket, command: command, queuedBy: control.current, waiter: nil, thread: me))
+                return .queued(ticket)
+            }
+            if control.awaiting != nil || ThreadIdentity.commandDepth > 0 {
+                // The router waits for the host, or this thread runs another router's command (waiting here could
+                // deadlock two routers calling each other from callbacks): queued.
+                control.queue.append(
+                    QueuedCommand(ticket: ticket, command: command, queuedBy: nil, waiter: nil, thread: me))
+                return .queued(ticket)
+            }
+            let parker = Parker<QueuedCommand.Turn>()
+            control.queue.append(
+                QueuedCommand(ticket: ticket, command: command, queuedBy: nil, waiter: parker, thread: me))
+            return .wait(ticket, parker)
+        }
+    }
+
+    /// Runs a command on this thread (the runner), then the queue.
+    func run(_ command: NavigationCommand) -> Result<Outcome, NavRouterError> {
+        ThreadIdentity.enterCommand()
+        defer { ThreadIdentity.leaveCommand() }
+        let result = executeCounted(command)
+        drain()
+        return result
+    }
+
+    /// Runs the queue on this thread, which has just become the runner.
+    func runQueue() {
+        ThreadIdentity.enterCommand()
+        defer { ThreadIdentity.leaveCommand() }
+        drain()
+    }
+
+    /// Runs one command under a new number; if it fails, the commands its callbacks queued are discarded.
+    private func executeCounted(_ command: NavigationCommand) -> Result<Outcome, NavRouterError> {
+        let number = control.withLock { control -> UInt64 in
+            control.current = control.nextCommandNumber
+            control.nextCommandNumber += 1
+            return control.current
+        }
+        let result = execute(command)
+        if case .failure(let error) = result {
+            let discarded = control.withLock { $0.queue.remove { $0.queuedBy == number } }
+            for item in discarded {
+                reportFailed(
+                    item.ticket,
+                    NavRouterError(
+                        .cancelled,
+                        "command \(item.ticket) was discarded: the command that queued it failed (\(error.code.name): \(error.message))"
+                    ))
+            }
+        }
+        return result
+    }
+
+    /// What the runner does next: run a queued command, hand the runner's role over to a waiting thread, or stop
+    /// (waking waiters whose commands stay queued, and releasing a closed router's views).
+    private struct Next {
+        var command: QueuedCommand?
+        var handOver: Parker<QueuedCommand.Turn>?
+        var waiters: [Parker<QueuedCommand.Turn>] = []
+        var teardown: ([NavigationEntry], ViewHandlers)?
+    }
+
+    /// Runs queued commands until the queue is empty, the router waits for the host, or the next command belongs
+    /// to a thread waiting to run it (the runner's role passes to that thread).
+    private func drain() {
+        while true {
+            let next: Next = control.withLock { control in
+                var next = Next()
+                if control.closed || control.awaiting != nil || control.queue.isEmpty {
+                    control.runner = nil
+                    if !control.closed { next.waiters = control.queue.releaseWaiters() }
+                    if control.closed && control.teardownPending { next.teardown = control.tearDown() }
+                    return next
+                }
+                let item = control.queue.popFirst()!
+                if let waiter = item.waiter {
+                    control.runner = item.thread
+                    control.queuedByCallbacks = 0
+                    next.handOver = waiter
+                } else {
+                    next.command = item
+                }
+                return next
+            }
+            if let item = next.command {
+                if case .failure(let error) = executeCounted(item.command) { reportFailed(item.ticket, error) }
+                continue
+            }
+            if let waiter = next.handOver {
+                waiter.signal(.run)
+                return
+            }
+            for waiter in next.waiters { waiter.signal(.queued) }
+            if let (entries, views) = next.teardown { views.release(entries) }
+            return
+        }
+    }
+
+    /// Tells the navigator a queued command failed.
+    private func reportFailed(_ ticket: UInt64, _ error: NavRouterError) {
+        var event = NavigationEvent(kind: .commandFailed, transitionID: 0)
+        event.failure = error
+        event.ticket = ticket
+        notify(event)
+    }
+}

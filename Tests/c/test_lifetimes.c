@@ -1,0 +1,208 @@
+/* Handles freed at any moment: from inside every kind of callback, and by another thread during look-ups. */
+#define _POSIX_C_SOURCE 200809L
+#include <navrouter.h>
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+static navrouter_registry *shop_registry(void) {
+    navrouter_registry *registry = NULL;
+    char *manifest = harness_read_file(manifest_path);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_load_manifest(registry, manifest, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_authenticated(registry, true));
+    free(manifest);
+    return registry;
+}
+
+/* A host that frees its router (or registry) from inside the callback named by free_in, once. */
+enum free_point { FREE_NOWHERE, FREE_IN_NAVIGATOR, FREE_IN_INTERCEPTOR, FREE_IN_MAKE_VIEW, FREE_IN_RELEASE_VIEW };
+
+struct host {
+    navrouter_router *router;
+    navrouter_registry *registry;
+    enum free_point free_router_in;
+    enum free_point free_registry_in;
+    int made, released, double_release, destroyed;
+    int live[64];
+};
+
+static void host_free_at(struct host *host, enum free_point point) {
+    if (host->free_router_in == point) {
+        host->free_router_in = FREE_NOWHERE;
+        navrouter_router_free(host->router);
+    }
+    if (host->free_registry_in == point) {
+        host->free_registry_in = FREE_NOWHERE;
+        navrouter_registry_free(host->registry);
+    }
+}
+
+static int navigator(const navrouter_event *event, void *user_data) {
+    if (navrouter_event_kind(event) == NAVROUTER_EVENT_PUSH) host_free_at(user_data, FREE_IN_NAVIGATOR);
+    return 0;
+}
+
+static void *make_view(const navrouter_entry *entry, void *user_data) {
+    struct host *host = user_data;
+    if (strcmp(navrouter_entry_route(entry), "product") == 0) host_free_at(host, FREE_IN_MAKE_VIEW);
+    host->made++;
+    host->live[host->made] = 1;
+    return (void *)(intptr_t)host->made;
+}
+
+static void release_view(void *view, const navrouter_entry *entry, void *user_data) {
+    struct host *host = user_data;
+    intptr_t index = (intptr_t)view;
+    (void)entry;
+    if (index <= 0 || index >= 64 || !host->live[index]) host->double_release++;
+    else host->live[index] = 0;
+    host->released++;
+    host_free_at(host, FREE_IN_RELEASE_VIEW);
+}
+
+static int interceptor(navrouter_interception *interception, void *user_data) {
+    (void)interception;
+    host_free_at(user_data, FREE_IN_INTERCEPTOR);
+    return NAVROUTER_DECISION_PROCEED;
+}
+
+static void destroy(void *user_data) { ((struct host *)user_data)->destroyed++; }
+
+/* A router on a fresh shop registry with every callback of host; the registry handle stays with host. */
+static void host_start(struct host *host) {
+    memset(host, 0, sizeof *host);
+    host->registry = shop_registry();
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(host->registry, "probe", NAVROUTER_PHASE_BEFORE,
+                                                                  NAVROUTER_PRIORITY_MEDIUM, NULL, NULL, 0, 0, NULL,
+                                                                  interceptor, host, destroy, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_new(&host->router, host->registry));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_set_navigator(host->router, navigator, host, destroy));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_set_handler(host->router, NULL, make_view, release_view, host, destroy));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_start(host->router, NULL));
+}
+
+/* A router freed from inside one of its callbacks: the command in flight fails with EDESTROYED, every view is
+ * released exactly once, every destroy runs once, and the handle is then refused. */
+static void free_router_during_push(enum free_point point) {
+    struct host host;
+    host_start(&host);
+    host.free_router_in = point;
+    CHECK_STATUS(NAVROUTER_EDESTROYED, navrouter_router_navigate(host.router, "/shop/product/1", NULL, NULL));
+    CHECK(host.made == host.released);
+    CHECK(host.double_release == 0);
+    CHECK(host.destroyed == 2); /* navigator and handler; the interceptor belongs to the registry */
+    CHECK_STATUS(NAVROUTER_EDESTROYED, navrouter_router_pop(host.router, 1, NULL, NULL));
+    navrouter_registry_free(host.registry);
+    CHECK(host.destroyed == 3);
+}
+
+static void test_router_freed_inside_its_navigator(void) { free_router_during_push(FREE_IN_NAVIGATOR); }
+static void test_router_freed_inside_an_interceptor(void) { free_router_during_push(FREE_IN_INTERCEPTOR); }
+static void test_router_freed_inside_make_view(void) { free_router_during_push(FREE_IN_MAKE_VIEW); }
+
+static void test_router_freed_inside_release_view(void) {
+    struct host host;
+    host_start(&host);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(host.router, "/shop/product/1", NULL, NULL));
+    host.free_router_in = FREE_IN_RELEASE_VIEW;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_pop(host.router, 1, NULL, NULL)); /* committed, then freed */
+    CHECK(host.made == host.released);
+    CHECK(host.double_release == 0);
+    CHECK(host.destroyed == 2);
+    navrouter_registry_free(host.registry);
+}
+
+/* A registry freed from inside a callback: the router keeps it alive and goes on working. */
+static void test_registry_freed_inside_callbacks(void) {
+    enum free_point points[] = {FREE_IN_NAVIGATOR, FREE_IN_INTERCEPTOR, FREE_IN_MAKE_VIEW};
+    for (size_t index = 0; index < sizeof points / sizeof *points; index++) {
+        struct host host;
+        size_t count = 0;
+        host_start(&host);
+        host.free_registry_in = points[index];
+        CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(host.router, "/shop/product/1", NULL, NULL));
+        CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(host.router, "/shop/product/2", NULL, NULL));
+        CHECK_STATUS(NAVROUTER_EDESTROYED, navrouter_registry_route_count(host.registry, &count));
+        navrouter_router_free(host.router);
+        CHECK(host.made == host.released);
+        CHECK(host.double_release == 0);
+        CHECK(host.destroyed == 3); /* the registry went with the router, and its interceptor with it */
+    }
+}
+
+/* One thread looks up in a registry while another frees it (and makes a new one, likely at the same address):
+ * every look-up answers OK or EDESTROYED, and none reads freed memory (valgrind and ASan runs check that). */
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+static navrouter_registry *shared_registry;
+static int stop_looking;
+
+static navrouter_registry *shared(int *stop) {
+    navrouter_registry *registry;
+    pthread_mutex_lock(&shared_lock);
+    registry = shared_registry;
+    *stop = stop_looking;
+    pthread_mutex_unlock(&shared_lock);
+    return registry;
+}
+
+static void share(navrouter_registry *registry, int stop) {
+    pthread_mutex_lock(&shared_lock);
+    shared_registry = registry;
+    stop_looking = stop;
+    pthread_mutex_unlock(&shared_lock);
+}
+
+static void *look_up(void *unused) {
+    const char *url = "/shop/product/42";
+    navrouter_range ranges[8];
+    uint32_t index;
+    size_t count;
+    long bad = 0;
+    int stop = 0;
+    (void)unused;
+    while (!stop) {
+        navrouter_registry *registry = shared(&stop);
+        int status = navrouter_registry_lookup(registry, url, strlen(url), &index, ranges, 8, &count);
+        char buffer[512];
+        size_t size;
+        if (status != NAVROUTER_OK && status != NAVROUTER_EDESTROYED && status != NAVROUTER_EINVAL) bad++;
+        status = navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, &size);
+        if (status != NAVROUTER_OK && status != NAVROUTER_EDESTROYED && status != NAVROUTER_EINVAL) bad++;
+    }
+    return bad ? (void *)&stop_looking : NULL;
+}
+
+static void test_registry_freed_while_another_thread_looks_up(void) {
+    pthread_t thread;
+    void *bad = NULL;
+    share(NULL, 0);
+    pthread_create(&thread, NULL, look_up, NULL);
+    for (int round = 0; round < 300; round++) {
+        navrouter_registry *registry = NULL;
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(registry, "product", "shop/product/<int:id>", 0));
+        share(registry, 0);
+        for (volatile int spin = 0; spin < 2000; spin++) {}
+        navrouter_registry_free(registry);
+    }
+    share(NULL, 1);
+    pthread_join(thread, &bad);
+    CHECK(bad == NULL);
+}
+
+int main(int argc, char **argv) {
+    harness_init(argc, argv);
+    RUN(test_router_freed_inside_its_navigator);
+    RUN(test_router_freed_inside_an_interceptor);
+    RUN(test_router_freed_inside_make_view);
+    RUN(test_router_freed_inside_release_view);
+    RUN(test_registry_freed_inside_callbacks);
+    RUN(test_registry_freed_while_another_thread_looks_up);
+    return HARNESS_SUMMARY("c lifetimes");
+}
