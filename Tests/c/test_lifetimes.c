@@ -60,8 +60,10 @@ static void release_view(void *view, const navrouter_entry *entry, void *user_da
     struct host *host = user_data;
     intptr_t index = (intptr_t)view;
     (void)entry;
-    if (index <= 0 || index >= 64 || !host->live[index]) host->double_release++;
-    else host->live[index] = 0;
+    if (index <= 0 || index >= 64 || !host->live[index])
+        host->double_release++;
+    else
+        host->live[index] = 0;
     host->released++;
     host_free_at(host, FREE_IN_RELEASE_VIEW);
 }
@@ -72,7 +74,9 @@ static int interceptor(navrouter_interception *interception, void *user_data) {
     return NAVROUTER_DECISION_PROCEED;
 }
 
-static void destroy(void *user_data) { ((struct host *)user_data)->destroyed++; }
+static void destroy(void *user_data) {
+    ((struct host *)user_data)->destroyed++;
+}
 
 /* A router on a fresh shop registry with every callback of host; the registry handle stays with host. */
 static void host_start(struct host *host) {
@@ -83,7 +87,8 @@ static void host_start(struct host *host) {
                                                                   interceptor, host, destroy, NULL));
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_new(&host->router, host->registry));
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_set_navigator(host->router, navigator, host, destroy));
-    CHECK_STATUS(NAVROUTER_OK, navrouter_router_set_handler(host->router, NULL, make_view, release_view, host, destroy));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_router_set_handler(host->router, NULL, make_view, release_view, host, destroy));
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_start(host->router, NULL));
 }
 
@@ -102,9 +107,15 @@ static void free_router_during_push(enum free_point point) {
     CHECK(host.destroyed == 3);
 }
 
-static void test_router_freed_inside_its_navigator(void) { free_router_during_push(FREE_IN_NAVIGATOR); }
-static void test_router_freed_inside_an_interceptor(void) { free_router_during_push(FREE_IN_INTERCEPTOR); }
-static void test_router_freed_inside_make_view(void) { free_router_during_push(FREE_IN_MAKE_VIEW); }
+static void test_router_freed_inside_its_navigator(void) {
+    free_router_during_push(FREE_IN_NAVIGATOR);
+}
+static void test_router_freed_inside_an_interceptor(void) {
+    free_router_during_push(FREE_IN_INTERCEPTOR);
+}
+static void test_router_freed_inside_make_view(void) {
+    free_router_during_push(FREE_IN_MAKE_VIEW);
+}
 
 static void test_router_freed_inside_release_view(void) {
     struct host host;
@@ -188,7 +199,8 @@ static void test_registry_freed_while_another_thread_looks_up(void) {
         CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
         CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(registry, "product", "shop/product/<int:id>", 0));
         share(registry, 0);
-        for (volatile int spin = 0; spin < 2000; spin++) {}
+        for (volatile int spin = 0; spin < 2000; spin++) {
+        }
         navrouter_registry_free(registry);
     }
     share(NULL, 1);

@@ -90,6 +90,12 @@ extension Router {
         case finish(Result<Outcome, NavRouterError>)
         /// Go round the pipeline again with this URL (an interceptor's redirect).
         case redirect(String)
+
+        /// Whether the pipeline goes on to the next stage.
+        var goesOn: Bool {
+            if case .next = self { return true }
+            return false
+        }
     }
 
     /// Runs a navigation through the stages; a redirect goes round again in this loop (never recursively).
@@ -103,8 +109,10 @@ extension Router {
             switch outcome {
             case .next:
                 preconditionFailure("the apply stage always finishes a navigation")
-            case .finish(let result):
-                return result.mapError(navigation.annotated)
+            case .finish(.success(let outcome)):
+                return .success(outcome)
+            case .finish(.failure(let error)):
+                return .failure(navigation.annotated(error))
             case .redirect(let target):
                 if let error = navigation.redirect(to: target, limit: registry.guards.options.maxRedirects) {
                     return .failure(error)
@@ -122,11 +130,9 @@ extension Router {
         case .failure(let error): return .finish(.failure(error))
         }
         navigation.retarget(to: match.url)
-        for stage in [policyStage, authenticationStage, beforeInterceptorStage] {
-            let outcome = stage(&navigation, match)
-            if case .next = outcome { continue }
-            return outcome
-        }
+        if case let outcome = policyStage(&navigation, match), !outcome.goesOn { return outcome }
+        if case let outcome = authenticationStage(&navigation, match), !outcome.goesOn { return outcome }
+        if case let outcome = beforeInterceptorStage(&navigation, match), !outcome.goesOn { return outcome }
         return applyStage(navigation, match, on: table)
     }
 
@@ -286,8 +292,8 @@ extension Router {
         notify(event)
     }
 
-    /// Whether the router was closed (a callback may close it in the middle of a command).
-    var isClosed: Bool { control.withLock { $0.closed } }
+    /// Whether the router was closed (a callback may close it in the middle of a command); no lock taken.
+    var isClosed: Bool { closedFlag.load(ordering: .acquiring) }
 }
 
 /// One navigation on its way through the pipeline: the URL it opens now, its options, where it (re)entered the

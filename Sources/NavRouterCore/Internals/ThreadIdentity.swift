@@ -21,10 +21,15 @@ struct ThreadIdentity: Equatable, Sendable {
     static var commandDepth: Int { Int(bitPattern: pthread_getspecific(depthKey)) }
 
     /// Marks the calling thread as running a command until `leaveCommand`.
-    static func enterCommand() { pthread_setspecific(depthKey, UnsafeRawPointer(bitPattern: commandDepth + 1)) }
+    /// - Returns: the depth before, for `leaveCommand`.
+    static func enterCommand() -> Int {
+        let depth = commandDepth
+        pthread_setspecific(depthKey, UnsafeRawPointer(bitPattern: depth + 1))
+        return depth
+    }
 
-    /// Ends `enterCommand`.
-    static func leaveCommand() { pthread_setspecific(depthKey, UnsafeRawPointer(bitPattern: commandDepth - 1)) }
+    /// Ends `enterCommand`, restoring the depth it returned.
+    static func leaveCommand(_ depth: Int) { pthread_setspecific(depthKey, UnsafeRawPointer(bitPattern: depth)) }
 
     /// The per-thread depth, kept as the bits of the key's pointer (no allocation, no destructor).
     private static let depthKey: pthread_key_t = {

@@ -124,9 +124,12 @@ public struct NavigationState: Equatable, Sendable {
     var structuralViolation: String? {
         if tabs.isEmpty { return "there is no tab" }
         if !tabs.indices.contains(selectedTab) { return "the selected tab \(selectedTab) does not exist" }
-        if let empty = layers.firstIndex(where: { $0.stack.isEmpty }) { return "modal layer \(empty) is empty" }
-        for tab in tabs where tab.route != nil && tab.stack.first?.route != tab.route {
-            return "tab '\(tab.route!)' does not start with its root route"
+        for index in layers.indices where layers[index].stack.isEmpty { return "modal layer \(index) is empty" }
+        for index in tabs.indices {
+            guard let route = tabs[index].route else { continue }
+            if tabs[index].stack.isEmpty || tabs[index].stack[0].route != route {
+                return "tab '\(route)' does not start with its root route"
+            }
         }
         return nil
     }

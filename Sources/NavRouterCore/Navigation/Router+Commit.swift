@@ -9,9 +9,13 @@ extension Router {
         let transition: UInt64
     }
 
+    /// Reads what a transaction needs, and records its transition as the one whose events are delivered next (so
+    /// that the host may finish it from inside one of them).
     func makeContext() -> Context {
         control.withLock { control in
             control.nextTransition += 1
+            control.delivering = control.nextTransition - 1
+            control.finishedEarly = nil
             return Context(
                 before: control.state, started: control.started, views: control.views,
                 navigator: control.navigator, mode: control.mode, transition: control.nextTransition - 1)
@@ -94,17 +98,11 @@ extension Router {
         return .success(.applied(transition: context.transition))
     }
 
-    /// Hands a command's events to the navigator (the transition being delivered is recorded, so that the host may
-    /// finish it from inside an event).
+    /// Hands a command's events to the navigator (`makeContext` recorded their transition as being delivered).
     /// - Throws: `.callback` when the navigator refuses one and the change is refusable; `.destroyed` when the
     ///   router was closed by a callback.
     private func deliver(_ events: [NavigationEvent], _ context: Context, refusable: Bool) throws(NavRouterError) {
-        let closed = control.withLock { control -> Bool in
-            control.delivering = context.transition
-            control.finishedEarly = nil
-            return control.closed
-        }
-        if closed { throw NavRouterError(.destroyed, "the router was closed during the command") }
+        if isClosed { throw NavRouterError(.destroyed, "the router was closed during the command") }
         guard let navigator = context.navigator else { return }
         for event in events where !navigator(event) && refusable {
             throw NavRouterError(.callback, "the navigator refused the \(event.kind.rawValue) event")

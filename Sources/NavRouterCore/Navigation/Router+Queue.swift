@@ -3,8 +3,8 @@
 struct QueuedCommand {
     /// What a waiting thread is told.
     enum Turn: Sendable {
-        /// Run your command now: you are the runner.
-        case run
+        /// Run your command now (it has this number): you are the runner.
+        case run(UInt64)
         /// Your command stays queued (the router waits for the host's transition): return `.queued`.
         case queued
         /// The router was closed.
@@ -80,7 +80,8 @@ struct CommandQueue {
 extension Router {
     /// What `perform` does with a command.
     enum Admission {
-        case run
+        /// Run it now, as the command with this number.
+        case run(UInt64)
         case queued(UInt64)
         case wait(UInt64, Parker<QueuedCommand.Turn>)
         case refused(NavRouterError)
@@ -90,7 +91,7 @@ extension Router {
         let me = ThreadIdentity.current
         return control.withLock { control in
             if control.closed { return .refused(NavRouterError(.destroyed, "the router is closed")) }
-            if control.awaiting == nil && control.claimRunner(me) { return .run }
+            if control.awaiting == nil && control.claimRunner(me) { return .run(control.startCommand()) }
             let ticket = control.nextTicket
             control.nextTicket += 1
             if control.runner == me {  // from a callback of the running command
@@ -120,29 +121,24 @@ extension Router {
         }
     }
 
-    /// Runs a command on this thread (the runner), then the queue.
-    func run(_ command: NavigationCommand) -> Result<Outcome, NavRouterError> {
-        ThreadIdentity.enterCommand()
-        defer { ThreadIdentity.leaveCommand() }
-        let result = executeCounted(command)
+    /// Runs a command on this thread (the runner), as the command with that number, then the queue.
+    func run(_ command: NavigationCommand, number: UInt64) -> Result<Outcome, NavRouterError> {
+        let depth = ThreadIdentity.enterCommand()
+        defer { ThreadIdentity.leaveCommand(depth) }
+        let result = executeCounted(command, number: number)
         drain()
         return result
     }
 
     /// Runs the queue on this thread, which has just become the runner.
     func runQueue() {
-        ThreadIdentity.enterCommand()
-        defer { ThreadIdentity.leaveCommand() }
+        let depth = ThreadIdentity.enterCommand()
+        defer { ThreadIdentity.leaveCommand(depth) }
         drain()
     }
 
-    /// Runs one command under a new number; if it fails, the commands its callbacks queued are discarded.
-    private func executeCounted(_ command: NavigationCommand) -> Result<Outcome, NavRouterError> {
-        let number = control.withLock { control -> UInt64 in
-            control.current = control.nextCommandNumber
-            control.nextCommandNumber += 1
-            return control.current
-        }
+    /// Runs one command numbered `number`; if it fails, the commands its callbacks queued are discarded.
+    private func executeCounted(_ command: NavigationCommand, number: UInt64) -> Result<Outcome, NavRouterError> {
         let result = execute(command)
         if case .failure(let error) = result {
             let discarded = control.withLock { $0.queue.remove { $0.queuedBy == number } }
@@ -162,6 +158,7 @@ extension Router {
     /// (waking waiters whose commands stay queued, and releasing a closed router's views).
     private struct Next {
         var command: QueuedCommand?
+        var number: UInt64 = 0
         var handOver: Parker<QueuedCommand.Turn>?
         var waiters: [Parker<QueuedCommand.Turn>] = []
         var teardown: ([NavigationEntry], ViewHandlers)?
@@ -184,17 +181,21 @@ extension Router {
                     control.runner = item.thread
                     control.queuedByCallbacks = 0
                     next.handOver = waiter
+                    next.number = control.startCommand()
                 } else {
                     next.command = item
+                    next.number = control.startCommand()
                 }
                 return next
             }
             if let item = next.command {
-                if case .failure(let error) = executeCounted(item.command) { reportFailed(item.ticket, error) }
+                if case .failure(let error) = executeCounted(item.command, number: next.number) {
+                    reportFailed(item.ticket, error)
+                }
                 continue
             }
             if let waiter = next.handOver {
-                waiter.signal(.run)
+                waiter.signal(.run(next.number))
                 return
             }
             for waiter in next.waiters { waiter.signal(.queued) }

@@ -80,6 +80,8 @@ public final class Router: Sendable {
     /// The registry the router resolves against (shared with other routers; changes are seen at once).
     public let registry: RouteRegistry
     let control = Mutex(Control())
+    /// `Control.closed`, published for lock-free reads between the stages of a command (set under the lock).
+    let closedFlag = Atomic<Bool>(false)
 
     /// Creates a router on a registry. Its state is empty until `start()` (or the first command, which starts it).
     public init(registry: RouteRegistry) {
@@ -171,11 +173,11 @@ public final class Router: Sendable {
             throw error
         case .queued(let ticket):
             return .queued(ticket: ticket)
-        case .run:
-            return try run(command).get()
+        case .run(let number):
+            return try run(command, number: number).get()
         case .wait(let ticket, let parker):
             switch parker.wait() {
-            case .run: return try run(command).get()
+            case .run(let number): return try run(command, number: number).get()
             case .queued: return .queued(ticket: ticket)
             case .closed: throw NavRouterError(.destroyed, "the router was closed")
             }
@@ -213,6 +215,7 @@ public final class Router: Sendable {
             control -> ([NavigationEntry], ViewHandlers, [Parker<QueuedCommand.Turn>]) in
             if control.closed { return ([], ViewHandlers(), []) }
             control.closed = true
+            closedFlag.store(true, ordering: .releasing)
             let waiters = control.queue.removeAll().compactMap(\.waiter)
             if control.runner != nil {
                 control.teardownPending = true
@@ -252,6 +255,13 @@ extension Router.Control {
         runner = thread
         queuedByCallbacks = 0
         return true
+    }
+
+    /// Numbers the command about to run (see `QueuedCommand.queuedBy`).
+    mutating func startCommand() -> UInt64 {
+        current = nextCommandNumber
+        nextCommandNumber += 1
+        return current
     }
 
     /// Empties a closed router's state; returns what to release outside the lock.

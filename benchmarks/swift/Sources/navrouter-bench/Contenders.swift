@@ -155,13 +155,15 @@ func verify(_ table: BenchTable, _ registry: RouteRegistry, _ router: TrieRouter
 }
 
 /// A router on a two-route registry whose navigator counts events: one pass is `pairs` push/pop pairs.
-func navigationPairs(_ pairs: Int) throws -> (router: NavRouterCore.Router, pass: () -> UInt64) {
+/// - Parameter depth: entries pushed under the pairs first (the cost of a push at that depth).
+func navigationPairs(_ pairs: Int, depth: Int = 0) throws -> (router: NavRouterCore.Router, pass: () -> UInt64) {
     let registry = try RouteRegistry()
     try registry.register([try Route(name: "list", pattern: "items"), try Route(name: "item", pattern: "items/:id")])
     let router = NavRouterCore.Router(registry: registry)
     let counter = EventCounter()
     router.setNavigator { _ in counter.count() }
     _ = try router.setStack(["/items"])
+    for index in 0..<depth { _ = try router.navigate("/items/\(index)") }
     return (
         router,
         {

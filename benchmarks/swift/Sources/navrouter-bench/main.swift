@@ -203,6 +203,34 @@ func eventsSection(rounds: Int) throws {
     print("| visible events (push, pop) per second | \(Int(2e9 / timing.best)) | |\n")
     print("RESULT swift.pair_us \(format(timing.best / 1000, 3))\n")
     consume(UInt64(router.state.tabs.count))
+
+    // A push's cost by the stack's depth (linear at worst: the pushed-onto stack is copied once per command).
+    print("### A push/pop pair by stack depth\n")
+    print("| depth | pair | ÷ depth 10 |\n| ---: | ---: | ---: |")
+    var atTen = 0.0
+    for depth in [10, 1_000, 10_000] {
+        let pairs = depth >= 10_000 ? 50 : 500
+        let (deep, pass) = try navigationPairs(pairs, depth: depth)
+        let best = measure([Contender(name: "pair", pass: pass)], lookupsPerPass: pairs, rounds: max(3, rounds / 3))[0]
+            .best
+        if depth == 10 { atTen = best }
+        print("| \(depth) | \(format(best / 1000, 2)) µs | \(format(best / atTen, 1))× |")
+        print("RESULT swift.pair_at_depth_\(depth)_us \(format(best / 1000, 3))")
+        consume(UInt64(deep.state.entryCount))
+    }
+    // Making a router beside many live ones on the same registry (it was linear in their number).
+    let registry = try RouteRegistry()
+    var live: [NavRouterCore.Router] = []
+    print("\n| live routers on the registry | making one more |\n| ---: | ---: |")
+    for count in [10, 10_000] {
+        while live.count < count { live.append(NavRouterCore.Router(registry: registry)) }
+        let start = nowNanoseconds()
+        for _ in 0..<1_000 { consume(UInt64(NavRouterCore.Router(registry: registry).queuedCommandCount)) }
+        let each = Double(nowNanoseconds() - start) / 1_000
+        print("| \(count) | \(format(each / 1000, 2)) µs |")
+        print("RESULT swift.router_new_with_\(count)_live_us \(format(each / 1000, 3))")
+    }
+    print("")
 }
 
 do {
