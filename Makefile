@@ -1,7 +1,7 @@
 # Conveniences over scripts/: the scripts are the source of truth (README.md).
 PREFIX ?= /usr/local
 
-.PHONY: demo test bench install library clean
+.PHONY: demo test bench install uninstall library clean
 
 demo:
 	scripts/demo.sh
@@ -17,6 +17,9 @@ library:
 
 install:
 	scripts/install.sh "$(PREFIX)"
+
+uninstall:
+	scripts/uninstall.sh "$(PREFIX)"
 
 clean:
 	rm -rf build .build .build-bench Tests/c/out examples/c/out

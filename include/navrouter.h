@@ -544,6 +544,9 @@ const char *navrouter_interception_url(const navrouter_interception *interceptio
 const char *navrouter_interception_param(const navrouter_interception *interception, const char *name);
 /** The destination's (or leaving entry's) parameters as a JSON object. */
 const char *navrouter_interception_params_json(const navrouter_interception *interception);
+/** The whole interception as JSON: {"phase", "route", "url", "parameters", "flow", "authenticated", "external"}.
+ *  Borrowed: valid during the callback (for bindings that copy it in one call). */
+const char *navrouter_interception_json(const navrouter_interception *interception);
 /** The flow token to keep when returning NAVROUTER_DECISION_PENDING (resume it with navrouter_router_resume_flow). */
 uint64_t navrouter_interception_flow(const navrouter_interception *interception);
 /** Whether the user is authenticated. */
@@ -742,6 +745,14 @@ int navrouter_router_snapshot(navrouter_router *router, char **out_json);
  *  and the old ones released. A bad snapshot gives NAVROUTER_EJSON and the state is kept. */
 int navrouter_router_restore(navrouter_router *router, const char *json, uint64_t *out_id);
 
+/**
+ * The current state as JSON, for hosts and bindings that read it: the snapshot's form, with each entry's "view"
+ * (the view's pointer bits as an integer) where it has one. Not a snapshot to restore (views are not restorable).
+ * @param[out] out_json owned; free with navrouter_string_free().
+ * @return NAVROUTER_OK, NAVROUTER_EINVAL or NAVROUTER_EDESTROYED.
+ */
+int navrouter_router_state_json(navrouter_router *router, char **out_json);
+
 /** The view of an entry in the state. @param[out] out_view receives it (NULL when it has none).
  *  @return NAVROUTER_OK or NAVROUTER_ENOTFOUND. */
 int navrouter_router_entry_view(navrouter_router *router, uint64_t entry, void **out_view);
@@ -806,7 +817,8 @@ int navrouter_event_failure_status(const navrouter_event *event);
 const char *navrouter_event_failure_message(const navrouter_event *event);
 /** For FLOW_CANCELLED: the flow's token. */
 uint64_t navrouter_event_flow(const navrouter_event *event);
-/** For COMMAND_FAILED: the ticket the queued command was given (NAVROUTER_QUEUED's *out_id), else 0. */
+/** The ticket of a command that was queued (NAVROUTER_QUEUED's *out_id): every event of its run carries it, and so
+ *  does its COMMAND_FAILED event; 0 for a command that was not queued. */
 uint64_t navrouter_event_ticket(const navrouter_event *event);
 /** For PRESENT: whether the presented layer prevents dismissal by the user. */
 bool navrouter_event_prevent_dismissal(const navrouter_event *event);

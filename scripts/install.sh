@@ -33,4 +33,10 @@ Requires.private: jansson
 Libs: -L\${libdir} -lnavrouter -Wl,-rpath,\${libdir}
 Cflags: -I\${includedir}
 PC
+# A system prefix (one the loader searches, such as /usr/local/lib): refresh the loader's cache, so that programs
+# and Python's ctypes find libnavrouter.so.1 without an rpath or LD_LIBRARY_PATH.
+if [ "$(id -u)" -eq 0 ] && command -v ldconfig >/dev/null && ldconfig -v 2>/dev/null | grep -q "^$prefix/lib:"; then
+    ldconfig
+    echo "ran ldconfig for $prefix/lib"
+fi
 echo "installed libnavrouter.so.$version into $prefix"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing navrouter needs, only when it is missing: Jansson's headers, pkg-config,
-# gcc/g++, valgrind (Debian packages), pytest, ruff and clang-format (PyPI, pinned). The Swift 6 toolchain must
-# already be on PATH.
+# gcc/g++, valgrind (Debian packages), pytest, ruff, clang-format, mypy and pyright (PyPI, pinned; pyright runs
+# on the machine's node). The Swift 6 toolchain must already be on PATH.
 set -euo pipefail
 
 command -v swift >/dev/null || { echo "setup: swift is not on PATH (navrouter needs Swift 6)" >&2; exit 1; }
@@ -24,8 +24,10 @@ fi
 need=()
 python3 -c "import pytest" 2>/dev/null || need+=(pytest)
 [ "$(python3 -m ruff --version 2>/dev/null)" = "ruff 0.17.6" ] || need+=(ruff==0.17.6)
-[ "$(python3 -c 'import importlib.metadata as m; print(m.version("clang-format"))' 2>/dev/null)" = "21.1.8" ] ||
-    need+=(clang-format==21.1.8)
+version_of() { python3 -c "import importlib.metadata as m; print(m.version('$1'))" 2>/dev/null; }
+[ "$(version_of clang-format)" = "21.1.8" ] || need+=(clang-format==21.1.8)
+[ "$(version_of mypy)" = "2.4.1" ] || need+=(mypy==2.4.1)
+[ "$(version_of pyright)" = "1.1.414" ] || need+=(pyright==1.1.414)
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]}"
     python3 -m pip install -q --root-user-action=ignore "${need[@]}"

@@ -196,6 +196,11 @@ public func navrouter_interception_params_json(_ interception: OpaquePointer?) -
     }
 }
 
+@_cdecl("navrouter_interception_json") @implementation
+public func navrouter_interception_json(_ interception: OpaquePointer?) -> UnsafePointer<CChar>? {
+    interceptionBox(interception).flatMap { box in box.cString("json") { box.context.jsonValue.jsonText } }
+}
+
 @_cdecl("navrouter_interception_flow") @implementation
 public func navrouter_interception_flow(_ interception: OpaquePointer?) -> UInt64 {
     interceptionBox(interception)?.context.flow ?? 0

@@ -310,6 +310,17 @@ public func navrouter_router_snapshot(
     }
 }
 
+@_cdecl("navrouter_router_state_json") @implementation
+public func navrouter_router_state_json(
+    _ handle: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    outJSON?.pointee = nil
+    return cCall { () throws(NavRouterError) in
+        let out = try required(outJSON, "out_json")
+        store(NavigationSnapshot.jsonValue(try router(handle).state, views: true).jsonText, into: out)
+    }
+}
+
 @_cdecl("navrouter_router_restore") @implementation
 public func navrouter_router_restore(
     _ handle: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ outID: UnsafeMutablePointer<UInt64>?

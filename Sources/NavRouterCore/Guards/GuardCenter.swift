@@ -15,6 +15,8 @@ public final class GuardCenter: Sendable {
         var handler: (any AuthenticationHandler)?
         var options = GuardOptions()
         var routers: [ObjectIdentifier: WeakRouter] = [:]
+        /// Whether the registry has a route of that name (set by the registry; checks route-name scopes).
+        var routeExists: @Sendable (String) -> Bool = { _ in true }
     }
 
     private let state = Mutex(State())
@@ -28,7 +30,8 @@ public final class GuardCenter: Sendable {
 
     /// Registers an interceptor.
     /// - Returns: its id (for `removeInterceptor`).
-    /// - Throws: `.invalidPattern` for a bad scope pattern.
+    /// - Throws: `.invalidPattern` for a bad scope pattern; `.notFound` for a route name the registry does not have
+    ///   in a `.routes` scope.
     @discardableResult
     public func addInterceptor(
         _ interceptor: any Interceptor, name: String, phase: InterceptorPhase = .before,
@@ -36,6 +39,12 @@ public final class GuardCenter: Sendable {
         module: String? = nil
     ) throws(NavRouterError) -> UInt64 {
         let compiled = try CompiledScope(scope)
+        if case .routes(let names) = scope {
+            let exists = state.withLock { $0.routeExists }
+            if let unknown = names.sorted().first(where: { !exists($0) }) {
+                throw NavRouterError(.notFound, "interceptor '\(name)': no route is named '\(unknown)'")
+            }
+        }
         return state.withLock { state in
             let id = state.nextID
             state.nextID += 1
@@ -123,6 +132,11 @@ public final class GuardCenter: Sendable {
     public var options: GuardOptions {
         get { state.withLock { $0.options } }
         set { state.withLock { $0.options = newValue } }
+    }
+
+    /// Lets the registry answer whether a route exists (for route-name scopes).
+    func checkRoutes(with exists: @escaping @Sendable (String) -> Bool) {
+        state.withLock { $0.routeExists = exists }
     }
 
     /// Records a new router (O(1): creating a router costs the same however many live on the registry).

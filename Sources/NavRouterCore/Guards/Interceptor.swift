@@ -136,3 +136,18 @@ enum CompiledScope: Sendable {
         }
     }
 }
+
+extension InterceptionContext {
+    /// The context as JSON: `phase`, `route` and `url` (the destination's, or the leaving entry's), `parameters`,
+    /// `flow`, `authenticated`, `external`.
+    public var jsonValue: JSONValue {
+        let route = destination?.route.name ?? entry?.route ?? ""
+        let url = destination?.url ?? entry?.url ?? ""
+        let parameters = destination?.parameters ?? entry?.parameters ?? [:]
+        return .object([
+            "phase": .string(phase.rawValue), "route": .string(route), "url": .string(url),
+            "parameters": .object(strings: parameters), "flow": .integer(Int64(clamping: flow)),
+            "authenticated": .bool(isAuthenticated), "external": .bool(external),
+        ])
+    }
+}

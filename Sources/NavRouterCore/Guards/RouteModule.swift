@@ -36,8 +36,15 @@ extension RouteRegistry {
         throws(NavRouterError)
     {
         try Route.validateName(name, what: "module name")
-        var scopes: [CompiledScope] = []
-        for declared in interceptors { scopes.append(try CompiledScope(declared.scope)) }
+        let names = Set(routes.map(\.name))
+        for declared in interceptors {
+            _ = try CompiledScope(declared.scope)
+            if case .routes(let scoped) = declared.scope,
+                let unknown = scoped.sorted().first(where: { !names.contains($0) && route(named: $0) == nil })
+            {
+                throw NavRouterError(.notFound, "interceptor '\(declared.name)': no route is named '\(unknown)'")
+            }
+        }
         try register(
             routes.map { route in
                 var route = route

@@ -1,9 +1,14 @@
 import CJansson
 
 extension JSONValue {
+    /// The deepest nesting of arrays and objects accepted in JSON text (props, results, manifests, snapshots):
+    /// 512, so that every binding's JSON reader (Python's stops near 1000) reads what the library writes.
+    public static let maxDepth = 512
+
     /// Parses JSON text with Jansson.
     ///
-    /// Duplicate object keys and `\u0000` in strings are rejected (values must survive a trip through C strings).
+    /// Duplicate object keys and `\u0000` in strings are rejected (values must survive a trip through C strings),
+    /// and so is nesting deeper than `maxDepth`.
     /// - Parameter text: the JSON text (any value at the top level).
     /// - Returns: the parsed value.
     /// - Throws: `NavRouterError` `.invalidJSON` with Jansson's message, line, column and byte position.
@@ -24,7 +29,37 @@ extension JSONValue {
                 "invalid JSON at line \(error.line), column \(error.column) (byte \(error.position)): \(message)")
         }
         defer { json_decref(root) }
+        if Self.nesting(of: root, below: 0) > maxDepth {
+            throw NavRouterError(.invalidJSON, "JSON nested deeper than \(maxDepth) arrays and objects")
+        }
         return JSONValue(jansson: root)
+    }
+
+    /// The nesting depth of a Jansson value (stops counting past `maxDepth`).
+    private static func nesting(of value: UnsafeMutablePointer<json_t>, below depth: Int) -> Int {
+        if depth > maxDepth { return depth }
+        var deepest = depth
+        switch value.pointee.type {
+        case JSON_OBJECT:
+            deepest = depth + 1
+            var iterator = json_object_iter(value)
+            while let current = iterator, deepest <= maxDepth {
+                if let member = json_object_iter_value(current) {
+                    deepest = max(deepest, nesting(of: member, below: depth + 1))
+                }
+                iterator = json_object_iter_next(value, current)
+            }
+        case JSON_ARRAY:
+            deepest = depth + 1
+            for index in 0..<json_array_size(value) where deepest <= maxDepth {
+                if let element = json_array_get(value, index) {
+                    deepest = max(deepest, nesting(of: element, below: depth + 1))
+                }
+            }
+        default:
+            break
+        }
+        return deepest
     }
 
     /// Parses JSON text that must be an object (props, metadata).

@@ -120,7 +120,8 @@ public struct NavigationEvent: Equatable, Sendable {
         get { fields.value.flow }
         set { fields.value.flow = newValue }
     }
-    /// For `commandFailed`: the ticket the queued command was given.
+    /// The ticket of a command that was queued (`Outcome.queued`): every event of its run carries it, and so does
+    /// the `commandFailed` event when it fails.
     public var ticket: UInt64? {
         get { fields.value.ticket }
         set { fields.value.ticket = newValue }

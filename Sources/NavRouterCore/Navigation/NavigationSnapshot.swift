@@ -16,9 +16,13 @@ public enum NavigationSnapshot {
     public static let version: Int64 = 1
 
     /// Writes a state (views left out).
-    public static func encode(_ state: NavigationState) -> String {
-        func entry(_ entry: NavigationEntry) -> JSONValue { .object(entry.snapshotFields) }
-        let root: JSONValue = .object([
+    public static func encode(_ state: NavigationState) -> String { jsonValue(state, views: false).jsonText }
+
+    /// A state as the JSON of a snapshot; with `views`, each entry also has its `view` (as in events), for hosts
+    /// and bindings that read the current state (such JSON is not restored: views are not part of snapshots).
+    public static func jsonValue(_ state: NavigationState, views: Bool) -> JSONValue {
+        func entry(_ entry: NavigationEntry) -> JSONValue { views ? entry.jsonValue : .object(entry.snapshotFields) }
+        return .object([
             "format": .string(format),
             "version": .integer(version),
             "next_entry_id": .integer(Int64(clamping: state.nextEntryID)),
@@ -35,7 +39,6 @@ public enum NavigationSnapshot {
                     ])
                 }),
         ])
-        return root.jsonText
     }
 
     /// Reads a snapshot and validates it against the registry's table: every entry's route must exist and its

@@ -1,3 +1,13 @@
+extension Router.Context {
+    /// An event of the command, with its ticket when the command was queued.
+    func ticketed(_ event: NavigationEvent) -> NavigationEvent {
+        guard let ticket else { return event }
+        var event = event
+        event.ticket = ticket
+        return event
+    }
+}
+
 extension Router {
     /// What a command's transaction needs from the router, read once under the lock.
     struct Context {
@@ -7,6 +17,8 @@ extension Router {
         let navigator: Navigator?
         let mode: TransitionMode
         let transition: UInt64
+        /// The command's ticket, when it was queued: its events carry it.
+        let ticket: UInt64?
     }
 
     /// Reads what a transaction needs, and records its transition as the one whose events are delivered next (so
@@ -18,7 +30,8 @@ extension Router {
             control.finishedEarly = nil
             return Context(
                 before: control.state, started: control.started, views: control.views,
-                navigator: control.navigator, mode: control.mode, transition: control.nextTransition - 1)
+                navigator: control.navigator, mode: control.mode, transition: control.nextTransition - 1,
+                ticket: control.currentTicket)
         }
     }
 
@@ -94,7 +107,7 @@ extension Router {
         }
         context.views.release(transaction.removed)
         guard changed else { return .success(.applied(transition: nil)) }
-        _ = context.navigator?(NavigationEvent(kind: .stateChanged, transitionID: context.transition))
+        _ = context.navigator?(context.ticketed(NavigationEvent(kind: .stateChanged, transitionID: context.transition)))
         return .success(.applied(transition: context.transition))
     }
 
@@ -104,7 +117,7 @@ extension Router {
     private func deliver(_ events: [NavigationEvent], _ context: Context, refusable: Bool) throws(NavRouterError) {
         if isClosed { throw NavRouterError(.destroyed, "the router was closed during the command") }
         guard let navigator = context.navigator else { return }
-        for event in events where !navigator(event) && refusable {
+        for event in events where !navigator(context.ticketed(event)) && refusable {
             throw NavRouterError(.callback, "the navigator refused the \(event.kind.rawValue) event")
         }
     }

@@ -184,7 +184,7 @@ extension Router {
                     next.number = control.startCommand()
                 } else {
                     next.command = item
-                    next.number = control.startCommand()
+                    next.number = control.startCommand(ticket: item.ticket)
                 }
                 return next
             }

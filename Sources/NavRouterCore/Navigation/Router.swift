@@ -63,6 +63,8 @@ public final class Router: Sendable {
         var runner: ThreadIdentity?
         /// The number of the command running now (see `QueuedCommand.queuedBy`).
         var current: UInt64 = 0
+        /// The ticket of the command running now, when it was queued (its events carry it).
+        var currentTicket: UInt64?
         var nextCommandNumber: UInt64 = 1
         /// Commands queued from callbacks since `runner` started.
         var queuedByCallbacks = 0
@@ -257,8 +259,9 @@ extension Router.Control {
         return true
     }
 
-    /// Numbers the command about to run (see `QueuedCommand.queuedBy`).
-    mutating func startCommand() -> UInt64 {
+    /// Numbers the command about to run (see `QueuedCommand.queuedBy`), with its ticket if it was queued.
+    mutating func startCommand(ticket: UInt64? = nil) -> UInt64 {
+        currentTicket = ticket
         current = nextCommandNumber
         nextCommandNumber += 1
         return current

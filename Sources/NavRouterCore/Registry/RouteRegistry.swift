@@ -47,6 +47,7 @@ public final class RouteRegistry: Sendable {
         try options.policy.validate()
         caseSensitive = options.caseSensitive
         state = Mutex(State(builder: RouteTrieBuilder(caseSensitive: options.caseSensitive), policy: options.policy))
+        guards.checkRoutes { [weak self] name in self?.route(named: name) != nil }
     }
 
     /// The current compiled snapshot; compiled on first use after a change.

@@ -1,45 +1,135 @@
-"""Callbacks from C: one trampoline per callback type, user data as an int key into a table that keeps the
-Python callable alive until C calls destroy. Exceptions raised in a callback are stashed (per thread) and
-re-raised by the API call that led to it, once C has returned."""
+"""Callbacks from C: one trampoline per callback type, and the lifetimes of what they call.
+
+Lifetimes. The C library keeps a key per registration (its user data). This module's table maps the key to a weak
+reference to the ``Registrations`` of its owner (a Registry or a Router), which keep the callable itself; the owner
+holds its Registrations. Nothing global keeps an owner alive, so a host whose navigator is its own bound method, or a
+registry whose interceptor closes over it, is an ordinary Python cycle: collected, its ``__del__`` frees the C
+object, and C's destroy callbacks drop the keys. While an owner's C object is being freed (weak references to it may
+already be cleared), the freeing thread pins its Registrations (``freeing``) so that the release callbacks still
+reach them.
+
+Exceptions raised in a callback are stashed (per thread) and re-raised by the API call that led to it, once C has
+returned (``invoke``).
+
+Shutdown. At interpreter exit (``atexit``) the binding stops calling Python from C: trampolines answer at once (a
+navigator refuses, an interceptor cancels, a handler declines), owners detach their callbacks from C, later API
+calls raise DestroyedError, and the trampolines themselves are never freed, because a daemon thread may still be
+inside the library and call one while the interpreter is torn down.
+"""
 
 from __future__ import annotations
 
+import atexit
+import ctypes
 import itertools
 import threading
-from typing import Any, Callable
+import weakref
+from collections.abc import Callable, Generator
+from contextlib import contextmanager
+from typing import Any
 
-from . import _ffi
-from ._errors import NavRouterError
+from ._errors import EDESTROYED, DestroyedError, NavRouterError
+from ._ffi import CLAIM_FN, DESTROY_FN, INTERCEPTOR_FN, LOGIN_FN, MAKE_VIEW_FN, NAVIGATOR_FN, RELEASE_VIEW_FN
 
-_table: dict[int, Any] = {}
+
+class Registrations:
+    """The registrations of one owner (a Registry or a Router): what C may call, by key, and how to stop C from
+    calling (``detach``, at interpreter exit)."""
+
+    def __init__(self, detach: Callable[[], None]) -> None:
+        self.targets: dict[int, Any] = {}
+        self.detach = detach
+
+
+_lock = threading.RLock()  # re-entrant: a collection inside register() may run a destroy callback
 _keys = itertools.count(1)
-_lock = threading.Lock()
-_stash = threading.local()
+_slots: dict[int, weakref.ref[Registrations]] = {}
+_owners: weakref.WeakSet[Registrations] = weakref.WeakSet()
+_local = threading.local()
+_shutting_down = False
 
 
-def register(obj: Any) -> int:
-    """Keeps obj alive under a new key, passed to C as user data."""
+def register(owner: Registrations, target: Any) -> int:
+    """Records a registration: C gets the key; the owner's Registrations keep the target."""
     with _lock:
         key = next(_keys)
-        _table[key] = obj
-        return key
+        owner.targets[key] = target
+        _slots[key] = weakref.ref(owner)
+        _owners.add(owner)
+    return key
 
 
-def lookup(key: int | None) -> Any:
+def new_key() -> int:
+    """A fresh key (for view handles)."""
+    return next(_keys)
+
+
+def live_count() -> int:
+    """How many registrations C still holds (0 once every owner is gone)."""
+    return len(_slots)
+
+
+@contextmanager
+def freeing(owner: Registrations) -> Generator[None, None, None]:
+    """Pins an owner's registrations on this thread while its C object is freed (its release and destroy callbacks
+    still find them)."""
+    stack: list[Registrations] = getattr(_local, "freeing", None) or []
+    _local.freeing = stack
+    stack.append(owner)
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+def owner_of(key: int | None) -> Registrations | None:
+    """The registrations holding a key, or None."""
+    ref = _slots.get(key or 0)
+    owner = ref() if ref is not None else None
+    if owner is None:
+        pinned: list[Registrations] = getattr(_local, "freeing", None) or []
+        for candidate in reversed(pinned):
+            if (key or 0) in candidate.targets:
+                return candidate
+    return owner
+
+
+def target(key: int | None) -> tuple[Registrations | None, Any]:
+    """The registrations holding a key and what was registered under it, or (None, None)."""
+    owner = owner_of(key)
+    return (owner, owner.targets.get(key or 0)) if owner is not None else (None, None)
+
+
+def drop(key: int | None) -> None:
+    """Forgets a registration (C destroyed it, or the registration was refused)."""
     with _lock:
-        return _table.get(key or 0)
+        ref = _slots.pop(key or 0, None)
+    owner = ref() if ref is not None else None
+    if owner is None:
+        owner = owner_of(key)
+    if owner is not None:
+        owner.targets.pop(key or 0, None)
+
+
+def check_running() -> None:
+    """Raises DestroyedError once the interpreter is shutting down."""
+    if _shutting_down:
+        raise DestroyedError(EDESTROYED, "navrouter: the interpreter is shutting down")
+
+
+# ---- exceptions raised in callbacks ----
 
 
 def stash(error: BaseException) -> None:
     """Remembers the first exception raised in a callback on this thread."""
-    if getattr(_stash, "error", None) is None:
-        _stash.error = error
+    if getattr(_local, "error", None) is None:
+        _local.error = error
 
 
 def take() -> BaseException | None:
     """The stashed exception, if any, forgetting it."""
-    error = getattr(_stash, "error", None)
-    _stash.error = None
+    error: BaseException | None = getattr(_local, "error", None)
+    _local.error = None
     return error
 
 
@@ -50,76 +140,12 @@ def reraise() -> None:
         raise error
 
 
-@_ffi.DESTROY_FN
-def destroy(key):
-    with _lock:
-        _table.pop(key or 0, None)
-
-
-@_ffi.NAVIGATOR_FN
-def navigator(event, key):
-    try:
-        callback: Callable = lookup(key)
-        return 1 if callback(event) is False else 0
-    except BaseException as error:  # noqa: B902 - stashed and re-raised by the API
-        stash(error)
-        return 1
-
-
-@_ffi.MAKE_VIEW_FN
-def make_view(entry, key):
-    """Calls the handler's make(entry); a view other than None is kept under a key that C holds as the view."""
-    try:
-        view = lookup(key).make(entry)
-        return None if view is None else register(view)
-    except BaseException as error:  # noqa: B902
-        stash(error)
-        return None
-
-
-@_ffi.RELEASE_VIEW_FN
-def release_view(view, entry, key):
-    """Calls the handler's release(view, entry) once, then forgets the view."""
-    try:
-        lookup(key).release(view, entry)
-    except BaseException as error:  # noqa: B902
-        stash(error)
-    finally:
-        with _lock:
-            _table.pop(view or 0, None)
-
-
-@_ffi.INTERCEPTOR_FN
-def interceptor(interception, key):
-    try:
-        return lookup(key)(interception)
-    except BaseException as error:  # noqa: B902
-        stash(error)
-        return 1  # NAVROUTER_DECISION_CANCEL
-
-
-@_ffi.LOGIN_FN
-def login(router, flow, match, key):
-    try:
-        lookup(key).login(router, flow, match)
-    except BaseException as error:  # noqa: B902
-        stash(error)
-
-
-@_ffi.CLAIM_FN
-def claim(router, url, key):
-    try:
-        return bool(lookup(key).claim(router, url.decode("utf-8")))
-    except BaseException as error:  # noqa: B902
-        stash(error)
-        return False
-
-
-def invoke(function, *args):
+def invoke(function: Any, *args: Any) -> int:
     """Calls a C function that may run callbacks; an exception raised in one of them is re-raised here (in place
     of the error status it caused), once C has returned."""
+    check_running()
     try:
-        status = function(*args)
+        status: int = function(*args)
     except NavRouterError as error:
         pending = take()
         if pending is not None:
@@ -127,3 +153,102 @@ def invoke(function, *args):
         raise
     reraise()
     return status
+
+
+# ---- trampolines (kept for the life of the process: see the module's documentation) ----
+
+
+def _destroy(key: int | None) -> None:
+    drop(key)
+
+
+def _navigator(event: int | None, key: int | None) -> int:
+    if _shutting_down:
+        return 1
+    try:
+        _, callback = target(key)
+        return 0 if callback is None else int(callback(event))
+    except BaseException as error:  # noqa: B036 - stashed and re-raised by the API
+        stash(error)
+        return 1
+
+
+def _make_view(entry: int | None, key: int | None) -> int | None:
+    if _shutting_down:
+        return None
+    try:
+        _, handler = target(key)
+        return None if handler is None else handler.make(entry)
+    except BaseException as error:  # noqa: B036
+        stash(error)
+        return None
+
+
+def _release_view(view: int | None, entry: int | None, key: int | None) -> None:
+    if _shutting_down:
+        return
+    try:
+        _, handler = target(key)
+        if handler is not None:
+            handler.release(view, entry)
+    except BaseException as error:  # noqa: B036
+        stash(error)
+
+
+def _interceptor(interception: int | None, key: int | None) -> int:
+    if _shutting_down:
+        return 1  # NAVROUTER_DECISION_CANCEL: a guard fails closed
+    try:
+        _, callback = target(key)
+        return 0 if callback is None else int(callback(interception))
+    except BaseException as error:  # noqa: B036
+        stash(error)
+        return 1
+
+
+def _login(router: int | None, flow: int, match: int | None, key: int | None) -> None:
+    if _shutting_down:
+        return
+    try:
+        _, handler = target(key)
+        if handler is not None:
+            handler.login(router, flow, match)
+    except BaseException as error:  # noqa: B036
+        stash(error)
+
+
+def _claim(router: int | None, url: bytes, key: int | None) -> bool:
+    if _shutting_down:
+        return False
+    try:
+        _, handler = target(key)
+        return handler is not None and bool(handler.claim(router, url.decode("utf-8")))
+    except BaseException as error:  # noqa: B036
+        stash(error)
+        return False
+
+
+# The trampolines C calls: typed as Any (ctypes' function types are not generic).
+DESTROY: Any = DESTROY_FN(_destroy)
+NAVIGATOR: Any = NAVIGATOR_FN(_navigator)
+MAKE_VIEW: Any = MAKE_VIEW_FN(_make_view)
+RELEASE_VIEW: Any = RELEASE_VIEW_FN(_release_view)
+INTERCEPTOR: Any = INTERCEPTOR_FN(_interceptor)
+LOGIN: Any = LOGIN_FN(_login)
+CLAIM: Any = CLAIM_FN(_claim)
+_TRAMPOLINES = (DESTROY, NAVIGATOR, MAKE_VIEW, RELEASE_VIEW, INTERCEPTOR, LOGIN, CLAIM)
+# Immortal: module teardown must not free code that C may still call from a daemon thread.
+for _trampoline in _TRAMPOLINES:
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(_trampoline))
+
+
+@atexit.register
+def _shutdown() -> None:
+    """Stops calling Python from C (see the module's documentation)."""
+    global _shutting_down
+    _shutting_down = True
+    for owner in list(_owners):
+        try:
+            owner.detach()
+        except BaseException:  # noqa: B036 - at exit, a failed detach only means C keeps refusing
+            pass

@@ -1,4 +1,8 @@
-"""Status codes of the C ABI and the exceptions they become."""
+"""Status codes of the C ABI and the exceptions they become (all shown as ``navrouter.X``, all picklable)."""
+
+from __future__ import annotations
+
+from typing import Any
 
 OK = 0
 EINVAL = -1
@@ -15,14 +19,45 @@ EPARAM = -11
 EDESTROYED = -12
 EEXTERNAL = -13
 
+#: Non-error outcomes of commands.
+QUEUED = 1
+PENDING_STATUS = 2
+HANDLED = 3
+
+#: Status names, as navrouter_status_name() gives them without the prefix.
+STATUS_NAMES = {
+    OK: "OK",
+    EINVAL: "EINVAL",
+    ENOTFOUND: "ENOTFOUND",
+    ECONFLICT: "ECONFLICT",
+    EDENIED: "EDENIED",
+    ECANCELLED: "ECANCELLED",
+    ECALLBACK: "ECALLBACK",
+    EMALFORMED: "EMALFORMED",
+    EPATTERN: "EPATTERN",
+    EJSON: "EJSON",
+    ELIMIT: "ELIMIT",
+    EPARAM: "EPARAM",
+    EDESTROYED: "EDESTROYED",
+    EEXTERNAL: "EEXTERNAL",
+}
+STATUSES = {name: code for code, name in STATUS_NAMES.items()}
+
 
 class NavRouterError(Exception):
     """A navrouter call failed. ``status`` is the C status code, ``message`` the library's message."""
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by status and message (the default pickles Exception.args, one value, and fails to rebuild).
+        return (type(self), (self.status, self.message))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.status}, {self.message!r})"
 
 
 class InvalidArgumentError(NavRouterError, ValueError):
@@ -34,11 +69,13 @@ class RouteNotFoundError(NavRouterError, LookupError):
 
 
 class ConflictError(NavRouterError):
-    """A route's name is taken or it matches exactly the same URLs as another (NAVROUTER_ECONFLICT)."""
+    """A route's name is taken, it matches exactly the same URLs as another, or it is another's parent
+    (NAVROUTER_ECONFLICT)."""
 
 
 class DeniedError(NavRouterError, PermissionError):
-    """Refused by policy: an unlisted web domain or scheme (NAVROUTER_EDENIED)."""
+    """Refused by policy: an unlisted web domain or scheme, a protected route while logged out, a layer that
+    prevents dismissal (NAVROUTER_EDENIED)."""
 
 
 class CancelledError(NavRouterError):
@@ -46,7 +83,7 @@ class CancelledError(NavRouterError):
 
 
 class CallbackError(NavRouterError):
-    """A host callback failed (NAVROUTER_ECALLBACK)."""
+    """A host callback failed or refused (NAVROUTER_ECALLBACK)."""
 
 
 class MalformedURLError(NavRouterError, ValueError):
@@ -58,7 +95,7 @@ class PatternError(NavRouterError, ValueError):
 
 
 class JSONError(NavRouterError, ValueError):
-    """JSON text is invalid or of the wrong shape (NAVROUTER_EJSON)."""
+    """JSON text is invalid, of the wrong shape, or nested deeper than MAX_JSON_DEPTH (NAVROUTER_EJSON)."""
 
 
 class LimitError(NavRouterError, ValueError):
@@ -70,14 +107,21 @@ class ParameterError(NavRouterError, ValueError):
 
 
 class DestroyedError(NavRouterError):
-    """The handle was already freed (NAVROUTER_EDESTROYED)."""
+    """The handle was already freed, or the interpreter is shutting down (NAVROUTER_EDESTROYED)."""
 
 
 class ExternalLinkError(NavRouterError, PermissionError):
     """An external link addressed a route not flagged external (NAVROUTER_EEXTERNAL)."""
 
 
-_CLASSES = {
+class LibraryNotFoundError(NavRouterError, ImportError):
+    """libnavrouter.so could not be loaded; the message says every place the binding looked."""
+
+    def __init__(self, status: int, message: str) -> None:
+        NavRouterError.__init__(self, status, message)
+
+
+_CLASSES: dict[int, type[NavRouterError]] = {
     EINVAL: InvalidArgumentError,
     ENOTFOUND: RouteNotFoundError,
     ECONFLICT: ConflictError,
@@ -93,7 +137,15 @@ _CLASSES = {
     EEXTERNAL: ExternalLinkError,
 }
 
+for _class in (NavRouterError, LibraryNotFoundError, *_CLASSES.values()):
+    _class.__module__ = "navrouter"
+
 
 def error_for(status: int, message: str) -> NavRouterError:
     """The exception for a negative status code."""
     return _CLASSES.get(status, NavRouterError)(status, message)
+
+
+def status_of(name: str | None) -> int:
+    """The status code of a name such as "ENOTFOUND" (0 for none)."""
+    return STATUSES.get(name or "OK", 0)

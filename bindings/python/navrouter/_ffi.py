@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import ctypes
 import os
+from collections.abc import Iterable, Iterator
 from ctypes import POINTER, c_bool, c_char_p, c_int, c_size_t, c_uint32, c_void_p
 from pathlib import Path
+from typing import Any
 
-from ._errors import error_for
+from ._errors import EINVAL, ENOTFOUND, InvalidArgumentError, LibraryNotFoundError, error_for
 
 ABI_VERSION = 1
 _SONAME = f"libnavrouter.so.{ABI_VERSION}"
+#: Jansson as libnavrouter.so links it (bundled beside it in a wheel).
+_JANSSON_SONAME = "libjansson.so.4"
 _library_path: str | None = None
 _lib: ctypes.CDLL | None = None
+_jansson: ctypes.CDLL | None = None
 
 
 class _Registry(ctypes.Structure):
@@ -52,6 +57,14 @@ LOGIN_FN = ctypes.CFUNCTYPE(None, c_void_p, ctypes.c_uint64, c_void_p, c_void_p)
 CLAIM_FN = ctypes.CFUNCTYPE(c_bool, c_void_p, c_char_p, c_void_p)
 DESTROY_FN = ctypes.CFUNCTYPE(None, c_void_p)
 
+# NULL function pointers of each type (a CFUNCTYPE made without a function is NULL).
+NO_NAVIGATOR = NAVIGATOR_FN()
+NO_MAKE_VIEW = MAKE_VIEW_FN()
+NO_RELEASE_VIEW = RELEASE_VIEW_FN()
+NO_LOGIN = LOGIN_FN()
+NO_CLAIM = CLAIM_FN()
+NO_DESTROY = DESTROY_FN()
+
 
 def set_library_path(path: str) -> None:
     """Use this libnavrouter.so; call before the first use of the library."""
@@ -61,15 +74,15 @@ def set_library_path(path: str) -> None:
     _library_path = path
 
 
-def _check(status: int, func, args):
+def _check(status: int, func: Any, args: Any) -> int:
     """errcheck for functions returning a status: raise on a negative one, reading the message at once."""
     if status < 0:
-        raise error_for(status, lib().navrouter_last_error().decode("utf-8", "replace"))
+        raise error_for(status, last_error())
     return status
 
 
 # (name, argtypes, restype, errcheck)
-_SIGNATURES = [
+_SIGNATURES: list[tuple[str, list[Any], Any, Any]] = [
     ("navrouter_version", [], c_uint32, None),
     ("navrouter_version_string", [], c_char_p, None),
     ("navrouter_abi_version", [], c_uint32, None),
@@ -153,6 +166,7 @@ _SIGNATURES = [
     ("navrouter_interception_authenticated", [c_void_p], c_bool, None),
     ("navrouter_interception_external", [c_void_p], c_bool, None),
     ("navrouter_interception_set_argument", [c_void_p, c_char_p], c_int, None),
+    ("navrouter_interception_json", [c_void_p], c_char_p, None),
     ("navrouter_router_new", [POINTER(RouterPtr), RegistryPtr], c_int, _check),
     ("navrouter_router_free", [RouterPtr], None, None),
     ("navrouter_router_set_navigator", [RouterPtr, NAVIGATOR_FN, c_void_p, DESTROY_FN], c_int, _check),
@@ -193,6 +207,7 @@ _SIGNATURES = [
     ("navrouter_router_snapshot", [RouterPtr, POINTER(c_void_p)], c_int, _check),
     ("navrouter_router_restore", [RouterPtr, c_char_p, POINTER(ctypes.c_uint64)], c_int, _check),
     ("navrouter_router_entry_view", [RouterPtr, ctypes.c_uint64, POINTER(c_void_p)], c_int, _check),
+    ("navrouter_router_state_json", [RouterPtr, POINTER(c_void_p)], c_int, _check),
     ("navrouter_interception_param", [c_void_p, c_char_p], c_char_p, None),
     ("navrouter_interception_router", [c_void_p], c_void_p, None),
     ("navrouter_event_kind", [c_void_p], c_int, None),
@@ -213,6 +228,8 @@ _SIGNATURES = [
     ("navrouter_event_failure_status", [c_void_p], c_int, None),
     ("navrouter_event_failure_message", [c_void_p], c_char_p, None),
     ("navrouter_event_flow", [c_void_p], ctypes.c_uint64, None),
+    ("navrouter_event_ticket", [c_void_p], ctypes.c_uint64, None),
+    ("navrouter_event_prevent_dismissal", [c_void_p], c_bool, None),
     ("navrouter_event_json", [c_void_p], c_char_p, None),
     ("navrouter_entry_view", [c_void_p], c_void_p, None),
     ("navrouter_entry_expects_result", [c_void_p], c_bool, None),
@@ -224,29 +241,44 @@ _SIGNATURES = [
 ]
 
 
-def _candidates():
+def _candidates() -> Iterator[tuple[str, str]]:
+    """Where the library may be, in order, each with the way it was found."""
     env = os.environ.get("NAVROUTER_LIBRARY")
     if env:
-        yield env
+        yield env, "the NAVROUTER_LIBRARY environment variable"
     if _library_path:
-        yield _library_path
+        yield _library_path, "navrouter.set_library_path()"
     bundled = Path(__file__).with_name(_SONAME)
-    if bundled.exists():
-        yield str(bundled)
-    yield _SONAME
+    yield str(bundled), "the copy bundled in the package"
+    yield _SONAME, "the system's library path (ldconfig, LD_LIBRARY_PATH)"
+
+
+def _load_bundled_jansson() -> None:
+    """A wheel bundles the Jansson libnavrouter.so links: load it first (global symbols), so that the loader finds
+    it by its soname on a machine without libjansson4."""
+    global _jansson
+    bundled = Path(__file__).with_name(_JANSSON_SONAME)
+    if _jansson is None and bundled.exists():
+        _jansson = ctypes.CDLL(str(bundled), mode=ctypes.RTLD_GLOBAL)
 
 
 def lib() -> ctypes.CDLL:
-    """The loaded library (loaded and checked on first use)."""
+    """The loaded library (loaded and checked on first use).
+
+    Raises LibraryNotFoundError naming every place it looked (and why each failed) when it cannot be loaded."""
     global _lib
     if _lib is not None:
         return _lib
-    errors = []
-    for candidate in _candidates():
+    _load_bundled_jansson()
+    tried: list[str] = []
+    for candidate, how in _candidates():
+        if how == "the copy bundled in the package" and not Path(candidate).exists():
+            tried.append(f"{candidate} ({how}): not there")
+            continue
         try:
             loaded = ctypes.CDLL(candidate)
         except OSError as error:
-            errors.append(f"{candidate}: {error}")
+            tried.append(f"{candidate} ({how}): {error}")
             continue
         for name, argtypes, restype, errcheck in _SIGNATURES:
             function = getattr(loaded, name)
@@ -256,28 +288,32 @@ def lib() -> ctypes.CDLL:
                 function.errcheck = errcheck
         abi = loaded.navrouter_abi_version()
         if abi != ABI_VERSION:
-            raise ImportError(f"navrouter: {candidate} has ABI version {abi}, these bindings need {ABI_VERSION}")
+            tried.append(f"{candidate} ({how}): ABI version {abi}, these bindings need {ABI_VERSION}")
+            continue
         _lib = loaded
         return loaded
-    raise ImportError("navrouter: cannot load libnavrouter: " + "; ".join(errors))
+    raise LibraryNotFoundError(
+        ENOTFOUND,
+        "navrouter: cannot load libnavrouter. Looked in: "
+        + "; ".join(tried)
+        + ". Build it (scripts/build-library.sh), install a wheel (pip install navrouter), or point "
+        "NAVROUTER_LIBRARY at libnavrouter.so.1.",
+    )
 
 
-def unchecked(name: str):
-    """A second handle on a declared function, without the errcheck: for hot paths that check the status
-    themselves (errcheck costs a Python call per C call)."""
+def last_error() -> str:
+    """This thread's last failure message."""
+    raw = lib().navrouter_last_error()
+    return raw.decode("utf-8", "replace") if raw else ""
+
+
+def unconverted(name: str) -> Any:
+    """A second handle on a declared function, with no argument conversion and no errcheck (ctypes converts each
+    argument through its declared type on every call: a third of a short call's cost). The caller passes ctypes
+    values of exactly the declared C types (c_void_p, c_size_t, pointers, arrays; bytes for const char *) and
+    checks the status itself."""
     declared = getattr(lib(), name)
-    function = lib()[name]
-    function.argtypes = declared.argtypes
-    function.restype = declared.restype
-    return function
-
-
-def unconverted(name: str):
-    """A third handle on a declared function, with no argument conversion at all (ctypes converts each argument
-    through its declared type on every call: a third of a short call's cost). The caller must pass ctypes values
-    of exactly the declared C types (c_void_p, c_size_t, pointers, arrays; bytes for const char *)."""
-    declared = getattr(lib(), name)
-    function = lib()[name]
+    function: Any = lib()[name]
     function.argtypes = None
     function.restype = declared.restype
     return function
@@ -285,13 +321,28 @@ def unconverted(name: str):
 
 def encode(text: str, name: str) -> bytes:
     """A Python string as UTF-8 bytes for the C ABI (NUL is refused here, as C would cut the string)."""
-    if not isinstance(text, str):
+    if not isinstance(text, str):  # pyright: ignore[reportUnnecessaryIsInstance] - checked at run time
         raise TypeError(f"{name} must be a str, not {type(text).__name__}")
     if "\0" in text:
-        from ._errors import EINVAL, InvalidArgumentError
-
         raise InvalidArgumentError(EINVAL, f"{name} contains a NUL character")
     return text.encode("utf-8", "surrogatepass")
+
+
+def encode_optional(text: str | None, name: str) -> bytes | None:
+    """`encode`, with None passed on as NULL."""
+    return None if text is None else encode(text, name)
+
+
+def encode_list(values: Iterable[str], name: str) -> list[bytes]:
+    """An iterable of strings (a single str is refused: it would be split into its letters)."""
+    if isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be an iterable of str, not a str")
+    return [encode(value, f"{name}[{index}]") for index, value in enumerate(values)]
+
+
+def string_array(encoded: list[bytes]) -> Any:
+    """A C array of strings (at least one slot, so that it is never a NULL pointer)."""
+    return (c_char_p * max(1, len(encoded)))(*encoded)
 
 
 def decode(raw: bytes | None) -> str | None:
@@ -302,6 +353,6 @@ def decode(raw: bytes | None) -> str | None:
 def take_string(pointer: c_void_p) -> str:
     """Copies an owned C string, then frees it."""
     try:
-        return ctypes.string_at(pointer.value).decode("utf-8")
+        return ctypes.string_at(pointer.value).decode("utf-8") if pointer.value else ""
     finally:
         lib().navrouter_string_free(pointer)

@@ -1,34 +1,36 @@
-"""Interceptors and their decisions: what a Python interceptor receives and may return."""
+"""Interceptors and their decisions: what a Python interceptor receives (a copy) and may return."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Union
 
-from ._ffi import decode, encode, lib
+from ._ffi import encode, lib
+from .types import Phase
 
 #: Phases of an interceptor.
-BEFORE = "before"
-AFTER = "after"
-LEAVE = "leave"
-PHASES = {BEFORE: 0, AFTER: 1, LEAVE: 2}
-_PHASE_NAMES = {code: name for name, code in PHASES.items()}
+BEFORE: Phase = "before"
+AFTER: Phase = "after"
+LEAVE: Phase = "leave"
+PHASES: dict[str, int] = {BEFORE: 0, AFTER: 1, LEAVE: 2}
 
 #: Priorities: higher runs first; equal priorities run in registration order.
-PRIORITIES = {"low": 0, "medium": 1, "high": 2, "mandatory": 3}
+PRIORITIES: dict[str, int] = {"low": 0, "medium": 1, "high": 2, "mandatory": 3}
 
 
 @dataclass(frozen=True)
 class Cancel:
-    """Decision: cancel the navigation (the command fails with CancelledError carrying the reason)."""
+    """Decision: cancel the navigation (the command fails with CancelledError carrying the reason), or veto a
+    leave."""
 
     reason: str = ""
 
 
 @dataclass(frozen=True)
 class Redirect:
-    """Decision: open this URL instead (redirect chains are bounded; see Registry.set_guard_options)."""
+    """Decision: open this URL instead (before), or next (after); redirect chains are bounded (see
+    Registry.set_guard_options)."""
 
     url: str
 
@@ -45,60 +47,51 @@ PROCEED = None
 #: Decision: hold the navigation as a pending flow.
 PENDING = _Pending()
 
+#: What an interceptor may return.
+Decision = Union[None, bool, Cancel, Redirect, _Pending]
 
+
+@dataclass(frozen=True)
 class Interception:
-    """What an interceptor is asked about. Valid only during the callback; copy what you keep."""
+    """What an interceptor is asked about: a copy, readable also after the callback returned.
 
-    def __init__(self, pointer):
-        self._pointer = pointer
+    ``route`` and ``url`` are the destination's (before, after) or the leaving entry's (leave); ``flow`` is the
+    token to keep when returning PENDING; ``router`` is the navrouter.Router asking (commands issued on it from the
+    callback are queued), or None."""
 
-    @property
-    def phase(self) -> str:
-        """ "before", "after" or "leave"."""
-        return _PHASE_NAMES[lib().navrouter_interception_phase(self._pointer)]
-
-    @property
-    def route(self) -> str:
-        """The destination's route name (before, after) or the leaving entry's (leave)."""
-        return decode(lib().navrouter_interception_route(self._pointer))
-
-    @property
-    def url(self) -> str:
-        """The destination URL (before, after) or the leaving entry's URL (leave)."""
-        return decode(lib().navrouter_interception_url(self._pointer))
-
-    @property
-    def parameters(self) -> dict[str, str]:
-        """The destination's (or leaving entry's) parameters."""
-        return json.loads(lib().navrouter_interception_params_json(self._pointer))
+    phase: Phase
+    route: str
+    url: str
+    parameters: dict[str, str] = field(default_factory=dict[str, str])
+    flow: int = 0
+    authenticated: bool = False
+    external: bool = False
+    router: Any = field(default=None, repr=False, compare=False)
 
     def parameter(self, name: str) -> str | None:
         """One parameter, or None."""
-        return decode(lib().navrouter_interception_param(self._pointer, encode(name, "name")))
+        return self.parameters.get(name)
 
-    @property
-    def flow(self) -> int:
-        """The flow token to keep when returning PENDING."""
-        return lib().navrouter_interception_flow(self._pointer)
-
-    @property
-    def authenticated(self) -> bool:
-        return bool(lib().navrouter_interception_authenticated(self._pointer))
-
-    @property
-    def external(self) -> bool:
-        """Whether the navigation came from outside the app."""
-        return bool(lib().navrouter_interception_external(self._pointer))
-
-    @property
-    def router(self) -> Any:
-        """The navrouter.Router asking (commands issued on it from the callback are queued), or None."""
+    @staticmethod
+    def from_c(pointer: int | None) -> Interception:
+        """Copies a borrowed navrouter_interception (one foreign call for its fields, one for its router)."""
         from .router import router_for
 
-        return router_for(lib().navrouter_interception_router(self._pointer))
+        c = lib()
+        data: dict[str, Any] = json.loads(c.navrouter_interception_json(pointer))
+        return Interception(
+            phase=data["phase"],
+            route=data["route"],
+            url=data["url"],
+            parameters=data["parameters"],
+            flow=data["flow"],
+            authenticated=data["authenticated"],
+            external=data["external"],
+            router=router_for(c.navrouter_interception_router(pointer)),
+        )
 
 
-def apply_decision(pointer, decision: Any) -> int:
+def apply_decision(pointer: int | None, decision: Any) -> int:
     """Maps a Python decision onto the C decision code (setting the reason or URL)."""
     c = lib()
     if decision is None or decision is True:

@@ -5,19 +5,36 @@ from __future__ import annotations
 import ctypes
 import json
 import weakref
-from collections.abc import Iterable, Sequence
-from ctypes import c_char_p, c_uint64, c_void_p
-from dataclasses import dataclass
-from typing import Any, Callable
+from collections.abc import Callable, Sequence
+from ctypes import c_uint64, c_void_p
+from typing import Any
 
-from . import _callbacks, _ffi
-from ._ffi import encode, lib, take_string
+from ._callbacks import DESTROY, MAKE_VIEW, NAVIGATOR, RELEASE_VIEW, drop, invoke, new_key, register, reraise
+from ._ffi import (
+    NO_DESTROY,
+    NO_MAKE_VIEW,
+    NO_NAVIGATOR,
+    NO_RELEASE_VIEW,
+    NavOptions,
+    RouterPtr,
+    encode,
+    encode_list,
+    encode_optional,
+    lib,
+    string_array,
+    take_string,
+)
 from ._owned import OwnedHandle
-from .events import Entry, Event
+from .events import entry_from_c, event_from_c
+from .registry import Registry, dump_json
+from .types import JSON, Entry, Event, JSONObject, Outcome, OutcomeStatus, Presentation, Resumption, State
 
-_STATUSES = {0: "applied", 1: "queued", 2: "pending", 3: "handled"}
-_PRESENTATIONS = {None: 0, "push": 0x1, "sheet": 0x2, "fullscreen": 0x3, "root": 0x4, "replace_top": 0x5}
-_DECISIONS = {"proceed": 0, "cancel": 1, "redirect": 2}
+_STATUSES: dict[int, OutcomeStatus] = {0: "applied", 1: "queued", 2: "pending", 3: "handled"}
+_NAV_PRESENTATIONS = {None: 0, "push": 0x1, "sheet": 0x2, "fullscreen": 0x3, "root": 0x4, "replace_top": 0x5}
+_RESUMPTIONS = {"proceed": 0, "cancel": 1, "redirect": 2}
+
+#: A navigator: receives every Event; returning False refuses the change (the command is rolled back).
+Navigator = Callable[[Event], Any]
 
 _routers: weakref.WeakValueDictionary[int, Router] = weakref.WeakValueDictionary()
 
@@ -27,49 +44,33 @@ def router_for(address: int | None) -> Router | None:
     return _routers.get(address or 0)
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What a command did. status: "applied" (id = its transition id, 0 when nothing changed), "queued" (id = a
-    ticket; a later failure reaches the navigator as a command_failed event), "pending" (id = the flow token) or
-    "handled" (an authentication callback URL was claimed)."""
-
-    status: str
-    id: int
-
-    @property
-    def applied(self) -> bool:
-        return self.status == "applied"
-
-    @property
-    def queued(self) -> bool:
-        return self.status == "queued"
-
-    @property
-    def pending(self) -> bool:
-        return self.status == "pending"
-
-    @property
-    def handled(self) -> bool:
-        return self.status == "handled"
-
-
 class _Handler:
-    """A route handler as the C trampolines see it: C pointers in, Python values out."""
+    """A route handler as the C trampolines see it: C pointers in, Python values out. The views it makes are kept
+    in its router's view table under keys that C holds as the views' pointers."""
 
-    def __init__(self, make: Callable[[Entry], Any], release: Callable[[Any, Entry], None] | None):
+    def __init__(
+        self, views: dict[int, Any], make: Callable[[Entry], Any], release: Callable[[Any, Entry], None] | None
+    ) -> None:
+        self._views = views
         self._make, self._release = make, release
 
-    def make(self, entry_pointer):
-        return self._make(Entry._from_c(entry_pointer))
+    def make(self, entry_pointer: int | None) -> int | None:
+        views = self._views
+        entry = entry_from_c(entry_pointer, views)
+        view = self._make(entry) if entry is not None else None
+        if view is None:
+            return None
+        key = new_key()
+        views[key] = view
+        return key
 
-    def release(self, view_key, entry_pointer):
+    def release(self, view_key: int | None, entry_pointer: int | None) -> None:
+        views = self._views
+        view = views.pop(view_key or 0, None)
         if self._release is not None:
-            self._release(_callbacks.lookup(view_key), Entry._from_c(entry_pointer))
-
-
-def _url_array(urls: Iterable[str]):
-    encoded = [encode(url, "url") for url in urls]
-    return (c_char_p * max(1, len(encoded)))(*encoded), len(encoded)
+            entry = entry_from_c(entry_pointer, views)
+            if entry is not None:
+                self._release(view, entry)
 
 
 class Router(OwnedHandle):
@@ -79,44 +80,60 @@ class Router(OwnedHandle):
     exactly as it was. Events go to the navigator, a callable taking an Event; it may return False to refuse a
     change (the command is rolled back and raises CallbackError) and may issue commands itself (they are queued
     and run in order). An exception raised in any callback is re-raised by the call that led to it.
-    Every method is thread-safe. close() (or a ``with`` block) frees the router and releases every view.
+    Every method is thread-safe: a command from another thread waits for the running one, then runs on its own
+    thread. close() (or a ``with`` block) frees the router and releases every view.
     """
 
-    def __init__(self, registry, navigator: Callable[[Event], bool | None] | None = None):
-        handle = _ffi.RouterPtr()
+    _what = "router"
+
+    def __init__(self, registry: Registry, navigator: Navigator | None = None) -> None:
+        super().__init__()
+        if not isinstance(registry, Registry):  # pyright: ignore[reportUnnecessaryIsInstance] - checked at run time
+            raise TypeError(f"registry must be a navrouter.Registry, not {type(registry).__name__}")
+        #: The views made by this router's handlers, by the key C holds as their pointer.
+        self._views: dict[int, Any] = {}
+        handle = RouterPtr()
         lib().navrouter_router_new(ctypes.byref(handle), registry._ptr())
-        self._handle: _ffi.RouterPtr | None = handle
+        self._handle = handle
         self.registry = registry
         _routers[ctypes.addressof(handle.contents)] = self
         if navigator is not None:
             self.set_navigator(navigator)
 
-    _what = "router"
-
-    def _free(self, handle) -> None:
+    def _free(self, handle: Any) -> None:
         """Frees the router; views are released through their handlers (their exceptions are re-raised)."""
         lib().navrouter_router_free(handle)
-        _callbacks.reraise()
+        reraise()
 
-    def _command(self, function, *args) -> Outcome:
+    def _detach(self) -> None:
+        handle = self._handle
+        if handle is not None:
+            lib().navrouter_router_set_navigator(handle, NO_NAVIGATOR, None, NO_DESTROY)
+
+    def _command(self, function: Any, *args: Any) -> Outcome:
         out = c_uint64()
-        status = _callbacks.invoke(function, self._ptr(), *args, ctypes.byref(out))
-        return Outcome(_STATUSES.get(status, str(status)), out.value)
+        status = invoke(function, self._ptr(), *args, ctypes.byref(out))
+        return Outcome(_STATUSES.get(status, "applied"), out.value)
 
     # Host callbacks
 
-    def set_navigator(self, navigator: Callable[[Event], bool | None] | None) -> None:
+    def set_navigator(self, navigator: Navigator | None) -> None:
         """Sets the callable that receives every Event (None: none)."""
         if navigator is None:
-            lib().navrouter_router_set_navigator(
-                self._ptr(), ctypes.cast(None, _ffi.NAVIGATOR_FN), None, ctypes.cast(None, _ffi.DESTROY_FN)
-            )
+            lib().navrouter_router_set_navigator(self._ptr(), NO_NAVIGATOR, None, NO_DESTROY)
             return
-        key = _callbacks.register(lambda pointer: navigator(Event._from_c(pointer)))
+        if not callable(navigator):
+            raise TypeError(f"navigator must be callable, not {type(navigator).__name__}")
+        views = self._views
+
+        def call(pointer: int | None) -> int:
+            return 1 if navigator(event_from_c(pointer, views)) is False else 0
+
+        key = register(self._registrations, call)
         try:
-            lib().navrouter_router_set_navigator(self._ptr(), _callbacks.navigator, key, _callbacks.destroy)
+            lib().navrouter_router_set_navigator(self._ptr(), NAVIGATOR, key, DESTROY)
         except BaseException:
-            _callbacks.destroy(key)
+            drop(key)
             raise
 
     def set_handler(
@@ -128,36 +145,40 @@ class Router(OwnedHandle):
         """Sets the view handler of a route (route None: the default for routes without their own).
 
         make(entry) builds the host's view (any object; None declines, and the command fails with CallbackError);
-        release(view, entry) is called exactly once when the entry leaves the state. make None removes the handler.
+        release(view, entry) is called exactly once when the entry leaves the state, by the handler that made the
+        view (also after it was replaced). make None removes the handler. An unknown route raises
+        RouteNotFoundError.
         """
-        name = encode(route, "route") if route is not None else None
+        name = encode_optional(route, "route")
         if make is None:
             lib().navrouter_router_set_handler(
                 self._ptr(),
                 name,
-                ctypes.cast(None, _ffi.MAKE_VIEW_FN),
-                ctypes.cast(None, _ffi.RELEASE_VIEW_FN),
+                NO_MAKE_VIEW,
+                NO_RELEASE_VIEW,
                 None,
-                ctypes.cast(None, _ffi.DESTROY_FN),
+                NO_DESTROY,
             )
             return
-        key = _callbacks.register(_Handler(make, release))
+        for function, what in ((make, "make"), (release, "release")):
+            if function is not None and not callable(function):
+                raise TypeError(f"{what} must be callable, not {type(function).__name__}")
+        key = register(self._registrations, _Handler(self._views, make, release))
         try:
-            lib().navrouter_router_set_handler(
-                self._ptr(), name, _callbacks.make_view, _callbacks.release_view, key, _callbacks.destroy
-            )
+            lib().navrouter_router_set_handler(self._ptr(), name, MAKE_VIEW, RELEASE_VIEW, key, DESTROY)
         except BaseException:
-            _callbacks.destroy(key)
+            drop(key)
             raise
 
     def set_transition_mode(self, wait: bool) -> None:
         """wait=True: a transition lasts until transition_finished(id); commands issued meanwhile are queued.
         wait=False (the default): a transition is finished when the navigator returns."""
-        _callbacks.invoke(lib().navrouter_router_set_transition_mode, self._ptr(), 1 if wait else 0)
+        invoke(lib().navrouter_router_set_transition_mode, self._ptr(), 1 if wait else 0)
 
     def transition_finished(self, transition: int) -> None:
-        """Tells the router the awaited transition is finished; queued commands then run on this thread."""
-        _callbacks.invoke(lib().navrouter_router_transition_finished, self._ptr(), transition)
+        """Tells the router the awaited transition is finished (also from inside its own events); queued commands
+        then run on this thread."""
+        invoke(lib().navrouter_router_transition_finished, self._ptr(), transition)
 
     # Commands
 
@@ -166,16 +187,16 @@ class Router(OwnedHandle):
         return self._command(lib().navrouter_router_start)
 
     def set_tabs(self, urls: Sequence[str], selected: int = 0) -> Outcome:
-        """Sets the tabs explicitly: one per URL."""
-        array, count = _url_array(urls)
-        return self._command(lib().navrouter_router_set_tabs, array, count, selected)
+        """Sets the tabs explicitly: one per URL (a protected route cannot be a tab's root)."""
+        encoded = encode_list(urls, "urls")
+        return self._command(lib().navrouter_router_set_tabs, string_array(encoded), len(encoded), selected)
 
     def navigate(
         self,
         url: str,
         *,
-        presentation: str | None = None,
-        props: Any = None,
+        presentation: Presentation | None = None,
+        props: JSONObject | None = None,
         replace: bool = False,
         prevent_dismissal: bool = False,
         animated: bool = True,
@@ -191,11 +212,10 @@ class Router(OwnedHandle):
         "fullscreen", "root", "replace_top"). props: a JSON-serialisable dict for the entry. build_back_stack:
         None = the default (on for external links), True/False to force. external: the link came from outside
         the app (only routes flagged external may open; ExternalLinkError otherwise)."""
-        if presentation not in _PRESENTATIONS:
-            raise ValueError(
-                f"presentation must be one of {', '.join(p for p in _PRESENTATIONS if p)}, not {presentation!r}"
-            )
-        flags = _PRESENTATIONS[presentation]
+        if presentation not in _NAV_PRESENTATIONS:
+            names = ", ".join(p for p in _NAV_PRESENTATIONS if p)
+            raise ValueError(f"presentation must be one of {names}, not {presentation!r}")
+        flags = _NAV_PRESENTATIONS[presentation]
         flags |= 0x10 if replace else 0
         flags |= 0x20 if prevent_dismissal else 0
         flags |= 0 if animated else 0x40
@@ -205,20 +225,28 @@ class Router(OwnedHandle):
         flags |= 0x800 if expects_result else 0
         flags |= 0x1000 if external else 0
         flags |= 0x2000 if pop_up_to_inclusive else 0
-        options = _ffi.NavOptions(
-            1,
-            flags,
-            encode(json.dumps(props), "props") if props is not None else None,
-            encode(pop_up_to, "pop_up_to") if pop_up_to is not None else None,
+        options = NavOptions(
+            1, flags, dump_json(props, "props") if props is not None else None, encode_optional(pop_up_to, "pop_up_to")
         )
         return self._command(lib().navrouter_router_navigate, encode(url, "url"), ctypes.byref(options))
 
-    def pop(self, count: int = 1, result: Any = None) -> Outcome:
+    def push(self, url: str, **options: Any) -> Outcome:
+        """Pushes a URL onto the current stack, whatever the route's presentation (navigate's options)."""
+        return self.navigate(url, presentation="push", **options)
+
+    def present(self, url: str, style: str = "sheet", **options: Any) -> Outcome:
+        """Presents a URL in a new modal layer ("sheet" or "fullscreen"; navigate's options)."""
+        if style not in ("sheet", "fullscreen"):
+            raise ValueError(f"style must be sheet or fullscreen, not {style!r}")
+        return self.navigate(url, presentation=style, **options)  # type: ignore[arg-type]
+
+    def pop(self, count: int = 1, result: JSON = None) -> Outcome:
         """Pops count entries (never a stack's root); result (JSON-serialisable) goes to the opener of the
         top-most popped entry that expects one."""
         return self._command(lib().navrouter_router_pop, count, self._result(result))
 
     def pop_to_root(self) -> Outcome:
+        """Pops the current stack to its root."""
         return self._command(lib().navrouter_router_pop_to_root)
 
     def pop_to(self, entry: int) -> Outcome:
@@ -231,14 +259,15 @@ class Router(OwnedHandle):
 
     def set_stack(self, urls: Sequence[str]) -> Outcome:
         """Replaces the current stack with entries for these URLs (a tab keeps its root)."""
-        array, count = _url_array(urls)
-        return self._command(lib().navrouter_router_set_stack, array, count)
+        encoded = encode_list(urls, "urls")
+        return self._command(lib().navrouter_router_set_stack, string_array(encoded), len(encoded))
 
-    def dismiss(self, count: int = 1, result: Any = None) -> Outcome:
+    def dismiss(self, count: int = 1, result: JSON = None) -> Outcome:
         """Dismisses the top count modal layers (0: all)."""
         return self._command(lib().navrouter_router_dismiss, count, self._result(result))
 
     def select_tab(self, index: int) -> Outcome:
+        """Selects a tab (dismissing modal layers)."""
         return self._command(lib().navrouter_router_select_tab, index)
 
     def back(self) -> Outcome:
@@ -250,23 +279,20 @@ class Router(OwnedHandle):
         return self._command(lib().navrouter_router_user_popped, entry)
 
     def user_dismissed(self, count: int = 1) -> Outcome:
-        """The user dismissed the top count layers directly."""
+        """The user dismissed the top count layers directly (DeniedError for a layer that prevents it)."""
         return self._command(lib().navrouter_router_user_dismissed, count)
 
     def refresh(self) -> Outcome:
-        """Re-checks the state against the guards."""
+        """Re-checks the state against the guards and the registry."""
         return self._command(lib().navrouter_router_refresh)
 
-    def resume_flow(self, flow: int, decision: str = "proceed", argument: str | None = None) -> Outcome:
+    def resume_flow(self, flow: int, decision: Resumption = "proceed", argument: str | None = None) -> Outcome:
         """Resumes a pending flow: "proceed", "cancel" (argument: the reason) or "redirect" (argument: the URL).
         A stale, reused or forged token raises InvalidArgumentError."""
-        if decision not in _DECISIONS:
+        if decision not in _RESUMPTIONS:
             raise ValueError(f"decision must be proceed, cancel or redirect, not {decision!r}")
         return self._command(
-            lib().navrouter_router_resume_flow,
-            flow,
-            _DECISIONS[decision],
-            encode(argument, "argument") if argument is not None else None,
+            lib().navrouter_router_resume_flow, flow, _RESUMPTIONS[decision], encode_optional(argument, "argument")
         )
 
     def complete_login(self, flow: int, success: bool) -> Outcome:
@@ -275,23 +301,31 @@ class Router(OwnedHandle):
 
     # State
 
-    def snapshot(self) -> dict:
-        """The whole state as a dict (the versioned JSON of navrouter_router_snapshot)."""
+    @property
+    def state(self) -> State:
+        """The current state: tabs, layers and entries, with the views the handlers made."""
+        out = c_void_p()
+        lib().navrouter_router_state_json(self._ptr(), ctypes.byref(out))
+        return State.from_json(json.loads(take_string(out)), self._views)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as a dict (the versioned JSON of navrouter_router_snapshot), to restore later."""
         out = c_void_p()
         lib().navrouter_router_snapshot(self._ptr(), ctypes.byref(out))
-        return json.loads(take_string(out))
+        snapshot: dict[str, Any] = json.loads(take_string(out))
+        return snapshot
 
-    def restore(self, snapshot: dict | str) -> Outcome:
+    def restore(self, snapshot: dict[str, Any] | str) -> Outcome:
         """Replaces the state with a snapshot (dict or JSON text); a bad one raises JSONError, state kept."""
-        text = snapshot if isinstance(snapshot, str) else json.dumps(snapshot)
-        return self._command(lib().navrouter_router_restore, encode(text, "snapshot"))
+        text = encode(snapshot, "snapshot") if isinstance(snapshot, str) else dump_json(snapshot, "snapshot")
+        return self._command(lib().navrouter_router_restore, text)
 
     def view(self, entry: int) -> Any:
         """The view the handler made for an entry in the state (None when it has none)."""
         out = c_void_p()
         lib().navrouter_router_entry_view(self._ptr(), entry, ctypes.byref(out))
-        return _callbacks.lookup(out.value)
+        return self._views.get(out.value or 0)
 
     @staticmethod
-    def _result(result: Any) -> bytes | None:
-        return encode(json.dumps(result), "result") if result is not None else None
+    def _result(result: JSON) -> bytes | None:
+        return dump_json(result, "result") if result is not None else None

@@ -1,0 +1,125 @@
+"""navrouter: an embeddable, UI-agnostic navigation router (Python bindings over libnavrouter.so via ctypes).
+
+The library is found through, in order: the NAVROUTER_LIBRARY environment variable, set_library_path(), the copy
+bundled in this package (a wheel's), then libnavrouter.so.1 on the loader's path.
+"""
+
+from __future__ import annotations
+
+from ._errors import (
+    CallbackError,
+    CancelledError,
+    ConflictError,
+    DeniedError,
+    DestroyedError,
+    ExternalLinkError,
+    InvalidArgumentError,
+    JSONError,
+    LibraryNotFoundError,
+    LimitError,
+    MalformedURLError,
+    NavRouterError,
+    ParameterError,
+    PatternError,
+    RouteNotFoundError,
+)
+from ._ffi import set_library_path
+from .aio import AsyncRouter
+from .guards import PENDING, PROCEED, Cancel, Decision, Interception, Redirect
+from .registry import Registry
+from .router import Router
+from .types import (
+    JSON,
+    MAX_JSON_DEPTH,
+    Entry,
+    Event,
+    JSONObject,
+    Layer,
+    Match,
+    Outcome,
+    OutcomeStatus,
+    Phase,
+    Presentation,
+    Priority,
+    Resumption,
+    RoutePresentation,
+    State,
+    Style,
+    Tab,
+)
+
+#: The binding's version (the library it loads has the same; see version()).
+__version__ = "0.1.0"
+
+
+def version() -> str:
+    """The loaded library's version, e.g. "0.1.0"."""
+    from ._ffi import lib
+
+    raw: bytes = lib().navrouter_version_string()
+    return raw.decode()
+
+
+for _public in (
+    Registry,
+    Router,
+    AsyncRouter,
+    Interception,
+    Cancel,
+    Redirect,
+    Entry,
+    Event,
+    Match,
+    Outcome,
+    State,
+    Tab,
+    Layer,
+):
+    _public.__module__ = "navrouter"
+
+__all__ = [
+    "JSON",
+    "MAX_JSON_DEPTH",
+    "PENDING",
+    "PROCEED",
+    "AsyncRouter",
+    "CallbackError",
+    "Cancel",
+    "CancelledError",
+    "ConflictError",
+    "Decision",
+    "DeniedError",
+    "DestroyedError",
+    "Entry",
+    "Event",
+    "ExternalLinkError",
+    "Interception",
+    "InvalidArgumentError",
+    "JSONError",
+    "JSONObject",
+    "Layer",
+    "LibraryNotFoundError",
+    "LimitError",
+    "MalformedURLError",
+    "Match",
+    "NavRouterError",
+    "Outcome",
+    "OutcomeStatus",
+    "ParameterError",
+    "PatternError",
+    "Phase",
+    "Presentation",
+    "Priority",
+    "Redirect",
+    "Registry",
+    "Resumption",
+    "RouteNotFoundError",
+    "RoutePresentation",
+    "Router",
+    "State",
+    "Style",
+    "Tab",
+    "__version__",
+    "set_library_path",
+    "version",
+]

@@ -1,0 +1,399 @@
+"""Registry: routes, deep-link resolution, explanations, reverse routing, interceptors and authentication."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+from collections.abc import Callable, Iterable, Mapping
+from ctypes import c_bool, c_size_t, c_void_p
+from typing import TYPE_CHECKING, Any, cast
+
+from ._callbacks import CLAIM, DESTROY, INTERCEPTOR, LOGIN, drop, invoke, register
+from ._errors import EJSON, JSONError
+from ._ffi import (
+    NO_CLAIM,
+    NO_DESTROY,
+    NO_LOGIN,
+    MatchPtr,
+    RegistryPtr,
+    encode,
+    encode_list,
+    encode_optional,
+    lib,
+    string_array,
+    take_string,
+)
+from ._owned import OwnedHandle
+from ._speed import RouteNames, lookup_index, resolve_packed
+from .guards import PHASES, PRIORITIES, Decision, Interception, apply_decision
+from .types import MAX_JSON_DEPTH, JSONObject, Match, Phase, Priority, RoutePresentation, json_depth
+
+if TYPE_CHECKING:
+    from .router import Router
+
+#: Route flags (see navrouter.h).
+_ROUTE_PRESENTATIONS = {"push": 0x0, "sheet": 0x1, "fullscreen": 0x2, "root": 0x3}
+_REQUIRES_AUTH = 0x10
+_EXTERNAL = 0x20
+
+
+def dump_json(value: Any, what: str) -> bytes:
+    """A value as JSON text for the library, refusing nesting deeper than the library reads (MAX_JSON_DEPTH)."""
+    if json_depth(value) > MAX_JSON_DEPTH:
+        raise JSONError(EJSON, f"{what}: JSON nested deeper than {MAX_JSON_DEPTH} arrays and objects")
+    return encode(json.dumps(value), what)
+
+
+def match_from(handle: Any) -> Match:
+    """Copies a (borrowed or owned) navrouter_match into a Match (one call: the match's JSON)."""
+    data = json.loads(lib().navrouter_match_json(handle))
+    return Match(
+        data["route"],
+        data["url"],
+        data["parameters"],
+        data["path_parameters"],
+        [(name, value) for name, value in data["query"]],
+        data["remainder"],
+        data["fragment"],
+        data["props"],
+    )
+
+
+class _AuthHandler:
+    """The authentication handler as the C trampolines see it."""
+
+    def __init__(
+        self,
+        login: Callable[[Router | None, int, Match], None] | None,
+        claim: Callable[[Router | None, str], bool] | None,
+    ) -> None:
+        self._login, self._claim = login, claim
+
+    def login(self, router_address: int | None, flow: int, match_pointer: int | None) -> None:
+        from .router import router_for
+
+        if self._login is not None:
+            pointer = ctypes.cast(c_void_p(match_pointer), MatchPtr)
+            self._login(router_for(router_address), flow, match_from(pointer))
+
+    def claim(self, router_address: int | None, url: str) -> bool:
+        from .router import router_for
+
+        return self._claim is not None and bool(self._claim(router_for(router_address), url))
+
+
+class Registry(OwnedHandle):
+    """A set of routes, with the interceptors and authentication state shared by its routers. Thread-safe; close()
+    (or a ``with`` block) frees it (routers made on it keep the C registry alive until they are freed)."""
+
+    _what = "registry"
+
+    def __init__(self, *, case_sensitive: bool = False) -> None:
+        super().__init__()
+        handle = RegistryPtr()
+        lib().navrouter_registry_new(ctypes.byref(handle), 0x1 if case_sensitive else 0)
+        self._handle = handle
+        self._address = c_void_p(ctypes.cast(handle, c_void_p).value)  # for calls without argument conversion
+        self._names = RouteNames()
+        self._interceptors: set[int] = set()
+
+    @property
+    def _as_parameter_(self) -> Any:
+        return self._ptr()
+
+    def _free(self, handle: Any) -> None:
+        lib().navrouter_registry_free(handle)
+
+    def _detach(self) -> None:
+        handle = self._handle
+        if handle is None:
+            return
+        for identifier in list(self._interceptors):
+            try:
+                lib().navrouter_registry_remove_interceptor(handle, identifier)
+            except Exception:  # noqa: BLE001 - at exit: an interceptor a module already took away
+                pass
+        lib().navrouter_registry_set_auth_handler(
+            handle,
+            NO_LOGIN,
+            NO_CLAIM,
+            None,
+            NO_DESTROY,
+        )
+
+    # Routes
+
+    def add_route(
+        self,
+        name: str,
+        pattern: str,
+        *,
+        presentation: RoutePresentation = "push",
+        requires_auth: bool = False,
+        external: bool = False,
+        required_parameters: Iterable[str] = (),
+        metadata: JSONObject | None = None,
+        parent: str | None = None,
+        module: str | None = None,
+    ) -> None:
+        """Registers a route. presentation: push, sheet, fullscreen or root. required_parameters: names a match must
+        carry (from the path or the query); metadata: a JSON object for the host; parent: the parent route (for
+        back stacks; it must be registered); module: the module it belongs to (remove_module removes it)."""
+        if presentation not in _ROUTE_PRESENTATIONS:
+            raise ValueError(f"presentation must be one of {', '.join(_ROUTE_PRESENTATIONS)}, not {presentation!r}")
+        required = [value.decode() for value in encode_list(required_parameters, "required_parameters")]
+        if not required and metadata is None and parent is None and module is None:
+            flags = _ROUTE_PRESENTATIONS[presentation] | (_REQUIRES_AUTH if requires_auth else 0)
+            flags |= _EXTERNAL if external else 0
+            with self._names.changing():
+                lib().navrouter_registry_add_route(self._ptr(), encode(name, "name"), encode(pattern, "pattern"), flags)
+            return
+        route: dict[str, Any] = {"name": name, "pattern": pattern, "requires_auth": requires_auth, "external": external}
+        if presentation in ("sheet", "fullscreen"):
+            route.update(presentation="modal", style=presentation)
+        else:
+            route["presentation"] = presentation
+        if required:
+            route["required_parameters"] = required
+        if metadata is not None:
+            route["metadata"] = metadata
+        if parent is not None:
+            route["parent"] = parent
+        manifest: dict[str, Any] = {"routes": [route]}
+        if module is not None:
+            manifest["module"] = module
+        self.load_manifest(manifest)
+
+    def load_manifest(self, manifest: str | Mapping[str, Any] | list[Any]) -> int:
+        """Loads a JSON manifest (text, or a dict/list to be written as JSON) all-or-nothing; returns the count."""
+        text = encode(manifest, "manifest") if isinstance(manifest, str) else dump_json(manifest, "manifest")
+        count = c_size_t()
+        with self._names.changing():
+            lib().navrouter_registry_load_manifest(self._ptr(), text, ctypes.byref(count))
+        return count.value
+
+    def remove_route(self, name: str) -> None:
+        """Removes a route by name (ConflictError while other routes name it as their parent)."""
+        with self._names.changing():
+            invoke(lib().navrouter_registry_remove_route, self._ptr(), encode(name, "name"))
+
+    def remove_module(self, module: str) -> int:
+        """Removes every route and interceptor of a module; returns how many routes."""
+        removed = c_size_t()
+        with self._names.changing():
+            invoke(lib().navrouter_registry_remove_module, self._ptr(), encode(module, "module"), ctypes.byref(removed))
+        return removed.value
+
+    def __len__(self) -> int:
+        count = c_size_t()
+        lib().navrouter_registry_route_count(self._ptr(), ctypes.byref(count))
+        return count.value
+
+    def route(self, name: str) -> dict[str, Any]:
+        """One route as a dict (name, pattern, presentation, style, flags, parameters, metadata, parent, module)."""
+        out = c_void_p()
+        lib().navrouter_registry_route_json(self._ptr(), encode(name, "name"), ctypes.byref(out))
+        return cast(dict[str, Any], json.loads(take_string(out)))
+
+    def routes(self) -> list[dict[str, Any]]:
+        """Every route, in registration order."""
+        out = c_void_p()
+        lib().navrouter_registry_routes_json(self._ptr(), ctypes.byref(out))
+        return cast(list[dict[str, Any]], json.loads(take_string(out)))
+
+    # Policy
+
+    def set_web_domains(self, domains: Iterable[str]) -> None:
+        """The app's web domains: http/https links to them address the app (a single str is refused)."""
+        encoded = encode_list(domains, "domains")
+        lib().navrouter_registry_set_web_domains(self._ptr(), string_array(encoded), len(encoded))
+
+    def set_schemes(self, schemes: Iterable[str]) -> None:
+        """The app's custom schemes; empty accepts any but the reserved ones (a single str is refused)."""
+        encoded = encode_list(schemes, "schemes")
+        lib().navrouter_registry_set_schemes(self._ptr(), string_array(encoded), len(encoded))
+
+    def set_limits(self, max_url_length: int = 8192, max_segments: int = 64) -> None:
+        """Limits applied to every URL."""
+        lib().navrouter_registry_set_limits(self._ptr(), max_url_length, max_segments)
+
+    # Resolving
+
+    def resolve(self, url: str) -> Match:
+        """Resolves a deep link; raises RouteNotFoundError, MalformedURLError, DeniedError, ... on failure.
+        One foreign call: the whole match comes packed into a per-thread buffer."""
+        raw = url.encode("utf-8", "surrogatepass") if type(url) is str and "\0" not in url else encode(url, "url")
+        self._ptr()
+        return resolve_packed(self._address, url, raw)
+
+    def lookup(self, url: str) -> tuple[str, list[tuple[int, int]]]:
+        """The zero-allocation look-up: the route's name and each path segment's byte range in the UTF-8 URL
+        (at most 64 segments, the default limit)."""
+        raw = encode(url, "url")
+        self._ptr()
+        names = self._names
+        generation = names.generation
+        if generation % 2 == 0:
+            index, segments = lookup_index(self._address, raw)
+            cache = names.cache
+            if cache is None or cache[0] != generation:
+                cache = (generation, [route["name"] for route in self.routes()])
+                if names.generation == generation:
+                    names.cache = cache
+            if names.generation == generation and index < len(cache[1]):
+                return cache[1][index], segments
+        # Routes changed meanwhile: look up again with changes held off, so index and name agree.
+        with names.lock:
+            index, segments = lookup_index(self._address, raw)
+            name = c_void_p()
+            lib().navrouter_registry_route_name(self._ptr(), index, ctypes.byref(name))
+            return take_string(name), segments
+
+    def explain(self, url: str) -> dict[str, Any]:
+        """Why a URL resolves as it does: {"winner", "status", "error", "candidates": [...]}."""
+        out = c_void_p()
+        lib().navrouter_registry_explain(self._ptr(), encode(url, "url"), ctypes.byref(out))
+        return cast(dict[str, Any], json.loads(take_string(out)))
+
+    def build_url(
+        self,
+        route: str,
+        parameters: Mapping[str, str] | None = None,
+        props: Mapping[str, Any] | None = None,
+        scheme: str | None = None,
+    ) -> str:
+        """Builds a deep link to a route (reverse routing), optionally carrying JSON props."""
+        out = c_void_p()
+        lib().navrouter_registry_build_url(
+            self._ptr(),
+            encode(route, "route"),
+            dump_json(dict(parameters), "parameters") if parameters is not None else None,
+            dump_json(dict(props), "props") if props is not None else None,
+            encode_optional(scheme, "scheme"),
+            ctypes.byref(out),
+        )
+        return take_string(out)
+
+    # Guards
+
+    def add_interceptor(
+        self,
+        interceptor: Callable[[Interception], Decision],
+        *,
+        phase: Phase = "before",
+        priority: Priority = "medium",
+        pattern: str | None = None,
+        routes: Iterable[str] | None = None,
+        requires_auth: bool = False,
+        module: str | None = None,
+        name: str = "",
+    ) -> int:
+        """Registers an interceptor for routes whose path matches pattern, or for the named routes (each must be
+        registered), or (neither) for every route; returns its id.
+
+        interceptor(interception) decides: None/True proceeds, False or Cancel(reason) cancels, Redirect(url)
+        redirects, PENDING holds the navigation as a flow (resume it with Router.resume_flow(interception.flow)).
+        phase: "before"; "after" (runs once applied: may proceed or redirect, which navigates next); "leave" (may
+        veto popping its entry, or hold it). priority: "low", "medium", "high", "mandatory"; higher first, then
+        registration order. requires_auth: run only when the user is authenticated. module: removed with
+        remove_module(module). The interception is a copy, readable after the call.
+        """
+        if not callable(interceptor):
+            raise TypeError(f"interceptor must be callable, not {type(interceptor).__name__}")
+        if phase not in PHASES:
+            raise ValueError(f"phase must be before, after or leave, not {phase!r}")
+        if priority not in PRIORITIES:
+            raise ValueError(f"priority must be one of {', '.join(PRIORITIES)}, not {priority!r}")
+        names = encode_list(routes, "routes") if routes is not None else []
+        array = string_array(names) if routes is not None else None
+
+        def call(pointer: int | None) -> int:
+            return apply_decision(pointer, interceptor(Interception.from_c(pointer)))
+
+        key = register(self._registrations, call)
+        identifier = ctypes.c_uint64()
+        try:
+            lib().navrouter_registry_add_interceptor(
+                self._ptr(),
+                encode(name, "name"),
+                PHASES[phase],
+                PRIORITIES[priority],
+                encode_optional(pattern, "pattern"),
+                array,
+                len(names),
+                0x1 if requires_auth else 0,
+                encode_optional(module, "module"),
+                INTERCEPTOR,
+                key,
+                DESTROY,
+                ctypes.byref(identifier),
+            )
+        except BaseException:
+            drop(key)
+            raise
+        self._interceptors.add(identifier.value)
+        return identifier.value
+
+    def remove_interceptor(self, identifier: int) -> None:
+        """Removes an interceptor by id."""
+        lib().navrouter_registry_remove_interceptor(self._ptr(), identifier)
+        self._interceptors.discard(identifier)
+
+    @property
+    def authenticated(self) -> bool:
+        """Whether the user is authenticated (set it to log in or out)."""
+        out = c_bool()
+        lib().navrouter_registry_is_authenticated(self._ptr(), ctypes.byref(out))
+        return out.value
+
+    @authenticated.setter
+    def authenticated(self, value: bool) -> None:
+        self.set_authenticated(value)
+
+    def set_authenticated(self, authenticated: bool) -> None:
+        """Logs in or out. Logging out prunes protected entries from every router on this registry (with events the
+        navigator cannot refuse) and cancels pending flows towards protected routes."""
+        invoke(lib().navrouter_registry_set_authenticated, self._ptr(), bool(authenticated))
+
+    def set_auth_handler(
+        self,
+        login: Callable[[Router | None, int, Match], None] | None = None,
+        claim: Callable[[Router | None, str], bool] | None = None,
+    ) -> None:
+        """Sets the authentication handler.
+
+        login(router, flow, destination) is called when a protected route is opened while logged out: show the
+        login UI, then call router.complete_login(flow, success) (after setting authenticated on success).
+        claim(router, url) returns True for an authentication callback URL (an OAuth redirect) it handles: the
+        navigate call then returns an Outcome with status "handled". Neither: protected routes raise DeniedError
+        while logged out.
+        """
+        for function, what in ((login, "login"), (claim, "claim")):
+            if function is not None and not callable(function):
+                raise TypeError(f"{what} must be callable, not {type(function).__name__}")
+        if login is None and claim is None:
+            lib().navrouter_registry_set_auth_handler(
+                self._ptr(),
+                NO_LOGIN,
+                NO_CLAIM,
+                None,
+                NO_DESTROY,
+            )
+            return
+        key = register(self._registrations, _AuthHandler(login, claim))
+        try:
+            lib().navrouter_registry_set_auth_handler(
+                self._ptr(),
+                LOGIN if login is not None else NO_LOGIN,
+                CLAIM if claim is not None else NO_CLAIM,
+                key,
+                DESTROY,
+            )
+        except BaseException:
+            drop(key)
+            raise
+
+    def set_guard_options(self, max_redirects: int = 8, fallback_route: str | None = None) -> None:
+        """The longest redirect chain (beyond it a command raises LimitError listing the chain) and a route opened
+        for unmatched URLs (with the URL as its "url" parameter), or None."""
+        lib().navrouter_registry_set_guard_options(self._ptr(), max_redirects, encode_optional(fallback_route, "route"))

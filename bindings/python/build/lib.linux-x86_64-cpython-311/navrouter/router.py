@@ -1,0 +1,331 @@
+"""Router: the navigation state of one window or scene (tabs, modal layers, stacks), driven by commands."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import weakref
+from collections.abc import Callable, Sequence
+from ctypes import c_uint64, c_void_p
+from typing import Any
+
+from ._callbacks import DESTROY, MAKE_VIEW, NAVIGATOR, RELEASE_VIEW, drop, invoke, new_key, register, reraise
+from ._ffi import (
+    NO_DESTROY,
+    NO_MAKE_VIEW,
+    NO_NAVIGATOR,
+    NO_RELEASE_VIEW,
+    NavOptions,
+    RouterPtr,
+    encode,
+    encode_list,
+    encode_optional,
+    lib,
+    string_array,
+    take_string,
+)
+from ._owned import OwnedHandle
+from .events import entry_from_c, event_from_c
+from .registry import Registry, dump_json
+from .types import JSON, Entry, Event, JSONObject, Outcome, OutcomeStatus, Presentation, Resumption, State
+
+_STATUSES: dict[int, OutcomeStatus] = {0: "applied", 1: "queued", 2: "pending", 3: "handled"}
+_NAV_PRESENTATIONS = {None: 0, "push": 0x1, "sheet": 0x2, "fullscreen": 0x3, "root": 0x4, "replace_top": 0x5}
+_RESUMPTIONS = {"proceed": 0, "cancel": 1, "redirect": 2}
+
+#: A navigator: receives every Event; returning False refuses the change (the command is rolled back).
+Navigator = Callable[[Event], Any]
+
+_routers: weakref.WeakValueDictionary[int, Router] = weakref.WeakValueDictionary()
+
+
+def router_for(address: int | None) -> Router | None:
+    """The Python Router wrapping a C router pointer (None when it has none)."""
+    return _routers.get(address or 0)
+
+
+class _Handler:
+    """A route handler as the C trampolines see it: C pointers in, Python values out. The views it makes are kept
+    in its router's view table under keys that C holds as the views' pointers."""
+
+    def __init__(
+        self, views: dict[int, Any], make: Callable[[Entry], Any], release: Callable[[Any, Entry], None] | None
+    ) -> None:
+        self._views = views
+        self._make, self._release = make, release
+
+    def make(self, entry_pointer: int | None) -> int | None:
+        views = self._views
+        entry = entry_from_c(entry_pointer, views)
+        view = self._make(entry) if entry is not None else None
+        if view is None:
+            return None
+        key = new_key()
+        views[key] = view
+        return key
+
+    def release(self, view_key: int | None, entry_pointer: int | None) -> None:
+        views = self._views
+        view = views.pop(view_key or 0, None)
+        if self._release is not None:
+            entry = entry_from_c(entry_pointer, views)
+            if entry is not None:
+                self._release(view, entry)
+
+
+class Router(OwnedHandle):
+    """A navigation state on a registry: optional tabs, modal layers above them, a stack in each.
+
+    Commands are transactions: they succeed (returning an Outcome) or raise a NavRouterError and leave the state
+    exactly as it was. Events go to the navigator, a callable taking an Event; it may return False to refuse a
+    change (the command is rolled back and raises CallbackError) and may issue commands itself (they are queued
+    and run in order). An exception raised in any callback is re-raised by the call that led to it.
+    Every method is thread-safe: a command from another thread waits for the running one, then runs on its own
+    thread. close() (or a ``with`` block) frees the router and releases every view.
+    """
+
+    _what = "router"
+
+    def __init__(self, registry: Registry, navigator: Navigator | None = None) -> None:
+        super().__init__()
+        if not isinstance(registry, Registry):  # pyright: ignore[reportUnnecessaryIsInstance] - checked at run time
+            raise TypeError(f"registry must be a navrouter.Registry, not {type(registry).__name__}")
+        #: The views made by this router's handlers, by the key C holds as their pointer.
+        self._views: dict[int, Any] = {}
+        handle = RouterPtr()
+        lib().navrouter_router_new(ctypes.byref(handle), registry._ptr())
+        self._handle = handle
+        self.registry = registry
+        _routers[ctypes.addressof(handle.contents)] = self
+        if navigator is not None:
+            self.set_navigator(navigator)
+
+    def _free(self, handle: Any) -> None:
+        """Frees the router; views are released through their handlers (their exceptions are re-raised)."""
+        lib().navrouter_router_free(handle)
+        reraise()
+
+    def _detach(self) -> None:
+        handle = self._handle
+        if handle is not None:
+            lib().navrouter_router_set_navigator(handle, NO_NAVIGATOR, None, NO_DESTROY)
+
+    def _command(self, function: Any, *args: Any) -> Outcome:
+        out = c_uint64()
+        status = invoke(function, self._ptr(), *args, ctypes.byref(out))
+        return Outcome(_STATUSES.get(status, "applied"), out.value)
+
+    # Host callbacks
+
+    def set_navigator(self, navigator: Navigator | None) -> None:
+        """Sets the callable that receives every Event (None: none)."""
+        if navigator is None:
+            lib().navrouter_router_set_navigator(self._ptr(), NO_NAVIGATOR, None, NO_DESTROY)
+            return
+        if not callable(navigator):
+            raise TypeError(f"navigator must be callable, not {type(navigator).__name__}")
+        views = self._views
+
+        def call(pointer: int | None) -> int:
+            return 1 if navigator(event_from_c(pointer, views)) is False else 0
+
+        key = register(self._registrations, call)
+        try:
+            lib().navrouter_router_set_navigator(self._ptr(), NAVIGATOR, key, DESTROY)
+        except BaseException:
+            drop(key)
+            raise
+
+    def set_handler(
+        self,
+        route: str | None,
+        make: Callable[[Entry], Any] | None,
+        release: Callable[[Any, Entry], None] | None = None,
+    ) -> None:
+        """Sets the view handler of a route (route None: the default for routes without their own).
+
+        make(entry) builds the host's view (any object; None declines, and the command fails with CallbackError);
+        release(view, entry) is called exactly once when the entry leaves the state, by the handler that made the
+        view (also after it was replaced). make None removes the handler. An unknown route raises
+        RouteNotFoundError.
+        """
+        name = encode_optional(route, "route")
+        if make is None:
+            lib().navrouter_router_set_handler(
+                self._ptr(),
+                name,
+                NO_MAKE_VIEW,
+                NO_RELEASE_VIEW,
+                None,
+                NO_DESTROY,
+            )
+            return
+        for function, what in ((make, "make"), (release, "release")):
+            if function is not None and not callable(function):
+                raise TypeError(f"{what} must be callable, not {type(function).__name__}")
+        key = register(self._registrations, _Handler(self._views, make, release))
+        try:
+            lib().navrouter_router_set_handler(self._ptr(), name, MAKE_VIEW, RELEASE_VIEW, key, DESTROY)
+        except BaseException:
+            drop(key)
+            raise
+
+    def set_transition_mode(self, wait: bool) -> None:
+        """wait=True: a transition lasts until transition_finished(id); commands issued meanwhile are queued.
+        wait=False (the default): a transition is finished when the navigator returns."""
+        invoke(lib().navrouter_router_set_transition_mode, self._ptr(), 1 if wait else 0)
+
+    def transition_finished(self, transition: int) -> None:
+        """Tells the router the awaited transition is finished (also from inside its own events); queued commands
+        then run on this thread."""
+        invoke(lib().navrouter_router_transition_finished, self._ptr(), transition)
+
+    # Commands
+
+    def start(self) -> Outcome:
+        """Sets up the tabs from the registry's root routes (or one main stack)."""
+        return self._command(lib().navrouter_router_start)
+
+    def set_tabs(self, urls: Sequence[str], selected: int = 0) -> Outcome:
+        """Sets the tabs explicitly: one per URL (a protected route cannot be a tab's root)."""
+        encoded = encode_list(urls, "urls")
+        return self._command(lib().navrouter_router_set_tabs, string_array(encoded), len(encoded), selected)
+
+    def navigate(
+        self,
+        url: str,
+        *,
+        presentation: Presentation | None = None,
+        props: JSONObject | None = None,
+        replace: bool = False,
+        prevent_dismissal: bool = False,
+        animated: bool = True,
+        single_top: bool = False,
+        clear_top: bool = False,
+        pop_up_to: str | None = None,
+        pop_up_to_inclusive: bool = False,
+        build_back_stack: bool | None = None,
+        expects_result: bool = False,
+        external: bool = False,
+    ) -> Outcome:
+        """Opens a URL as its route's presentation says, unless presentation overrides it ("push", "sheet",
+        "fullscreen", "root", "replace_top"). props: a JSON-serialisable dict for the entry. build_back_stack:
+        None = the default (on for external links), True/False to force. external: the link came from outside
+        the app (only routes flagged external may open; ExternalLinkError otherwise)."""
+        if presentation not in _NAV_PRESENTATIONS:
+            names = ", ".join(p for p in _NAV_PRESENTATIONS if p)
+            raise ValueError(f"presentation must be one of {names}, not {presentation!r}")
+        flags = _NAV_PRESENTATIONS[presentation]
+        flags |= 0x10 if replace else 0
+        flags |= 0x20 if prevent_dismissal else 0
+        flags |= 0 if animated else 0x40
+        flags |= 0x80 if single_top else 0
+        flags |= 0x100 if clear_top else 0
+        flags |= {None: 0, True: 0x200, False: 0x400}[build_back_stack]
+        flags |= 0x800 if expects_result else 0
+        flags |= 0x1000 if external else 0
+        flags |= 0x2000 if pop_up_to_inclusive else 0
+        options = NavOptions(
+            1, flags, dump_json(props, "props") if props is not None else None, encode_optional(pop_up_to, "pop_up_to")
+        )
+        return self._command(lib().navrouter_router_navigate, encode(url, "url"), ctypes.byref(options))
+
+    def push(self, url: str, **options: Any) -> Outcome:
+        """Pushes a URL onto the current stack, whatever the route's presentation (navigate's options)."""
+        return self.navigate(url, presentation="push", **options)
+
+    def present(self, url: str, style: str = "sheet", **options: Any) -> Outcome:
+        """Presents a URL in a new modal layer ("sheet" or "fullscreen"; navigate's options)."""
+        if style not in ("sheet", "fullscreen"):
+            raise ValueError(f"style must be sheet or fullscreen, not {style!r}")
+        return self.navigate(url, presentation=style, **options)  # type: ignore[arg-type]
+
+    def pop(self, count: int = 1, result: JSON = None) -> Outcome:
+        """Pops count entries (never a stack's root); result (JSON-serialisable) goes to the opener of the
+        top-most popped entry that expects one."""
+        return self._command(lib().navrouter_router_pop, count, self._result(result))
+
+    def pop_to_root(self) -> Outcome:
+        """Pops the current stack to its root."""
+        return self._command(lib().navrouter_router_pop_to_root)
+
+    def pop_to(self, entry: int) -> Outcome:
+        """Pops down to an entry (kept); RouteNotFoundError when it is not in the current stack."""
+        return self._command(lib().navrouter_router_pop_to, entry)
+
+    def pop_after(self, index: int) -> Outcome:
+        """Keeps the current stack's entries up to index."""
+        return self._command(lib().navrouter_router_pop_after, index)
+
+    def set_stack(self, urls: Sequence[str]) -> Outcome:
+        """Replaces the current stack with entries for these URLs (a tab keeps its root)."""
+        encoded = encode_list(urls, "urls")
+        return self._command(lib().navrouter_router_set_stack, string_array(encoded), len(encoded))
+
+    def dismiss(self, count: int = 1, result: JSON = None) -> Outcome:
+        """Dismisses the top count modal layers (0: all)."""
+        return self._command(lib().navrouter_router_dismiss, count, self._result(result))
+
+    def select_tab(self, index: int) -> Outcome:
+        """Selects a tab (dismissing modal layers)."""
+        return self._command(lib().navrouter_router_select_tab, index)
+
+    def back(self) -> Outcome:
+        """Pops, or dismisses at a modal's root."""
+        return self._command(lib().navrouter_router_back)
+
+    def user_popped(self, entry: int) -> Outcome:
+        """The user popped to entry directly (swipe back): the state follows, events say user_initiated."""
+        return self._command(lib().navrouter_router_user_popped, entry)
+
+    def user_dismissed(self, count: int = 1) -> Outcome:
+        """The user dismissed the top count layers directly (DeniedError for a layer that prevents it)."""
+        return self._command(lib().navrouter_router_user_dismissed, count)
+
+    def refresh(self) -> Outcome:
+        """Re-checks the state against the guards and the registry."""
+        return self._command(lib().navrouter_router_refresh)
+
+    def resume_flow(self, flow: int, decision: Resumption = "proceed", argument: str | None = None) -> Outcome:
+        """Resumes a pending flow: "proceed", "cancel" (argument: the reason) or "redirect" (argument: the URL).
+        A stale, reused or forged token raises InvalidArgumentError."""
+        if decision not in _RESUMPTIONS:
+            raise ValueError(f"decision must be proceed, cancel or redirect, not {decision!r}")
+        return self._command(
+            lib().navrouter_router_resume_flow, flow, _RESUMPTIONS[decision], encode_optional(argument, "argument")
+        )
+
+    def complete_login(self, flow: int, success: bool) -> Outcome:
+        """Completes a login flow: on success the original navigation goes on, else it is dropped."""
+        return self._command(lib().navrouter_router_complete_login, flow, success)
+
+    # State
+
+    @property
+    def state(self) -> State:
+        """The current state: tabs, layers and entries, with the views the handlers made."""
+        out = c_void_p()
+        lib().navrouter_router_state_json(self._ptr(), ctypes.byref(out))
+        return State.from_json(json.loads(take_string(out)), self._views)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as a dict (the versioned JSON of navrouter_router_snapshot), to restore later."""
+        out = c_void_p()
+        lib().navrouter_router_snapshot(self._ptr(), ctypes.byref(out))
+        snapshot: dict[str, Any] = json.loads(take_string(out))
+        return snapshot
+
+    def restore(self, snapshot: dict[str, Any] | str) -> Outcome:
+        """Replaces the state with a snapshot (dict or JSON text); a bad one raises JSONError, state kept."""
+        text = encode(snapshot, "snapshot") if isinstance(snapshot, str) else dump_json(snapshot, "snapshot")
+        return self._command(lib().navrouter_router_restore, text)
+
+    def view(self, entry: int) -> Any:
+        """The view the handler made for an entry in the state (None when it has none)."""
+        out = c_void_p()
+        lib().navrouter_router_entry_view(self._ptr(), entry, ctypes.byref(out))
+        return self._views.get(out.value or 0)
+
+    @staticmethod
+    def _result(result: JSON) -> bytes | None:
+        return dump_json(result, "result") if result is not None else None

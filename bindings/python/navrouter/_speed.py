@@ -1,0 +1,178 @@
+"""The binding's hot paths, kept out of the public classes: per-thread buffers for look-ups and packed matches,
+calls without ctypes' argument conversion, the one decoder of a packed match, and the route-name cache."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import struct
+import threading
+from collections.abc import Callable
+from ctypes import c_size_t, c_uint32, c_void_p
+from typing import Any, cast
+
+from ._errors import ELIMIT, error_for
+from ._ffi import Range, last_error, unconverted
+from .types import JSONObject, Match
+
+#: navrouter_packed_match: route index, flags, path parameter, query item and merged parameter counts, strings.
+_HEAD = struct.Struct("6I")
+_unpack_head = _HEAD.unpack_from
+_HEAD_SIZE = _HEAD.size
+_REMAINDER, _FRAGMENT, _PROPS = 0x1, 0x2, 0x4
+#: struct formats reading N navrouter_range values (two native uint32 each) at once.
+_RANGE_FORMATS = [f"{2 * count}I" for count in range(65)]
+#: Builds a Match from a full tuple of its fields without NamedTuple's Python-level __new__ (half its cost).
+_new_match: Callable[..., Any] = vars(tuple)["__new__"]
+
+
+class _Functions:
+    """navrouter_registry_lookup and _resolve_packed without argument conversion or errcheck (made on first use)."""
+
+    lookup: Any = None
+    resolve_packed: Any = None
+
+    @classmethod
+    def load(cls) -> None:
+        if cls.lookup is None:
+            cls.lookup = unconverted("navrouter_registry_lookup")
+            cls.resolve_packed = unconverted("navrouter_registry_resolve_packed")
+
+
+class _LookupBuffers(threading.local):
+    """Per-thread out-parameters of navrouter_registry_lookup, with the arguments already in their C types."""
+
+    def __init__(self) -> None:
+        self.index = c_uint32()
+        self.count = c_size_t()
+        self.ranges = (Range * 64)()
+        self.length = c_size_t()
+        #: After the registry and the URL: its length (set per call), out_route_index, segments, capacity, count.
+        self.arguments = (
+            self.length,
+            ctypes.pointer(self.index),
+            self.ranges,
+            c_size_t(64),
+            ctypes.pointer(self.count),
+        )
+
+
+class _PackedBuffer(threading.local):
+    """Per-thread buffer for navrouter_registry_resolve_packed (grown when a match needs more)."""
+
+    def __init__(self) -> None:
+        self.length = c_size_t()
+        self.size = c_size_t()
+        self.size_pointer = ctypes.pointer(self.size)
+        self.resize(4096)
+
+    def resize(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.buffer = (c_uint32 * ((capacity + 3) // 4))()  # uint32-aligned, as the head needs
+        self.view = memoryview(self.buffer).cast("B")
+        #: After the registry and the URL: the URL's length (set per call), the buffer, its capacity, out_size.
+        self.arguments = (self.length, self.buffer, c_size_t(capacity), self.size_pointer)
+
+
+_lookup_buffers = _LookupBuffers()
+_packed_buffers = _PackedBuffer()
+
+
+def resolve_packed(address: c_void_p, url: str, raw: bytes) -> Match:
+    """Resolves raw (url's UTF-8) into a Match in one foreign call: the match comes packed into this thread's
+    buffer (see navrouter_packed_match), and is decoded here."""
+    _Functions.load()
+    buffers = _packed_buffers
+    buffers.length.value = len(raw)
+    status = _Functions.resolve_packed(address, raw, *buffers.arguments)
+    if status == ELIMIT and buffers.size.value > buffers.capacity:
+        buffers.resize(buffers.size.value)
+        buffers.length.value = len(raw)
+        status = _Functions.resolve_packed(address, raw, *buffers.arguments)
+    if status < 0:
+        raise error_for(status, last_error())
+    return decode_packed(url, buffers.view, buffers.size.value)
+
+
+def decode_packed(url: str, packed: memoryview, size: int) -> Match:
+    """A Match from a packed match: the head, then NUL-terminated strings: the route's name, path parameter pairs,
+    query item pairs, merged parameter pairs (0 when there are no query items), then the remainder, fragment and
+    props when their flags are set."""
+    head: tuple[int, int, int, int, int, int] = _unpack_head(packed)
+    _, flags, path_count, query_count, merged_count, _ = head
+    strings: list[str] = str(packed[_HEAD_SIZE : size - 1], "utf-8").split("\0")
+    end = 1 + 2 * path_count
+    path_parameters = dict(zip(strings[1:end:2], strings[2:end:2]))
+    if not flags and not query_count:  # the usual case: path parameters only
+        return cast(
+            Match, _new_match(Match, (strings[0], url, path_parameters.copy(), path_parameters, [], None, None, None))
+        )
+    query_end = end + 2 * query_count
+    query_items = list(zip(strings[end:query_end:2], strings[end + 1 : query_end : 2]))
+    position = query_end
+    if merged_count:
+        end = position + 2 * merged_count
+        parameters = dict(zip(strings[position:end:2], strings[position + 1 : end : 2]))
+        position = end
+    else:
+        parameters = path_parameters.copy()  # the same values, but not the same (mutable) dict
+    remainder: str | None = None
+    fragment: str | None = None
+    props: JSONObject | None = None
+    if flags & _REMAINDER:
+        remainder = strings[position]
+        position += 1
+    if flags & _FRAGMENT:
+        fragment = strings[position]
+        position += 1
+    if flags & _PROPS:
+        props = json.loads(strings[position])
+    fields = (strings[0], url, parameters, path_parameters, query_items, remainder, fragment, props)
+    return cast(Match, _new_match(Match, fields))
+
+
+def lookup_index(address: c_void_p, raw: bytes) -> tuple[int, list[tuple[int, int]]]:
+    """navrouter_registry_lookup with this thread's buffers: the route's index and the segments' byte ranges."""
+    _Functions.load()
+    buffers = _lookup_buffers
+    buffers.length.value = len(raw)
+    status = _Functions.lookup(address, raw, *buffers.arguments)
+    if status < 0:
+        raise error_for(status, last_error())
+    found = buffers.count.value
+    flat = struct.unpack_from(_RANGE_FORMATS[found], buffers.ranges) if found else ()
+    return buffers.index.value, list(zip(flat[0::2], flat[1::2]))
+
+
+class RouteNames:
+    """Route names by table index, so that a look-up need not ask C for the name.
+
+    Every change of the registry's routes goes through ``changing()``, which bumps ``generation`` under a lock; the
+    cache is one immutable (generation, names) tuple, replaced whole. A look-up takes the generation, looks up, and
+    uses the cached names only when the cache is of that generation and the generation has not moved (else it looks
+    up again with changes held off). Each step reads or writes one attribute bound to an immutable value, so this
+    holds without the GIL as well as with it."""
+
+    def __init__(self) -> None:
+        self.generation = 0
+        self.cache: tuple[int, list[str]] | None = None
+        self.lock = threading.Lock()
+
+    def changing(self) -> _Changing:
+        """Context manager around a change of routes."""
+        return _Changing(self)
+
+
+class _Changing:
+    def __init__(self, names: RouteNames) -> None:
+        self.names = names
+
+    def __enter__(self) -> None:
+        self.names.lock.acquire()
+        self.names.generation += 1
+        self.names.cache = None
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.names.generation += 1
+        self.names.cache = None
+        self.names.lock.release()

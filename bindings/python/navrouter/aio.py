@@ -1,0 +1,225 @@
+"""asyncio: a router whose commands complete when the host has finished their transitions.
+
+    router = navrouter.AsyncRouter(registry, navigator=render)   # render may be a coroutine function
+    await router.start()
+    await router.pop()                # returns once the pop's animation is done
+    await router.navigate("/shop/product/7")
+
+The router runs in waiting mode (see Router.set_transition_mode): each command's events go to the navigator; when
+the navigator is a coroutine function, its coroutines run as tasks, and once every task of a transition is done the
+transition is finished and the awaiting command returns. A command issued while another transition is unfinished
+is queued (NAVROUTER_QUEUED): awaiting it waits for its own transition (or raises its failure). Use one event loop
+per AsyncRouter; its commands are not for other threads. An async navigator cannot refuse a change (a sync one may
+return False, as with Router).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ._errors import NavRouterError, error_for
+from .registry import Registry
+from .router import Router
+from .types import JSON, Event, JSONObject, Outcome, Presentation, Resumption, State
+
+#: A navigator for AsyncRouter: a function or a coroutine function taking an Event.
+AsyncNavigator = Callable[[Event], Any]
+
+
+class AsyncRouter:
+    """A Router whose commands are awaitables (see the module's documentation). ``router`` is the Router beneath."""
+
+    def __init__(self, registry: Registry, navigator: AsyncNavigator | None = None) -> None:
+        self.router = Router(registry)
+        self._navigator = navigator
+        self._work: dict[int, list[asyncio.Future[Any]]] = {}
+        self._transitions: dict[int, asyncio.Future[None]] = {}
+        self._unfinished: set[int] = set()
+        self._tickets: dict[int, asyncio.Future[Outcome]] = {}
+        self._ticket_transitions: dict[int, int] = {}
+        self.router.set_navigator(self._on_event)
+        self.router.set_transition_mode(True)
+
+    # ---- the handshake ----
+
+    def _transition(self, transition: int) -> asyncio.Future[None]:
+        future = self._transitions.get(transition)
+        if future is None:
+            future = asyncio.get_running_loop().create_future()
+            self._transitions[transition] = future
+        return future
+
+    def _ticket(self, ticket: int) -> asyncio.Future[Outcome]:
+        future = self._tickets.get(ticket)
+        if future is None:
+            future = asyncio.get_running_loop().create_future()
+            self._tickets[ticket] = future
+        return future
+
+    def _on_event(self, event: Event) -> Any:
+        if event.kind == "command_failed" and event.ticket:
+            future = self._ticket(event.ticket)
+            if not future.done():
+                future.set_exception(error_for(event.failure_status, event.failure_message or "failed"))
+        result = self._navigator(event) if self._navigator is not None else None
+        if inspect.isawaitable(result):
+            self._work.setdefault(event.transition, []).append(asyncio.ensure_future(result))
+            result = None
+        if event.kind == "state_changed":
+            if event.ticket:
+                self._ticket_transitions[event.ticket] = event.transition
+            self._unfinished.add(event.transition)
+            work = self._work.pop(event.transition, [])
+            asyncio.ensure_future(self._finish(event.transition, work))
+        return result
+
+    async def _finish(self, transition: int, work: list[asyncio.Future[Any]]) -> None:
+        """Waits for the host's work on a transition, then finishes it (queued commands run now)."""
+        failure: BaseException | None = None
+        try:
+            if work:
+                await asyncio.gather(*work)
+        except BaseException as error:  # noqa: B036 - handed to whoever awaits the transition
+            failure = error
+        try:
+            self.router.transition_finished(transition)
+        except NavRouterError:
+            pass  # closed, or already finished: nothing waits for it any more
+        self._unfinished.discard(transition)
+        future = self._transition(transition)
+        if not future.done():
+            if failure is not None:
+                future.set_exception(failure)
+            else:
+                future.set_result(None)
+        for ticket, finished in list(self._ticket_transitions.items()):
+            if finished == transition:
+                del self._ticket_transitions[ticket]
+                self._resolve_ticket(ticket, Outcome("applied", transition))
+        if not self._unfinished:
+            # The queue ran dry: every queued command has run; those that changed nothing had no transition.
+            for ticket in [ticket for ticket in self._tickets if ticket not in self._ticket_transitions]:
+                self._resolve_ticket(ticket, Outcome("applied", 0))
+
+    def _resolve_ticket(self, ticket: int, outcome: Outcome) -> None:
+        future = self._ticket(ticket)
+        if not future.done():
+            future.set_result(outcome)
+
+    async def _complete(self, outcome: Outcome) -> Outcome:
+        """Waits until a command's transition is finished (or its queued run is over)."""
+        if outcome.status == "applied" and outcome.id:
+            try:
+                await self._transition(outcome.id)
+            finally:
+                self._transitions.pop(outcome.id, None)
+            return outcome
+        if outcome.status == "queued":
+            return await self.wait_for_ticket(outcome.id)
+        return outcome
+
+    async def wait_for_ticket(self, ticket: int) -> Outcome:
+        """Waits for a queued command (an Outcome with status "queued"): its Outcome once its transition finished
+        ("applied", with the transition id, 0 when it changed nothing), or its failure raised."""
+        if not self._unfinished and ticket not in self._tickets:
+            return Outcome("applied", 0)  # nothing runs: it has run already
+        try:
+            return await self._ticket(ticket)
+        finally:
+            self._tickets.pop(ticket, None)
+
+    # ---- commands (each as Router's, completing when its transition is finished) ----
+
+    async def start(self) -> Outcome:
+        return await self._complete(self.router.start())
+
+    async def set_tabs(self, urls: Sequence[str], selected: int = 0) -> Outcome:
+        return await self._complete(self.router.set_tabs(urls, selected))
+
+    async def navigate(self, url: str, *, presentation: Presentation | None = None, **options: Any) -> Outcome:
+        return await self._complete(self.router.navigate(url, presentation=presentation, **options))
+
+    async def push(self, url: str, **options: Any) -> Outcome:
+        return await self._complete(self.router.push(url, **options))
+
+    async def present(self, url: str, style: str = "sheet", **options: Any) -> Outcome:
+        return await self._complete(self.router.present(url, style, **options))
+
+    async def pop(self, count: int = 1, result: JSON = None) -> Outcome:
+        return await self._complete(self.router.pop(count, result))
+
+    async def pop_to_root(self) -> Outcome:
+        return await self._complete(self.router.pop_to_root())
+
+    async def pop_to(self, entry: int) -> Outcome:
+        return await self._complete(self.router.pop_to(entry))
+
+    async def pop_after(self, index: int) -> Outcome:
+        return await self._complete(self.router.pop_after(index))
+
+    async def set_stack(self, urls: Sequence[str]) -> Outcome:
+        return await self._complete(self.router.set_stack(urls))
+
+    async def dismiss(self, count: int = 1, result: JSON = None) -> Outcome:
+        return await self._complete(self.router.dismiss(count, result))
+
+    async def select_tab(self, index: int) -> Outcome:
+        return await self._complete(self.router.select_tab(index))
+
+    async def back(self) -> Outcome:
+        return await self._complete(self.router.back())
+
+    async def user_popped(self, entry: int) -> Outcome:
+        return await self._complete(self.router.user_popped(entry))
+
+    async def user_dismissed(self, count: int = 1) -> Outcome:
+        return await self._complete(self.router.user_dismissed(count))
+
+    async def refresh(self) -> Outcome:
+        return await self._complete(self.router.refresh())
+
+    async def resume_flow(self, flow: int, decision: Resumption = "proceed", argument: str | None = None) -> Outcome:
+        return await self._complete(self.router.resume_flow(flow, decision, argument))
+
+    async def complete_login(self, flow: int, success: bool) -> Outcome:
+        return await self._complete(self.router.complete_login(flow, success))
+
+    async def restore(self, snapshot: JSONObject | str) -> Outcome:
+        return await self._complete(self.router.restore(snapshot))
+
+    # ---- reading and closing ----
+
+    @property
+    def state(self) -> State:
+        """The current state (see Router.state)."""
+        return self.router.state
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as a snapshot dict (see Router.snapshot)."""
+        return self.router.snapshot()
+
+    def close(self) -> None:
+        """Frees the router; commands still awaited fail with DestroyedError."""
+        self.router.close()
+        futures: list[asyncio.Future[Any]] = [*self._transitions.values(), *self._tickets.values()]
+        for future in futures:
+            if not future.done():
+                future.set_exception(error_for(-12, "the router is closed"))
+
+    async def __aenter__(self) -> AsyncRouter:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __enter__(self) -> AsyncRouter:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<navrouter.AsyncRouter on {self.router!r}>"

