@@ -508,8 +508,9 @@ int navrouter_registry_remove_interceptor(navrouter_registry *registry, uint64_t
 /**
  * Sets the authenticated state. Logging out prunes protected entries (those whose route required authentication
  * when they were made) from every router on the registry, with events a navigator cannot refuse (a tab keeps its
- * root: tab roots never require authentication), and cancels pending flows towards protected routes. A router
- * that waits for the host's transition prunes once it is finished (the refresh is queued like any command).
+ * root: tab roots never require authentication), and cancels pending flows towards protected routes. The prune
+ * runs at once, also on a router that waits for the host's transition (its own transition is not waited for:
+ * the router keeps waiting for the one it did); a router running a command on another thread prunes right after.
  */
 int navrouter_registry_set_authenticated(navrouter_registry *registry, bool authenticated);
 

@@ -246,4 +246,16 @@ final class PlainPathScanTests: XCTestCase {
         }
         XCTAssertGreaterThan(answered, 3_000, "the fast path must answer the plain paths of 8 bytes or more")
     }
+
+    /// A query item without a name (`?=v`) is kept in the query list but is no parameter: every match's
+    /// parameters then build a URL that resolves back to them (a fuzz finding).
+    func testANamelessQueryItemIsNoParameter() throws {
+        let registry = try makeRegistry([("any", ":one")])
+        let match = try registry.resolve("k?=hats&a=1&=x")
+        XCTAssertEqual(match.queryItems.map(\.name), ["", "a", ""])
+        XCTAssertEqual(match.queryParameters, ["a": "1"])
+        XCTAssertEqual(match.parameters, ["one": "k", "a": "1"])
+        let url = try registry.buildURL(route: "any", parameters: match.parameters)
+        XCTAssertEqual(try registry.resolve(url).parameters, match.parameters)
+    }
 }

@@ -213,6 +213,23 @@ final class LogoutTests: XCTestCase {
         ledger.check(router.state)
     }
 
+    /// Logging out prunes at once, also while the router waits for the host's transition (a fuzz finding: the prune
+    /// was queued behind the transition, and the protected screen stayed until the host finished animating).
+    func testLogoutPrunesAlsoWhileTheRouterWaitsForTheHost() throws {
+        let (router, ledger, _) = try shopRouter()
+        try router.navigate("/account/profile")
+        router.setTransitionMode(.waitForHost)
+        try router.push("/account/orders")
+        let awaited = try XCTUnwrap(router.awaitedTransition)
+        XCTAssertEqual(try router.push("/account/orders/123e4567-e89b-12d3-a456-426614174000"), .queued(ticket: 1))
+        router.registry.guards.setAuthenticated(false)
+        XCTAssertEqual(router.state.currentRoutes, ["profile"], "pruned at once")
+        XCTAssertEqual(router.awaitedTransition, awaited, "the prune's own transition is not waited for")
+        try router.transitionFinished(awaited)
+        XCTAssertEqual(router.state.currentRoutes, ["profile"], "the queued push then ran logged out: refused")
+        ledger.check(router.state)
+    }
+
     func testAnEntryOfARemovedProtectedRouteGoesAtLogout() throws {
         let registry = try RouteRegistry()
         try registry.register([

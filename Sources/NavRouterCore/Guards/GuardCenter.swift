@@ -110,7 +110,7 @@ public final class GuardCenter: Sendable {
             authenticatedNow.store(authenticated, ordering: .releasing)
             return was && !authenticated ? state.routers.values.compactMap(\.router) : []
         }
-        for router in routers { _ = try? router.perform(.refresh) }
+        for router in routers { router.enforceGuards() }
     }
 
     /// The authentication handler (`nil`: protected routes simply fail with `.denied` while logged out).

@@ -75,10 +75,11 @@ public struct RouteMatch: Equatable, Sendable {
     /// Props carried in the URL (the `_props` query item: base64url of a JSON object), if any.
     public var props: [String: JSONValue]? { fields.value.props }
 
-    /// The query parameters by name; for a repeated key the last value wins (`queryItems` has them all).
+    /// The query parameters by name; for a repeated key the last value wins (`queryItems` has them all). An item
+    /// without a name (`?=v`) is no parameter (it stays in `queryItems`).
     public var queryParameters: [String: String] {
         var parameters: [String: String] = [:]
-        for item in queryItems { parameters[item.name] = item.value }
+        for item in queryItems where !item.name.isEmpty { parameters[item.name] = item.value }
         return parameters
     }
 

@@ -19,6 +19,8 @@ extension Router {
         let transition: UInt64
         /// The command's ticket, when it was queued: its events carry it.
         let ticket: UInt64?
+        /// An urgent command does not replace the transition the router waits for.
+        let urgent: Bool
     }
 
     /// Reads what a transaction needs, and records its transition as the one whose events are delivered next (so
@@ -31,7 +33,7 @@ extension Router {
             return Context(
                 before: control.state, started: control.started, views: control.views,
                 navigator: control.navigator, mode: control.mode, transition: control.nextTransition - 1,
-                ticket: control.currentTicket)
+                ticket: control.currentTicket, urgent: control.currentUrgent)
         }
     }
 
@@ -96,7 +98,9 @@ extension Router {
             if control.closed { return false }
             control.state = transaction.state
             control.started = true
-            if changed && context.mode == .waitForHost && control.finishedEarly != context.transition {
+            if changed && context.mode == .waitForHost && control.finishedEarly != context.transition
+                && !context.urgent
+            {
                 control.awaiting = context.transition
             }
             return true

@@ -13,6 +13,9 @@ struct QueuedCommand {
 
     let ticket: UInt64
     let command: NavigationCommand
+    /// Enforced by the guards (a refresh after logging out or removing routes): it runs while the router waits for
+    /// the host's transition, without replacing the transition awaited.
+    let urgent: Bool
     /// The number of the command whose callback queued it (it is discarded if that command fails), else nil.
     let queuedBy: UInt64?
     /// The thread waiting to run it itself, and how to wake it; nil when the runner runs it.
@@ -54,6 +57,12 @@ struct CommandQueue {
         return Array(items[head...])
     }
 
+    /// Takes the first urgent item out (the others keep their order).
+    mutating func popFirstUrgent() -> QueuedCommand? {
+        guard let index = items[head...].firstIndex(where: \.urgent) else { return nil }
+        return items.remove(at: index)
+    }
+
     /// Removes and returns the items `shouldGo` picks, keeping the others in order.
     mutating func remove(where shouldGo: (QueuedCommand) -> Bool) -> [QueuedCommand] {
         let all = removeAll()
@@ -87,11 +96,13 @@ extension Router {
         case refused(NavRouterError)
     }
 
-    func admit(_ command: NavigationCommand) -> Admission {
+    func admit(_ command: NavigationCommand, urgent: Bool) -> Admission {
         let me = ThreadIdentity.current
         return control.withLock { control in
             if control.closed { return .refused(NavRouterError(.destroyed, "the router is closed")) }
-            if control.awaiting == nil && control.claimRunner(me) { return .run(control.startCommand()) }
+            if (control.awaiting == nil || urgent) && control.claimRunner(me) {
+                return .run(control.startCommand(urgent: urgent))
+            }
             let ticket = control.nextTicket
             control.nextTicket += 1
             if control.runner == me {  // from a callback of the running command
@@ -104,19 +115,23 @@ extension Router {
                 }
                 control.queuedByCallbacks += 1
                 control.queue.append(
-                    QueuedCommand(ticket: ticket, command: command, queuedBy: control.current, waiter: nil, thread: me))
+                    QueuedCommand(
+                        ticket: ticket, command: command, urgent: urgent, queuedBy: control.current, waiter: nil,
+                        thread: me))
                 return .queued(ticket)
             }
-            if control.awaiting != nil || ThreadIdentity.commandDepth > 0 {
+            if (control.awaiting != nil && !urgent) || ThreadIdentity.commandDepth > 0 {
                 // The router waits for the host, or this thread runs another router's command (waiting here could
                 // deadlock two routers calling each other from callbacks): queued.
                 control.queue.append(
-                    QueuedCommand(ticket: ticket, command: command, queuedBy: nil, waiter: nil, thread: me))
+                    QueuedCommand(
+                        ticket: ticket, command: command, urgent: urgent, queuedBy: nil, waiter: nil, thread: me))
                 return .queued(ticket)
             }
             let parker = Parker<QueuedCommand.Turn>()
             control.queue.append(
-                QueuedCommand(ticket: ticket, command: command, queuedBy: nil, waiter: parker, thread: me))
+                QueuedCommand(
+                    ticket: ticket, command: command, urgent: urgent, queuedBy: nil, waiter: parker, thread: me))
             return .wait(ticket, parker)
         }
     }
@@ -170,21 +185,24 @@ extension Router {
         while true {
             let next: Next = control.withLock { control in
                 var next = Next()
-                if control.closed || control.awaiting != nil || control.queue.isEmpty {
+                // While the host's transition runs, only urgent commands (a logout's prune) go on.
+                let item =
+                    control.closed
+                    ? nil : control.awaiting == nil ? control.queue.popFirst() : control.queue.popFirstUrgent()
+                guard let item else {
                     control.runner = nil
                     if !control.closed { next.waiters = control.queue.releaseWaiters() }
                     if control.closed && control.teardownPending { next.teardown = control.tearDown() }
                     return next
                 }
-                let item = control.queue.popFirst()!
                 if let waiter = item.waiter {
                     control.runner = item.thread
                     control.queuedByCallbacks = 0
                     next.handOver = waiter
-                    next.number = control.startCommand()
+                    next.number = control.startCommand(urgent: item.urgent)
                 } else {
                     next.command = item
-                    next.number = control.startCommand(ticket: item.ticket)
+                    next.number = control.startCommand(ticket: item.ticket, urgent: item.urgent)
                 }
                 return next
             }

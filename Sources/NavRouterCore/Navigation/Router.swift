@@ -65,6 +65,8 @@ public final class Router: Sendable {
         var current: UInt64 = 0
         /// The ticket of the command running now, when it was queued (its events carry it).
         var currentTicket: UInt64?
+        /// The command running now is urgent (see `QueuedCommand.urgent`).
+        var currentUrgent = false
         var nextCommandNumber: UInt64 = 1
         /// Commands queued from callbacks since `runner` started.
         var queuedByCallbacks = 0
@@ -170,7 +172,13 @@ public final class Router: Sendable {
     ///   `.limitExceeded` for a command queued from a callback past `maxCommandsQueuedByCallbacks`.
     @discardableResult
     public func perform(_ command: NavigationCommand) throws(NavRouterError) -> Outcome {
-        switch admit(command) {
+        try perform(command, urgent: false)
+    }
+
+    /// Runs (or queues) a command; an urgent one (a prune the guards enforce) also runs while the router waits for
+    /// the host's transition, without replacing the transition awaited.
+    func perform(_ command: NavigationCommand, urgent: Bool) throws(NavRouterError) -> Outcome {
+        switch admit(command, urgent: urgent) {
         case .refused(let error):
             throw error
         case .queued(let ticket):
@@ -241,6 +249,10 @@ public final class Router: Sendable {
         _ = navigator?(event)
     }
 
+    /// Prunes what the guards no longer allow (a refresh that also runs while the router waits for the host; see
+    /// `perform(_:urgent:)`): after logging out, and after routes were removed.
+    func enforceGuards() { _ = try? perform(.refresh, urgent: true) }
+
     /// Whether an entry's route requires authentication on the current table (or did when the entry was made).
     func requiresAuth(_ entry: NavigationEntry) -> Bool { Self.requiresAuth(entry, in: registry.table) }
 
@@ -260,8 +272,9 @@ extension Router.Control {
     }
 
     /// Numbers the command about to run (see `QueuedCommand.queuedBy`), with its ticket if it was queued.
-    mutating func startCommand(ticket: UInt64? = nil) -> UInt64 {
+    mutating func startCommand(ticket: UInt64? = nil, urgent: Bool = false) -> UInt64 {
         currentTicket = ticket
+        currentUrgent = urgent
         current = nextCommandNumber
         nextCommandNumber += 1
         return current

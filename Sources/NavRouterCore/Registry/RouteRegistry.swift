@@ -166,7 +166,7 @@ public final class RouteRegistry: Sendable {
     /// After routes were removed, every router on the registry refreshes: entries of removed routes go (with
     /// events), so that no state holds a route the registry no longer has.
     private func refreshRouters() {
-        for router in guards.routers { _ = try? router.refresh() }
+        for router in guards.routers { router.enforceGuards() }
     }
 
     /// Removes every route and interceptor of a module; routers refresh as after `unregister(named:)`.

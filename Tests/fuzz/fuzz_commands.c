@@ -1,0 +1,325 @@
+/* Command sequences on two routers over the shop app, with interceptors that cancel, redirect and hold flows,
+ * login and logout, view handlers and wait-for-host transitions, driven by the input's bytes. After every step:
+ * every status is one the header lists; a failed command left its router's snapshot byte-identical; ids are unique;
+ * tabs start with their roots; no layer is empty; no protected entry while logged out; an external link to a route
+ * not flagged external never opens. At the end, every view made was released exactly once. */
+#include "fuzz_support.h"
+
+#include <stdint.h>
+
+#define ROUTES 64
+static navrouter_registry *registry;
+static struct {
+    char name[32];
+    bool requires_auth, external;
+} routes[ROUTES];
+static size_t route_count;
+static bool authenticated = true, onboarded, guard_leaves;
+static uint64_t flows[16];
+static size_t flow_count;
+
+struct host {
+    navrouter_router *router;
+    long made, released, double_release;
+    unsigned char live[1 << 16];
+    int refuse_kind;
+};
+
+static void remember_flow(uint64_t flow) {
+    if (flow_count < 16) flows[flow_count++] = flow;
+}
+
+static int navigator(const navrouter_event *event, void *user_data) {
+    struct host *host = user_data;
+    return navrouter_event_kind(event) == host->refuse_kind ? 1 : 0;
+}
+
+static void *make_view(const navrouter_entry *entry, void *user_data) {
+    struct host *host = user_data;
+    (void)entry;
+    host->made++;
+    long view = host->made % (1 << 16);
+    if (host->live[view]) fuzz_fail("more than 65536 live views");
+    host->live[view] = 1;
+    return (void *)(intptr_t)(view + 1);
+}
+
+static void release_view(void *view, const navrouter_entry *entry, void *user_data) {
+    struct host *host = user_data;
+    long index = (long)(intptr_t)view - 1;
+    (void)entry;
+    if (index < 0 || index >= (1 << 16) || !host->live[index]) host->double_release++;
+    else host->live[index] = 0;
+    host->released++;
+}
+
+static int sold_out(navrouter_interception *interception, void *user_data) {
+    const char *id = navrouter_interception_param(interception, "id");
+    (void)user_data;
+    if (id && atoll(id) % 7 == 0) {
+        navrouter_interception_set_argument(interception, "sold out");
+        return NAVROUTER_DECISION_CANCEL;
+    }
+    return NAVROUTER_DECISION_PROCEED;
+}
+
+static int sale(navrouter_interception *interception, void *user_data) {
+    const char *slug = navrouter_interception_param(interception, "slug");
+    (void)user_data;
+    if (slug && strcmp(slug, "sale") == 0) {
+        navrouter_interception_set_argument(interception, "/shop/search?q=sale");
+        return NAVROUTER_DECISION_REDIRECT;
+    }
+    return NAVROUTER_DECISION_PROCEED;
+}
+
+static int onboarding(navrouter_interception *interception, void *user_data) {
+    (void)user_data;
+    if (onboarded) return NAVROUTER_DECISION_PROCEED;
+    remember_flow(navrouter_interception_flow(interception));
+    return NAVROUTER_DECISION_PENDING;
+}
+
+static int unsaved(navrouter_interception *interception, void *user_data) {
+    (void)user_data;
+    if (!guard_leaves) return NAVROUTER_DECISION_PROCEED;
+    remember_flow(navrouter_interception_flow(interception));
+    return NAVROUTER_DECISION_PENDING;
+}
+
+static int then_home(navrouter_interception *interception, void *user_data) {
+    (void)interception;
+    (void)user_data;
+    navrouter_interception_set_argument(interception, "/shop/home");
+    return NAVROUTER_DECISION_REDIRECT; /* an after redirect: navigates next */
+}
+
+static void login(navrouter_router *router, uint64_t flow, const navrouter_match *destination, void *user_data) {
+    (void)router;
+    (void)destination;
+    (void)user_data;
+    remember_flow(flow);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    const char *product[] = {"product"}, *category[] = {"category"}, *review[] = {"review"}, *help[] = {"help"};
+    char *json = NULL;
+    (void)argc;
+    (void)argv;
+    registry = fuzz_shop_registry();
+    navrouter_registry_add_interceptor(registry, "sold-out", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_HIGH, NULL,
+                                       product, 1, 0, NULL, sold_out, NULL, NULL, NULL);
+    navrouter_registry_add_interceptor(registry, "sale", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_MEDIUM, NULL,
+                                       category, 1, 0, NULL, sale, NULL, NULL, NULL);
+    navrouter_registry_add_interceptor(registry, "onboarding", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_MANDATORY,
+                                       "shop/cart", NULL, 0, 0, NULL, onboarding, NULL, NULL, NULL);
+    navrouter_registry_add_interceptor(registry, "unsaved", NAVROUTER_PHASE_LEAVE, NAVROUTER_PRIORITY_MEDIUM, NULL,
+                                       review, 1, 0, NULL, unsaved, NULL, NULL, NULL);
+    navrouter_registry_add_interceptor(registry, "then-home", NAVROUTER_PHASE_AFTER, NAVROUTER_PRIORITY_LOW, NULL, help,
+                                       1, 0, NULL, then_home, NULL, NULL, NULL);
+    navrouter_registry_set_auth_handler(registry, login, NULL, NULL, NULL);
+    navrouter_registry_routes_json(registry, &json);
+    json_t *list = navrouter_jansson_parse(json), *route;
+    size_t index;
+    json_array_foreach(list, index, route) {
+        if (route_count == ROUTES) break;
+        snprintf(routes[route_count].name, 32, "%s", json_string_value(json_object_get(route, "name")));
+        routes[route_count].requires_auth = json_is_true(json_object_get(route, "requires_auth"));
+        routes[route_count].external = json_is_true(json_object_get(route, "external"));
+        route_count++;
+    }
+    json_decref(list);
+    navrouter_string_free(json);
+    return 0;
+}
+
+static const char *route_of(const char *url) {
+    static char name[32];
+    navrouter_match *match = NULL;
+    if (navrouter_registry_resolve(registry, url, &match) != NAVROUTER_OK) return NULL;
+    snprintf(name, sizeof name, "%s", navrouter_match_route(match));
+    navrouter_match_free(match);
+    return name;
+}
+
+static bool route_flag(const char *name, bool external) {
+    for (size_t i = 0; i < route_count; i++)
+        if (strcmp(routes[i].name, name) == 0) return external ? routes[i].external : routes[i].requires_auth;
+    return false;
+}
+
+static char *snapshot_of(navrouter_router *router) {
+    char *text = NULL;
+    if (navrouter_router_snapshot(router, &text) != NAVROUTER_OK) fuzz_fail("snapshot: %s", navrouter_last_error());
+    return text;
+}
+
+static void check_invariants(navrouter_router *router) {
+    char *text = snapshot_of(router);
+    json_t *state = navrouter_jansson_parse(text), *tab, *layer, *entry;
+    uint64_t ids[4096];
+    size_t count = 0, i, j;
+    json_array_foreach(json_object_get(state, "tabs"), i, tab) {
+        json_t *stack = json_object_get(tab, "stack");
+        const char *root = json_string_value(json_object_get(tab, "route"));
+        if (root) {
+            FUZZ_CHECK(json_array_size(stack) > 0, "tab '%s' is empty", root);
+            FUZZ_CHECK(strcmp(root, json_string_value(json_object_get(json_array_get(stack, 0), "route"))) == 0,
+                       "tab '%s' does not start with its root", root);
+        }
+        json_array_foreach(stack, j, entry) if (count < 4096) ids[count++] = json_integer_value(json_object_get(entry, "id"));
+    }
+    json_array_foreach(json_object_get(state, "layers"), i, layer) {
+        json_t *stack = json_object_get(layer, "stack");
+        FUZZ_CHECK(json_array_size(stack) > 0, "layer %zu is empty", i);
+        json_array_foreach(stack, j, entry) if (count < 4096) ids[count++] = json_integer_value(json_object_get(entry, "id"));
+    }
+    for (i = 0; i < count; i++)
+        for (j = i + 1; j < count; j++) FUZZ_CHECK(ids[i] != ids[j], "entry id %llu is used twice", (unsigned long long)ids[i]);
+    if (!authenticated) {
+        json_array_foreach(json_object_get(state, "tabs"), i, tab) {
+            json_array_foreach(json_object_get(tab, "stack"), j, entry) {
+                const char *name = json_string_value(json_object_get(entry, "route"));
+                FUZZ_CHECK(!route_flag(name, false), "protected entry '%s' while logged out", name);
+            }
+        }
+        json_array_foreach(json_object_get(state, "layers"), i, layer) {
+            json_array_foreach(json_object_get(layer, "stack"), j, entry) {
+                const char *name = json_string_value(json_object_get(entry, "route"));
+                FUZZ_CHECK(!route_flag(name, false), "protected entry '%s' in a layer while logged out", name);
+            }
+        }
+    }
+    json_decref(state);
+    navrouter_string_free(text);
+}
+
+static const char *urls[] = {
+    "/shop/product/1", "/shop/product/7", "/shop/product/12", "/shop/category/sale", "/shop/category/hats",
+    "/settings", "/shop/cart", "/shop/home", "/shop/catalog", "/shop/checkout", "/account/orders", "/account/profile",
+    "/account/orders/123e4567-e89b-12d3-a456-426614174000", "/help/a/b", "/shop/search?q=x", "/nowhere",
+    "/onboarding/welcome", "/shop/product/3/review", "/auth/login", "/not-found", "myapp://shop/product/5",
+    "javascript:alert(1)",
+};
+#define URL_COUNT (sizeof urls / sizeof *urls)
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    static struct host hosts[2];
+    size_t at = 0;
+    uint64_t last_transition[2] = {0, 0};
+    authenticated = true;
+    onboarded = false;
+    guard_leaves = false;
+    flow_count = 0;
+    navrouter_registry_set_authenticated(registry, true);
+    for (int h = 0; h < 2; h++) {
+        memset(&hosts[h], 0, sizeof hosts[h]);
+        navrouter_router_new(&hosts[h].router, registry);
+        navrouter_router_set_navigator(hosts[h].router, navigator, &hosts[h], NULL);
+        navrouter_router_set_handler(hosts[h].router, NULL, make_view, release_view, &hosts[h], NULL);
+    }
+#define NEXT() (at < size ? data[at++] : 0)
+    for (int steps = 0; at < size && steps < 64; steps++) {
+        uint8_t op = NEXT(), arg = NEXT();
+        struct host *host = &hosts[op & 1];
+        navrouter_router *router = host->router;
+        uint64_t id = 0;
+        int status = NAVROUTER_OK;
+        char *before = snapshot_of(router);
+        const char *url = urls[arg % URL_COUNT];
+        navrouter_nav_options options = NAVROUTER_NAV_OPTIONS_INIT;
+        bool command = true, external = false;
+        switch ((op >> 1) % 20) {
+        case 0: status = navrouter_router_navigate(router, url, NULL, &id); break;
+        case 1:
+            options.flags = (uint32_t)NEXT() & 0x3BFF; /* presentation and shaping flags, not EXTERNAL */
+            if ((options.flags & NAVROUTER_NAV_PRESENTATION_MASK) > 5) options.flags &= ~NAVROUTER_NAV_PRESENTATION_MASK;
+            options.pop_up_to = (arg & 1) ? "product" : NULL;
+            options.props_json = (arg & 2) ? "{\"from\": [1, {\"x\": null}]}" : NULL;
+            status = navrouter_router_navigate(router, url, &options, &id);
+            break;
+        case 2:
+            options.flags = NAVROUTER_NAV_EXTERNAL;
+            external = true;
+            status = navrouter_router_navigate(router, url, &options, &id);
+            break;
+        case 3: status = navrouter_router_pop(router, arg % 3, (arg & 4) ? "{\"ok\": true}" : NULL, &id); break;
+        case 4: status = navrouter_router_pop_to_root(router, &id); break;
+        case 5: status = navrouter_router_dismiss(router, arg % 3, NULL, &id); break;
+        case 6: status = navrouter_router_select_tab(router, arg % 5, &id); break;
+        case 7: status = navrouter_router_back(router, &id); break;
+        case 8: {
+            const char *stack[] = {url, urls[(arg / 7) % URL_COUNT]};
+            status = navrouter_router_set_stack(router, stack, 1 + (arg & 1), &id);
+            break;
+        }
+        case 9: status = navrouter_router_user_popped(router, arg % 40, &id); break;
+        case 10: status = navrouter_router_user_dismissed(router, 1, &id); break;
+        case 11:
+            command = false;
+            authenticated = arg & 1;
+            status = navrouter_registry_set_authenticated(registry, authenticated);
+            break;
+        case 12:
+            if (!flow_count) {
+                navrouter_string_free(before);
+                continue;
+            }
+            status = navrouter_router_resume_flow(router, flows[arg % flow_count], arg % 3,
+                                                  (arg % 3) == 2 ? url : "no", &id);
+            break;
+        case 13:
+            if (!flow_count) {
+                navrouter_string_free(before);
+                continue;
+            }
+            status = navrouter_router_complete_login(router, flows[arg % flow_count], arg & 1, &id);
+            break;
+        case 14:
+            command = false;
+            status = navrouter_router_set_transition_mode(router, arg & 1);
+            break;
+        case 15:
+            command = false;
+            status = navrouter_router_transition_finished(router, (arg & 1) ? last_transition[op & 1] : arg);
+            break;
+        case 16: {
+            char *other = snapshot_of(hosts[!(op & 1)].router);
+            status = navrouter_router_restore(router, other, &id);
+            navrouter_string_free(other);
+            break;
+        }
+        case 17: status = navrouter_router_refresh(router, &id); break;
+        case 18:
+            command = false;
+            host->refuse_kind = arg % 14; /* an event kind to refuse, or none */
+            onboarded = arg & 16;
+            guard_leaves = arg & 32;
+            break;
+        default: status = navrouter_router_start(router, &id); break;
+        }
+        FUZZ_CHECK(fuzz_known_status(status), "unknown status %d", status);
+        if (status == NAVROUTER_OK && id) last_transition[op & 1] = id;
+        if (command && status < 0) {
+            char *after = snapshot_of(router);
+            FUZZ_CHECK(strcmp(before, after) == 0, "a failed command (%s) changed the state: %s",
+                       navrouter_status_name(status), navrouter_last_error());
+            navrouter_string_free(after);
+        }
+        if (external && (status == NAVROUTER_OK || status == NAVROUTER_PENDING)) { /* not QUEUED: not run yet */
+            const char *name = route_of(url);
+            FUZZ_CHECK(name && route_flag(name, true), "an external link opened '%s' (route %s)", url,
+                       name ? name : "none");
+        }
+        navrouter_string_free(before);
+        check_invariants(hosts[0].router);
+        check_invariants(hosts[1].router);
+    }
+    for (int h = 0; h < 2; h++) {
+        navrouter_router_free(hosts[h].router);
+        FUZZ_CHECK(hosts[h].made == hosts[h].released && hosts[h].double_release == 0,
+                   "router %d: %ld views made, %ld released (%ld twice)", h, hosts[h].made, hosts[h].released,
+                   hosts[h].double_release);
+    }
+    return 0;
+}

@@ -1,0 +1,44 @@
+/* Manifest loading: any text gives a status (never a crash), all-or-nothing: a refused manifest registers nothing,
+ * a loaded one registers exactly the routes it names, which can then be removed module by module. */
+#include "fuzz_support.h"
+
+#include <stdint.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    navrouter_registry *registry = NULL;
+    size_t loaded = 0, count = 0;
+    char *text = fuzz_string(data, size);
+    if (!text) return 0;
+    if (navrouter_registry_new(&registry, 0) != NAVROUTER_OK) fuzz_fail("registry_new");
+    navrouter_registry_add_route(registry, "existing", "existing/:id", 0);
+    int status = navrouter_registry_load_manifest(registry, text, &loaded);
+    FUZZ_CHECK(fuzz_known_status(status) && status <= 0, "load_manifest gave %s", navrouter_status_name(status));
+    navrouter_registry_route_count(registry, &count);
+    if (status != NAVROUTER_OK) {
+        FUZZ_CHECK(count == 1 && loaded == 0, "a refused manifest left %zu routes", count);
+    } else {
+        FUZZ_CHECK(count == loaded + 1, "%zu routes after loading %zu", count, loaded);
+        char *json = NULL;
+        navrouter_registry_routes_json(registry, &json);
+        json_t *routes = navrouter_jansson_parse(json), *route;
+        FUZZ_CHECK(json_array_size(routes) == count, "routes_json lists %zu of %zu", json_array_size(routes), count);
+        size_t index;
+        /* Removing every module (a parent in another module may refuse: then nothing is removed). */
+        json_array_foreach(routes, index, route) {
+            const char *module = json_string_value(json_object_get(route, "module"));
+            size_t removed = 0, before = 0, after = 0;
+            if (!module) continue;
+            navrouter_registry_route_count(registry, &before);
+            int removal = navrouter_registry_remove_module(registry, module, &removed);
+            navrouter_registry_route_count(registry, &after);
+            FUZZ_CHECK(removal == NAVROUTER_OK || removal == NAVROUTER_ECONFLICT, "remove_module gave %s",
+                       navrouter_status_name(removal));
+            FUZZ_CHECK(before - after == removed, "remove_module said %zu, removed %zu", removed, before - after);
+        }
+        json_decref(routes);
+        navrouter_string_free(json);
+    }
+    navrouter_registry_free(registry);
+    free(text);
+    return 0;
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of Tests/fuzz/ against a library built with AddressSanitizer and coverage, and runs
+# them: each from its committed seed corpus (Tests/fuzz/corpus/TARGET, copied to build/fuzz/corpus/TARGET, where new
+# inputs go) with its dictionary (Tests/fuzz/TARGET.dict). A crash, a sanitizer report or a broken invariant
+# ("FUZZ FINDING") fails the target; the input that did it is kept in build/fuzz/findings/.
+# Usage: scripts/fuzz.sh [TARGET|all] [SECONDS] (default: all, 20 s each). Last line: "fuzz: N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+target="${1:-all}"
+seconds="${2:-20}"
+scripts/setup.sh >/dev/null || exit 1
+toolchain="$(dirname "$(readlink -f "$(command -v swift)")")"
+clang="$toolchain/clang"
+out=build/fuzz
+mkdir -p "$out/findings" "$out/logs"
+
+echo "== building libnavrouter.so with ASan and coverage (.build-fuzz)"
+if ! swift build -c release --product navrouter --scratch-path .build-fuzz -Xswiftc -sanitize=address \
+    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+    -Xcc -fsanitize=address,fuzzer-no-link >"$out/logs/build.log" 2>&1; then
+    tail -n 30 "$out/logs/build.log"
+    echo "fuzz: 0 passed, 1 failed"
+    exit 1
+fi
+cp .build-fuzz/release/libnavrouter.so "$out/libnavrouter.so.1"
+
+targets=()
+for source in Tests/fuzz/fuzz_*.c; do
+    name=$(basename "$source" .c)
+    name=${name#fuzz_}
+    [ "$target" = all ] || [ "$target" = "$name" ] || continue
+    targets+=("$name")
+done
+[ ${#targets[@]} -gt 0 ] || { echo "fuzz: no target named '$target'" >&2; exit 2; }
+
+passed=0
+failed=0
+export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=malloc_context_size=4:detect_leaks=1 \
+    LSAN_OPTIONS="suppressions=$PWD/Tests/sanitizers/lsan.supp:print_suppressions=0" \
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+for name in "${targets[@]}"; do
+    binary="$out/fuzz_$name"
+    if ! "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fuse-ld=lld -Iinclude "Tests/fuzz/fuzz_$name.c" \
+        -L"$out" -l:libnavrouter.so.1 -ljansson -Wl,-rpath,"$PWD/$out" -o "$binary" >"$out/logs/$name.build.log" 2>&1; then
+        cat "$out/logs/$name.build.log"
+        failed=$((failed + 1))
+        echo "FAIL fuzz_$name (build)"
+        continue
+    fi
+    corpus="$out/corpus/$name"
+    mkdir -p "$corpus"
+    [ -d "Tests/fuzz/corpus/$name" ] && cp -n Tests/fuzz/corpus/"$name"/* "$corpus/" 2>/dev/null
+    dictionary=()
+    [ -f "Tests/fuzz/$name.dict" ] && dictionary=(-dict="Tests/fuzz/$name.dict")
+    log="$out/logs/$name.log"
+    "$binary" "$corpus" "${dictionary[@]}" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 \
+        -artifact_prefix="$out/findings/$name-" -print_final_stats=1 >"$log" 2>&1
+    status=$?
+    runs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+    if [ $status -eq 0 ]; then
+        passed=$((passed + 1))
+        echo "ok   fuzz_$name: ${runs:-?} executions in ${seconds} s, corpus $(ls "$corpus" | wc -l) inputs"
+    else
+        failed=$((failed + 1))
+        echo "FAIL fuzz_$name (exit $status): see $log"
+        grep -E "FUZZ FINDING|ERROR: AddressSanitizer|runtime error|Fatal error|deadly signal" "$log" | head -n 5
+        ls -t "$out/findings/$name-"* 2>/dev/null | head -n 1 | sed 's/^/     input: /'
+    fi
+done
+echo "fuzz: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
