@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test suite: lint (formatting and lint rules), the Swift core's XCTest suite, the C suite (header,
-# exports, C tests, valgrind) and the Python binding's pytest suite. Installs what is missing first (scripts/setup.sh). The last line is the total:
+# Runs every test suite: lint (formatting, lint rules, Python types), the Swift core's XCTest suite, the C suite
+# (header, exports, C tests, valgrind), the Python binding's pytest suite, and a short run of every fuzz target
+# (NAVROUTER_FUZZ_SECONDS each, default 20). Installs what is missing first (scripts/setup.sh). The last line is the total:
 # "N passed, N failed". Exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -59,6 +60,34 @@ py_passed=$(echo "$line" | grep -oE "[0-9]+ passed" | grep -oE "[0-9]+" || echo 
 py_failed=$(( $(echo "$line" | grep -oE "[0-9]+ failed" | grep -oE "[0-9]+" || echo 0) + $(echo "$line" | grep -oE "[0-9]+ errors?" | grep -oE "[0-9]+" || echo 0) ))
 [ "$py_passed" -eq 0 ] && [ "$py_failed" -eq 0 ] && py_failed=1  # no test ran: that is a failure
 add "python" "$py_passed" "$py_failed"
+
+echo "== reference model (2000 random sequences of 16 steps beside the library; scripts/model-check.sh runs more)"
+NAVROUTER_LIBRARY="$PWD/build/lib/libnavrouter.so.1" python3 Tests/model/model_check.py 2000 "${NAVROUTER_MODEL_SEED:-1}" 16 \
+    2>&1 | tee build/logs/model.log | tail -n 4
+line=$(grep -E "^model: [0-9]+ passed, [0-9]+ failed" build/logs/model.log | tail -n 1)
+if [ -n "$line" ]; then
+    add "model" "$(echo "$line" | sed -E 's/model: ([0-9]+) passed.*/\1/')" "$(echo "$line" | sed -E 's/.* ([0-9]+) failed/\1/')"
+else
+    add "model" 0 1
+fi
+
+echo "== stress (8 threads x 2000 commands; scripts/stress.sh runs 10^5)"
+scripts/stress.sh 2000 2>&1 | tee build/logs/stress.log | tail -n 12
+line=$(grep -E "^stress: [0-9]+ passed, [0-9]+ failed" build/logs/stress.log | tail -n 1)
+if [ -n "$line" ]; then
+    add "stress" "$(echo "$line" | sed -E 's/stress: ([0-9]+) passed.*/\1/')" "$(echo "$line" | sed -E 's/.* ([0-9]+) failed/\1/')"
+else
+    add "stress" 0 1
+fi
+
+echo "== fuzzing (each libFuzzer target ${NAVROUTER_FUZZ_SECONDS:-20} s, ASan and UBSan)"
+scripts/fuzz.sh all "${NAVROUTER_FUZZ_SECONDS:-20}" 2>&1 | tee build/logs/fuzz.log | tail -n 12
+line=$(grep -E "^fuzz: [0-9]+ passed, [0-9]+ failed" build/logs/fuzz.log | tail -n 1)
+if [ -n "$line" ]; then
+    add "fuzz" "$(echo "$line" | sed -E 's/fuzz: ([0-9]+) passed.*/\1/')" "$(echo "$line" | sed -E 's/.* ([0-9]+) failed/\1/')"
+else
+    add "fuzz" 0 1
+fi
 
 echo
 for line in "${summary[@]}"; do echo "$line"; done

@@ -107,3 +107,37 @@ final class SnapshotValidationTests: XCTestCase {
         XCTAssertEqual(router.state.currentRoutes, ["catalog"])
     }
 }
+
+/// An opener that leaves the state is forgotten by the entries it opened (model-check finding: a push with
+/// `replace` named as opener the entry it removed, and the router's own snapshot no longer restored).
+final class OpenerTests: XCTestCase {
+    func testAnOpenerRemovedByTheSameCommandIsForgotten() throws {
+        let (router, _, recorder) = try shopRouter()
+        try router.push("/shop/product/1")
+        try router.push(
+            "/shop/product/2",
+            options: NavigationOptions {
+                $0.replace = true
+                $0.expectsResult = true
+            })
+        XCTAssertEqual(router.state.topEntry?.expectsResult, true)
+        XCTAssertNil(router.state.topEntry?.opener, "its opener (product 1) left with the replace")
+        try router.restore(router.snapshot())
+        try router.pop(result: .integer(3))
+        let delivered = try XCTUnwrap(recorder.events.last { $0.kind == .resultDelivered })
+        XCTAssertNil(delivered.entry, "nobody receives the result")
+    }
+
+    func testAnOpenerPrunedUnderAPresentedEntryIsForgotten() throws {
+        let (router, _, _) = try shopRouter()
+        try router.navigate("/account/profile")
+        try router.push("/account/orders")
+        try router.present("/settings", options: NavigationOptions { $0.expectsResult = true })
+        XCTAssertNotNil(router.state.topEntry?.opener)
+        router.registry.guards.setAuthenticated(false)
+        XCTAssertEqual(router.state.tabs[3].stack.map(\.route), ["profile"])
+        XCTAssertEqual(router.state.topEntry?.route, "settings")
+        XCTAssertNil(router.state.topEntry?.opener, "the orders screen that opened it was pruned")
+        try router.restore(router.snapshot())
+    }
+}

@@ -48,8 +48,10 @@ static void release_view(void *view, const navrouter_entry *entry, void *user_da
     struct host *host = user_data;
     long index = (long)(intptr_t)view - 1;
     (void)entry;
-    if (index < 0 || index >= (1 << 16) || !host->live[index]) host->double_release++;
-    else host->live[index] = 0;
+    if (index < 0 || index >= (1 << 16) || !host->live[index])
+        host->double_release++;
+    else
+        host->live[index] = 0;
     host->released++;
 }
 
@@ -167,15 +169,18 @@ static void check_invariants(navrouter_router *router) {
             FUZZ_CHECK(strcmp(root, json_string_value(json_object_get(json_array_get(stack, 0), "route"))) == 0,
                        "tab '%s' does not start with its root", root);
         }
-        json_array_foreach(stack, j, entry) if (count < 4096) ids[count++] = json_integer_value(json_object_get(entry, "id"));
+        json_array_foreach(stack, j, entry) if (count < 4096) ids[count++] =
+            json_integer_value(json_object_get(entry, "id"));
     }
     json_array_foreach(json_object_get(state, "layers"), i, layer) {
         json_t *stack = json_object_get(layer, "stack");
         FUZZ_CHECK(json_array_size(stack) > 0, "layer %zu is empty", i);
-        json_array_foreach(stack, j, entry) if (count < 4096) ids[count++] = json_integer_value(json_object_get(entry, "id"));
+        json_array_foreach(stack, j, entry) if (count < 4096) ids[count++] =
+            json_integer_value(json_object_get(entry, "id"));
     }
     for (i = 0; i < count; i++)
-        for (j = i + 1; j < count; j++) FUZZ_CHECK(ids[i] != ids[j], "entry id %llu is used twice", (unsigned long long)ids[i]);
+        for (j = i + 1; j < count; j++)
+            FUZZ_CHECK(ids[i] != ids[j], "entry id %llu is used twice", (unsigned long long)ids[i]);
     if (!authenticated) {
         json_array_foreach(json_object_get(state, "tabs"), i, tab) {
             json_array_foreach(json_object_get(tab, "stack"), j, entry) {
@@ -195,10 +200,27 @@ static void check_invariants(navrouter_router *router) {
 }
 
 static const char *urls[] = {
-    "/shop/product/1", "/shop/product/7", "/shop/product/12", "/shop/category/sale", "/shop/category/hats",
-    "/settings", "/shop/cart", "/shop/home", "/shop/catalog", "/shop/checkout", "/account/orders", "/account/profile",
-    "/account/orders/123e4567-e89b-12d3-a456-426614174000", "/help/a/b", "/shop/search?q=x", "/nowhere",
-    "/onboarding/welcome", "/shop/product/3/review", "/auth/login", "/not-found", "myapp://shop/product/5",
+    "/shop/product/1",
+    "/shop/product/7",
+    "/shop/product/12",
+    "/shop/category/sale",
+    "/shop/category/hats",
+    "/settings",
+    "/shop/cart",
+    "/shop/home",
+    "/shop/catalog",
+    "/shop/checkout",
+    "/account/orders",
+    "/account/profile",
+    "/account/orders/123e4567-e89b-12d3-a456-426614174000",
+    "/help/a/b",
+    "/shop/search?q=x",
+    "/nowhere",
+    "/onboarding/welcome",
+    "/shop/product/3/review",
+    "/auth/login",
+    "/not-found",
+    "myapp://shop/product/5",
     "javascript:alert(1)",
 };
 #define URL_COUNT (sizeof urls / sizeof *urls)
@@ -230,10 +252,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         navrouter_nav_options options = NAVROUTER_NAV_OPTIONS_INIT;
         bool command = true, external = false;
         switch ((op >> 1) % 20) {
-        case 0: status = navrouter_router_navigate(router, url, NULL, &id); break;
+        case 0:
+            status = navrouter_router_navigate(router, url, NULL, &id);
+            break;
         case 1:
             options.flags = (uint32_t)NEXT() & 0x3BFF; /* presentation and shaping flags, not EXTERNAL */
-            if ((options.flags & NAVROUTER_NAV_PRESENTATION_MASK) > 5) options.flags &= ~NAVROUTER_NAV_PRESENTATION_MASK;
+            if ((options.flags & NAVROUTER_NAV_PRESENTATION_MASK) > 5)
+                options.flags &= ~NAVROUTER_NAV_PRESENTATION_MASK;
             options.pop_up_to = (arg & 1) ? "product" : NULL;
             options.props_json = (arg & 2) ? "{\"from\": [1, {\"x\": null}]}" : NULL;
             status = navrouter_router_navigate(router, url, &options, &id);
@@ -243,18 +268,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             external = true;
             status = navrouter_router_navigate(router, url, &options, &id);
             break;
-        case 3: status = navrouter_router_pop(router, arg % 3, (arg & 4) ? "{\"ok\": true}" : NULL, &id); break;
-        case 4: status = navrouter_router_pop_to_root(router, &id); break;
-        case 5: status = navrouter_router_dismiss(router, arg % 3, NULL, &id); break;
-        case 6: status = navrouter_router_select_tab(router, arg % 5, &id); break;
-        case 7: status = navrouter_router_back(router, &id); break;
+        case 3:
+            status = navrouter_router_pop(router, arg % 3, (arg & 4) ? "{\"ok\": true}" : NULL, &id);
+            break;
+        case 4:
+            status = navrouter_router_pop_to_root(router, &id);
+            break;
+        case 5:
+            status = navrouter_router_dismiss(router, arg % 3, NULL, &id);
+            break;
+        case 6:
+            status = navrouter_router_select_tab(router, arg % 5, &id);
+            break;
+        case 7:
+            status = navrouter_router_back(router, &id);
+            break;
         case 8: {
             const char *stack[] = {url, urls[(arg / 7) % URL_COUNT]};
             status = navrouter_router_set_stack(router, stack, 1 + (arg & 1), &id);
             break;
         }
-        case 9: status = navrouter_router_user_popped(router, arg % 40, &id); break;
-        case 10: status = navrouter_router_user_dismissed(router, 1, &id); break;
+        case 9:
+            status = navrouter_router_user_popped(router, arg % 40, &id);
+            break;
+        case 10:
+            status = navrouter_router_user_dismissed(router, 1, &id);
+            break;
         case 11:
             command = false;
             authenticated = arg & 1;
@@ -265,8 +304,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 navrouter_string_free(before);
                 continue;
             }
-            status = navrouter_router_resume_flow(router, flows[arg % flow_count], arg % 3,
-                                                  (arg % 3) == 2 ? url : "no", &id);
+            status = navrouter_router_resume_flow(router, flows[arg % flow_count], arg % 3, (arg % 3) == 2 ? url : "no",
+                                                  &id);
             break;
         case 13:
             if (!flow_count) {
@@ -289,14 +328,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             navrouter_string_free(other);
             break;
         }
-        case 17: status = navrouter_router_refresh(router, &id); break;
+        case 17:
+            status = navrouter_router_refresh(router, &id);
+            break;
         case 18:
             command = false;
             host->refuse_kind = arg % 14; /* an event kind to refuse, or none */
             onboarded = arg & 16;
             guard_leaves = arg & 32;
             break;
-        default: status = navrouter_router_start(router, &id); break;
+        default:
+            status = navrouter_router_start(router, &id);
+            break;
         }
         FUZZ_CHECK(fuzz_known_status(status), "unknown status %d", status);
         if (status == NAVROUTER_OK && id) last_transition[op & 1] = id;

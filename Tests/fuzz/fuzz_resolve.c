@@ -8,21 +8,20 @@
 
 static navrouter_registry *registry;
 
-static const char *table =
-    "{\"module\": \"t\", \"routes\": ["
-    "{\"name\": \"home\", \"pattern\": \"home\"},"
-    "{\"name\": \"user\", \"pattern\": \"users/<int:id>\"},"
-    "{\"name\": \"user-name\", \"pattern\": \"users/:name\"},"
-    "{\"name\": \"user-settings\", \"pattern\": \"users/<int:id>/settings\"},"
-    "{\"name\": \"item\", \"pattern\": \"items/<uuid:ref>\"},"
-    "{\"name\": \"files\", \"pattern\": \"files/*path\"},"
-    "{\"name\": \"pair\", \"pattern\": \"a/:x/b/:y\"},"
-    "{\"name\": \"deep\", \"pattern\": \"a/:x/b/:y/c/<path:rest>\"},"
-    "{\"name\": \"literal\", \"pattern\": \"a/b/c\"},"
-    "{\"name\": \"docs\", \"pattern\": \"docs/:section/*rest\"},"
-    "{\"name\": \"search\", \"pattern\": \"search\", \"required_parameters\": [\"q\"]},"
-    "{\"name\": \"any\", \"pattern\": \":one\"}"
-    "]}";
+static const char *table = "{\"module\": \"t\", \"routes\": ["
+                           "{\"name\": \"home\", \"pattern\": \"home\"},"
+                           "{\"name\": \"user\", \"pattern\": \"users/<int:id>\"},"
+                           "{\"name\": \"user-name\", \"pattern\": \"users/:name\"},"
+                           "{\"name\": \"user-settings\", \"pattern\": \"users/<int:id>/settings\"},"
+                           "{\"name\": \"item\", \"pattern\": \"items/<uuid:ref>\"},"
+                           "{\"name\": \"files\", \"pattern\": \"files/*path\"},"
+                           "{\"name\": \"pair\", \"pattern\": \"a/:x/b/:y\"},"
+                           "{\"name\": \"deep\", \"pattern\": \"a/:x/b/:y/c/<path:rest>\"},"
+                           "{\"name\": \"literal\", \"pattern\": \"a/b/c\"},"
+                           "{\"name\": \"docs\", \"pattern\": \"docs/:section/*rest\"},"
+                           "{\"name\": \"search\", \"pattern\": \"search\", \"required_parameters\": [\"q\"]},"
+                           "{\"name\": \"any\", \"pattern\": \":one\"}"
+                           "]}";
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     const char *domains[] = {"shop.example.com"};
@@ -157,8 +156,8 @@ static void check_round_trip(const navrouter_match *match) {
     char *url = NULL;
     navrouter_match *again = NULL;
     const char *props = navrouter_match_props(match);
-    int status = navrouter_registry_build_url(registry, navrouter_match_route(match), navrouter_match_params_json(match),
-                                              props, NULL, &url);
+    int status = navrouter_registry_build_url(registry, navrouter_match_route(match),
+                                              navrouter_match_params_json(match), props, NULL, &url);
     if (status == NAVROUTER_ECONFLICT) return; /* a value that equals a more specific route's literal */
     /* A catch-all's value joins its decoded segments with '/': "a%2F/b" gives "a//b", which no URL rebuilds (the
      * raw remainder keeps the difference; README, "Matches"). */
@@ -171,7 +170,8 @@ static void check_round_trip(const navrouter_match *match) {
     status = navrouter_registry_resolve(registry, url, &again);
     FUZZ_CHECK(status == NAVROUTER_OK, "the built URL '%s' does not resolve: %s", url, navrouter_last_error());
     FUZZ_CHECK(strcmp(navrouter_match_route(again), navrouter_match_route(match)) == 0,
-               "built URL '%s' resolves to %s, not %s", url, navrouter_match_route(again), navrouter_match_route(match));
+               "built URL '%s' resolves to %s, not %s", url, navrouter_match_route(again),
+               navrouter_match_route(match));
     FUZZ_CHECK(strcmp(navrouter_match_params_json(again), navrouter_match_params_json(match)) == 0,
                "built URL '%s' gives parameters %s, not %s", url, navrouter_match_params_json(again),
                navrouter_match_params_json(match));
@@ -201,8 +201,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         /* resolve checks a URL's encoding before anything else; lookup reports what its scan meets first (the
          * header: a length or segment limit, or a malformed segment before the bad byte). Neither matches. */
         FUZZ_CHECK(resolved == NAVROUTER_EMALFORMED, "invalid UTF-8: resolve gave %s", navrouter_status_name(resolved));
-        FUZZ_CHECK(looked == NAVROUTER_EMALFORMED || looked == NAVROUTER_ELIMIT,
-                   "invalid UTF-8: lookup gave %s", navrouter_status_name(looked));
+        FUZZ_CHECK(looked == NAVROUTER_EMALFORMED || looked == NAVROUTER_ELIMIT, "invalid UTF-8: lookup gave %s",
+                   navrouter_status_name(looked));
     } else if (looked != NAVROUTER_OK) {
         FUZZ_CHECK(resolved == looked, "lookup gave %s, resolve %s ('%s')", navrouter_status_name(looked),
                    navrouter_status_name(resolved), url);

@@ -69,7 +69,9 @@ static navrouter_registry *fuzz_shop_registry(void) {
 }
 
 /* Whether a status is one the header lists (a negative error, OK, or a positive outcome). */
-static int fuzz_known_status(int status) { return status >= NAVROUTER_EEXTERNAL && status <= NAVROUTER_HANDLED; }
+static int fuzz_known_status(int status) {
+    return status >= NAVROUTER_EEXTERNAL && status <= NAVROUTER_HANDLED;
+}
 
 /* A copy of bytes as a NUL-terminated string, or NULL when they contain a NUL. */
 static char *fuzz_string(const uint8_t *data, size_t size) {

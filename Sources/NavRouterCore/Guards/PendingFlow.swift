@@ -21,6 +21,8 @@ struct PendingFlow: Sendable {
     var approvedLeaves: Set<EntryID>
     /// The navigation's destination requires authentication (logging out cancels the flow).
     let destinationRequiresAuth: Bool
+    /// When the flow was held, among the router's flows (flows are listed and cancelled in this order).
+    var order: UInt64 = 0
 }
 
 extension Router {
@@ -40,7 +42,12 @@ extension Router {
 
     /// Holds a command under a token until it is resumed.
     func hold(_ flow: PendingFlow, as token: UInt64) {
-        control.withLock { $0.flows[token] = flow }
+        var flow = flow
+        control.withLock { control in
+            control.nextFlowOrder += 1
+            flow.order = control.nextFlowOrder
+            control.flows[token] = flow
+        }
     }
 
     /// Takes a held flow out (a token resumes once).

@@ -49,8 +49,10 @@ extension Router {
     @discardableResult
     public func refresh() throws(NavRouterError) -> Outcome { try perform(.refresh) }
 
-    /// The tokens of the flows waiting to be resumed.
-    public var pendingFlows: [UInt64] { control.withLock { Array($0.flows.keys).sorted() } }
+    /// The tokens of the flows waiting to be resumed, in the order they were held.
+    public var pendingFlows: [UInt64] {
+        control.withLock { $0.flows.sorted { $0.value.order < $1.value.order }.map(\.key) }
+    }
 
     private func resume(_ token: UInt64, _ decision: InterceptorDecision) -> Result<Outcome, NavRouterError> {
         guard let flow = takeFlow(token) else {

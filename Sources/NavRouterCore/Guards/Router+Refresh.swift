@@ -8,9 +8,11 @@ extension Router {
         let authenticated = guards.isAuthenticated
         if !authenticated {
             let dropped = control.withLock { control -> [UInt64] in
-                let tokens = control.flows.filter { $0.value.destinationRequiresAuth }.map(\.key)
-                for token in tokens { control.flows[token] = nil }
-                return tokens.sorted()
+                let dropped = control.flows.filter { $0.value.destinationRequiresAuth }.sorted {
+                    $0.value.order < $1.value.order
+                }
+                for (token, _) in dropped { control.flows[token] = nil }
+                return dropped.map(\.key)
             }
             for token in dropped { reportCancelled(token, reason: "logged out") }
         }

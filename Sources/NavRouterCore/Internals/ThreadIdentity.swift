@@ -8,14 +8,19 @@
 
 /// The identity of a thread, and whether it is running a router command now (on any router).
 struct ThreadIdentity: Equatable, Sendable {
-    // Safety: a pthread_t is a plain value (an integer or a pointer the thread library owns); it is only
-    // compared, never dereferenced, so carrying it across threads is sound.
-    private nonisolated(unsafe) let thread: pthread_t
+    /// The bits of the thread's `pthread_t` (an integer on Linux, a pointer the thread library owns on Darwin).
+    // Safety: the bits are only compared, never turned back into a pointer; glibc's, musl's and Darwin's
+    // `pthread_equal` compare exactly these bits.
+    private let bits: UInt
 
     /// The calling thread.
-    static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
-
-    static func == (lhs: ThreadIdentity, rhs: ThreadIdentity) -> Bool { pthread_equal(lhs.thread, rhs.thread) != 0 }
+    static var current: ThreadIdentity {
+        #if canImport(Darwin)
+            ThreadIdentity(bits: UInt(bitPattern: pthread_self()))
+        #else
+            ThreadIdentity(bits: UInt(pthread_self()))
+        #endif
+    }
 
     /// How many router commands this thread is running now, one inside the other's callback (any routers).
     static var commandDepth: Int { Int(bitPattern: pthread_getspecific(depthKey)) }

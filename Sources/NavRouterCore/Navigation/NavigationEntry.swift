@@ -80,6 +80,16 @@ public struct NavigationEntry: Equatable, Sendable {
         self.view = view
     }
 
+    /// The same entry without an opener (its opener left the state): it still expects a result, which then goes to
+    /// nobody.
+    func withoutOpener() -> NavigationEntry {
+        var entry = NavigationEntry(
+            id: id, route: route, url: url, parameters: parameters, props: props, expectsResult: expectsResult,
+            opener: nil, requiresAuth: requiresAuth, view: view)
+        entry.maker = maker
+        return entry
+    }
+
     /// Equal ids, fields and views (the view's maker is not part of the value).
     public static func == (lhs: NavigationEntry, rhs: NavigationEntry) -> Bool {
         lhs.id == rhs.id && lhs.view == rhs.view && lhs.fields == rhs.fields

@@ -134,6 +134,30 @@ public struct NavigationState: Equatable, Sendable {
         return nil
     }
 
+    /// Forgets openers that are no longer entries of the state (an opener can leave before the entries it opened: a
+    /// `replace` push removes it, a logout prunes it under a presented entry), so that an opener is always an entry
+    /// of the state, as a restore requires.
+    mutating func forgetDanglingOpeners() {
+        var ids = Set<EntryID>(minimumCapacity: entryCount)
+        for tab in tabs { for entry in tab.stack { ids.insert(entry.id) } }
+        for layer in layers { for entry in layer.stack { ids.insert(entry.id) } }
+        func forget(_ stack: inout [NavigationEntry]) {
+            for index in stack.indices {
+                if let opener = stack[index].opener, !ids.contains(opener) {
+                    stack[index] = stack[index].withoutOpener()
+                }
+            }
+        }
+        for index in tabs.indices
+        where tabs[index].stack.contains(where: { $0.opener.map { !ids.contains($0) } ?? false }) {
+            forget(&tabs[index].stack)
+        }
+        for index in layers.indices
+        where layers[index].stack.contains(where: { $0.opener.map { !ids.contains($0) } ?? false }) {
+            forget(&layers[index].stack)
+        }
+    }
+
     /// The state's invariants; `nil` when they hold, else what is wrong.
     public var invariantViolation: String? {
         if tabs.isEmpty { return "there is no tab" }

@@ -66,6 +66,7 @@ extension Router {
             }
             try transaction.apply(command)
             try extra?(&transaction)
+            if !transaction.removed.isEmpty { transaction.state.forgetDanglingOpeners() }
             if let violation = transaction.state.structuralViolation {
                 throw NavRouterError(.invalidArgument, "the command would break the state: \(violation)")
             }

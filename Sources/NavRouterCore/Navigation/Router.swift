@@ -79,6 +79,7 @@ public final class Router: Sendable {
         var nextTransition: UInt64 = 1
         var nextTicket: UInt64 = 1
         var flows: [UInt64: PendingFlow] = [:]
+        var nextFlowOrder: UInt64 = 0
     }
 
     /// The registry the router resolves against (shared with other routers; changes are seen at once).

@@ -1,0 +1,457 @@
+"""Runs random command sequences on the library (through the Python binding) and on the reference model
+(navmodel.py) side by side, comparing after every step: the command's outcome, the events each navigator received,
+and both routers' states. Every disagreement is a bug in one of the two.
+
+    python3 Tests/model/model_check.py SEQUENCES [SEED] [STEPS]
+
+Two routers share the shop registry, with interceptors that cancel (product ids divisible by 7), redirect (the
+"sale" category), hold flows (the cart until onboarded; leaving a review when asked), an after interceptor that
+redirects from help, a login handler, a fallback route, navigators that refuse an event kind when told, and
+wait-for-host transitions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bindings" / "python"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ.setdefault("NAVROUTER_LIBRARY", str(ROOT / "build" / "lib" / "libnavrouter.so.1"))
+
+import navmodel  # noqa: E402
+import navrouter  # noqa: E402
+from navmodel import Failure, Options  # noqa: E402
+
+URLS = [
+    "/shop/product/1",
+    "/shop/product/7",
+    "/shop/product/12",
+    "/shop/category/sale",
+    "/shop/category/hats",
+    "/settings",
+    "/shop/cart",
+    "/shop/home",
+    "/shop/catalog",
+    "/shop/checkout",
+    "/account/orders",
+    "/account/profile",
+    "/account/orders/123e4567-e89b-12d3-a456-426614174000",
+    "/help/a/b",
+    "/shop/search?q=x",
+    "/nowhere",
+    "/onboarding/welcome",
+    "/shop/product/3/review",
+    "/auth/login",
+    "myapp://shop/product/5",
+    "/shop/search",
+    "/not-found",
+]
+KINDS = [None, "push", "pop", "present", "dismiss", "stack_replaced", "tab_selected", "result_delivered", "restored"]
+
+
+class Disagreement(Exception):
+    pass
+
+
+class Flags:
+    onboarded = False
+    hold_leaves = False
+    veto_leaves = False
+
+
+def decisions(flags: type[Flags], record: list[int]) -> dict[str, Any]:
+    """The interceptors' decisions, shared by the library's and the model's interceptors."""
+
+    def sold_out(route: str, parameters: dict[str, str], flow: int) -> Any:
+        return ("cancel", "sold out") if int(parameters.get("id", "1")) % 7 == 0 else "proceed"
+
+    def sale(route: str, parameters: dict[str, str], flow: int) -> Any:
+        return ("redirect", "/shop/search?q=sale") if parameters.get("slug") == "sale" else "proceed"
+
+    def onboarding(route: str, parameters: dict[str, str], flow: int) -> Any:
+        if flags.onboarded:
+            return "proceed"
+        record.append(flow)
+        return "pending"
+
+    def unsaved(route: str, parameters: dict[str, str], flow: int) -> Any:
+        if flags.veto_leaves:
+            return ("cancel", "unsaved changes")
+        if flags.hold_leaves:
+            record.append(flow)
+            return "pending"
+        return "proceed"
+
+    def then_home(route: str, parameters: dict[str, str], flow: int) -> Any:
+        return ("redirect", "/shop/home")
+
+    return {"sold-out": sold_out, "sale": sale, "onboarding": onboarding, "unsaved": unsaved, "then-home": then_home}
+
+
+INTERCEPTORS = [  # name, phase, priority, routes
+    ("sold-out", "before", 2, {"product"}),
+    ("sale", "before", 1, {"category"}),
+    ("onboarding", "before", 3, {"cart"}),
+    ("unsaved", "leave", 1, {"review"}),
+    ("then-home", "after", 0, {"help"}),
+]
+PRIORITY_NAMES = {0: "low", 1: "medium", 2: "high", 3: "mandatory"}
+
+
+def event_tuple(event: navrouter.Event, flows: list[int]) -> tuple[Any, ...]:
+    flow = flows.index(event.flow) if event.flow and event.flow in flows else (event.flow or None)
+    status = navrouter._errors.STATUS_NAMES.get(event.failure_status) if event.failure_status else None
+    return (
+        event.kind,
+        event.transition,
+        event.entry.id if event.entry else None,
+        tuple(e.id for e in event.entries),
+        tuple(e.id for e in event.removed),
+        event.tab,
+        event.layer,
+        event.style,
+        event.result_of,
+        event.result if event.has_result else None,
+        event.user_initiated,
+        event.prevent_dismissal,
+        event.ticket or None,
+        flow,
+        status,
+    )
+
+
+def model_event(event: tuple[Any, ...], flows: list[int]) -> tuple[Any, ...]:
+    flow = event[13]
+    if flow is not None and flow in flows:
+        flow = flows.index(flow)
+    return event[:13] + (flow, event[14])
+
+
+class Session:
+    """One sequence: a fresh registry and two routers in the library, and the same in the model."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.flags = Flags
+        Flags.onboarded = Flags.hold_leaves = Flags.veto_leaves = False
+        self.library_flows: list[int] = []
+        self.model_flows: list[int] = []
+        self.registry = navrouter.Registry()
+        self.registry.load_manifest((ROOT / "examples" / "manifests" / "shop.json").read_text())
+        self.registry.authenticated = True
+        self.registry.set_guard_options(fallback_route="not-found")
+        library_decide = decisions(Flags, self.library_flows)
+        for name, phase, priority, routes in INTERCEPTORS:
+            decide = library_decide[name]
+
+            def interceptor(i: navrouter.Interception, decide: Any = decide) -> Any:
+                decision = decide(i.route, i.parameters, i.flow)
+                if decision == "proceed":
+                    return None
+                if decision == "pending":
+                    return navrouter.PENDING
+                return navrouter.Cancel(decision[1]) if decision[0] == "cancel" else navrouter.Redirect(decision[1])
+
+            self.registry.add_interceptor(
+                interceptor, phase=phase, priority=PRIORITY_NAMES[priority], routes=sorted(routes), name=name
+            )
+        self.registry.set_auth_handler(login=lambda router, flow, match: self.library_flows.append(flow))
+        self.events: list[list[navrouter.Event]] = [[], []]
+        self.refuse: list[str | None] = [None, None]
+        self.routers = []
+        for index in range(2):
+
+            def navigate(event: navrouter.Event, index: int = index) -> bool | None:
+                self.events[index].append(event)
+                return False if event.kind == self.refuse[index] else None
+
+            self.routers.append(navrouter.Router(self.registry, navigator=navigate))
+
+        routes = {}
+        for route in self.registry.routes():
+            routes[route["name"]] = navmodel.Route(
+                route["name"],
+                route["presentation"],
+                route.get("style"),
+                route["requires_auth"],
+                route["external"],
+                route.get("parent"),
+                route["parameters"],
+                route["required_parameters"],
+            )
+        self.roots = [r["name"] for r in self.registry.routes() if r["presentation"] == "root"]
+
+        def resolve(url: str) -> navrouter.Match:
+            try:
+                return self.registry.resolve(url)
+            except navrouter.NavRouterError as error:
+                raise Failure(navrouter._errors.STATUS_NAMES[error.status], error.message) from error
+
+        def build(route: str, parameters: dict[str, str]) -> str:
+            try:
+                return self.registry.build_url(route, parameters)
+            except navrouter.NavRouterError as error:
+                raise Failure(navrouter._errors.STATUS_NAMES[error.status], error.message) from error
+
+        self.matcher = navmodel.Matcher(resolve, build, routes)
+        model_decide = decisions(Flags, self.model_flows)
+        self.guards = navmodel.Guards(fallback="not-found")
+        for name, phase, priority, route_names in INTERCEPTORS:
+            self.guards.interceptors.append(
+                navmodel.Interceptor(name, phase, priority, route_names, model_decide[name])
+            )
+        self.guards.login = self.model_flows.append
+        self.tokens = 0
+
+        def new_token() -> int:
+            self.tokens += 1
+            return self.tokens
+
+        self.models = [navmodel.Router(self.matcher, self.guards, self.roots, new_token) for _ in range(2)]
+
+    def close(self) -> None:
+        for router in self.routers:
+            router.close()
+        self.registry.close()
+
+    # ---- one step ----
+
+    def random_command(self) -> tuple[Any, ...]:
+        rng = self.rng
+        url = rng.choice(URLS)
+        choice = rng.randrange(100)
+        if choice < 30:
+            options = Options()
+            if rng.random() < 0.5:
+                options.presentation = rng.choice([None, "push", "sheet", "fullscreen", "root", "replace_top"])
+                options.replace = rng.random() < 0.15
+                options.prevent_dismissal = rng.random() < 0.2
+                options.single_top = rng.random() < 0.2
+                options.clear_top = rng.random() < 0.15
+                options.pop_up_to = rng.choice([None, None, "product", "catalog", "category"])
+                options.pop_up_to_inclusive = rng.random() < 0.5
+                options.build_back_stack = rng.choice([None, None, True, False])
+                options.expects_result = rng.random() < 0.3
+                options.props = rng.choice([None, None, {"from": "fuzz", "n": [1, 2]}])
+            options.external = rng.random() < 0.15
+            return ("navigate", url, options)
+        if choice < 40:
+            return ("pop", rng.randrange(1, 3), rng.choice([None, {"ok": True}, 7]))
+        if choice < 44:
+            return ("pop_to_root",)
+        if choice < 47:
+            return ("pop_to", rng.randrange(1, 30))
+        if choice < 50:
+            return ("pop_after", rng.randrange(0, 4))
+        if choice < 54:
+            return ("set_stack", [url] + ([rng.choice(URLS)] if rng.random() < 0.5 else []))
+        if choice < 60:
+            return ("dismiss", rng.randrange(1, 3), rng.choice([None, {"chosen": 3}]))
+        if choice < 66:
+            return ("select_tab", rng.randrange(0, 5))
+        if choice < 74:
+            return ("back",)
+        if choice < 77:
+            return ("user_popped", rng.randrange(1, 30))
+        if choice < 79:
+            return ("user_dismissed", 1)
+        if choice < 81:
+            return ("refresh",)
+        if choice < 83:
+            return ("restore",)
+        if choice < 88:
+            return (
+                "resume",
+                rng.randrange(0, 4),
+                rng.choice(["proceed", "proceed", "cancel", "redirect"]),
+                rng.choice(["/settings", "/shop/product/2", "/nowhere"]),
+            )
+        if choice < 90:
+            return ("start",)
+        return (
+            "set_tabs",
+            [
+                rng.choice(["/shop/home", "/shop/catalog", "/account/profile", "/shop/cart", "/settings"])
+                for _ in range(rng.randrange(1, 3))
+            ],
+            0,
+        )
+
+    def run_library(self, index: int, command: tuple[Any, ...]) -> Any:
+        router = self.routers[index]
+        kind = command[0]
+        try:
+            if kind == "navigate":
+                options = command[2]
+                outcome = router.navigate(
+                    command[1],
+                    presentation=options.presentation,
+                    props=options.props,
+                    replace=options.replace,
+                    prevent_dismissal=options.prevent_dismissal,
+                    single_top=options.single_top,
+                    clear_top=options.clear_top,
+                    pop_up_to=options.pop_up_to,
+                    pop_up_to_inclusive=options.pop_up_to_inclusive,
+                    build_back_stack=options.build_back_stack,
+                    expects_result=options.expects_result,
+                    external=options.external,
+                )
+            elif kind == "pop":
+                outcome = router.pop(command[1], command[2])
+            elif kind == "pop_to_root":
+                outcome = router.pop_to_root()
+            elif kind == "pop_to":
+                outcome = router.pop_to(command[1])
+            elif kind == "pop_after":
+                outcome = router.pop_after(command[1])
+            elif kind == "set_stack":
+                outcome = router.set_stack(command[1])
+            elif kind == "dismiss":
+                outcome = router.dismiss(command[1], command[2])
+            elif kind == "select_tab":
+                outcome = router.select_tab(command[1])
+            elif kind == "back":
+                outcome = router.back()
+            elif kind == "user_popped":
+                outcome = router.user_popped(command[1])
+            elif kind == "user_dismissed":
+                outcome = router.user_dismissed(command[1])
+            elif kind == "refresh":
+                outcome = router.refresh()
+            elif kind == "restore":
+                outcome = router.restore(command[1])
+            elif kind == "resume":
+                outcome = router.resume_flow(command[1], command[2], command[3])
+            elif kind == "start":
+                outcome = router.start()
+            else:
+                outcome = router.set_tabs(command[1], command[2])
+            return (outcome.status, outcome.id)
+        except navrouter.NavRouterError as error:
+            return navrouter._errors.STATUS_NAMES.get(error.status, str(error.status))
+
+    def run_model(self, index: int, command: tuple[Any, ...]) -> Any:
+        try:
+            return self.models[index].perform(command)
+        except Failure as failure:
+            return failure.status
+
+    def step(self, number: int) -> None:
+        rng = self.rng
+        index = rng.randrange(2)
+        action = rng.randrange(100)
+        description: tuple[Any, ...]
+        if action < 3:
+            Flags.onboarded = rng.random() < 0.5
+            Flags.hold_leaves = rng.random() < 0.3
+            Flags.veto_leaves = rng.random() < 0.2
+            return
+        if action < 6:
+            value = rng.random() < 0.6
+            description = ("authenticated", value)
+            self.registry.authenticated = value
+            self.guards.set_authenticated(value)
+            library, model = "ok", "ok"
+        elif action < 9:
+            kind = rng.choice(KINDS)
+            self.refuse[index] = kind
+            self.models[index].refuse = kind
+            return
+        elif action < 12:
+            wait = rng.random() < 0.5
+            description = ("wait", wait)
+            self.routers[index].set_transition_mode(wait)
+            self.models[index].set_wait(wait)
+            library = model = "ok"
+        elif action < 16:
+            awaited = self.models[index].awaiting
+            if awaited is None:
+                return
+            description = ("transition_finished", awaited)
+            try:
+                self.routers[index].transition_finished(awaited)
+                library = "ok"
+            except navrouter.NavRouterError as error:
+                library = error.message
+            try:
+                self.models[index].transition_finished(awaited)
+                model = "ok"
+            except Failure as failure:
+                model = str(failure)
+        else:
+            command = self.random_command()
+            if command[0] == "restore":
+                snapshot = self.routers[1 - index].snapshot()
+                library_command = model_command = ("restore", snapshot)
+            elif command[0] == "resume":
+                if command[1] >= min(len(self.library_flows), len(self.model_flows)):
+                    return
+                library_command = ("resume", self.library_flows[command[1]], command[2], command[3])
+                model_command = ("resume", self.model_flows[command[1]], command[2], command[3])
+            else:
+                library_command = model_command = command
+            description = command if command[0] != "navigate" else ("navigate", command[1], vars(command[2]))
+            library = self.run_library(index, library_command)
+            model = self.run_model(index, model_command)
+            if isinstance(library, tuple) and library[0] == "pending" and library[1] in self.library_flows:
+                library = ("pending", self.library_flows.index(library[1]))
+            if isinstance(model, tuple) and model[0] == "pending" and model[1] in self.model_flows:
+                model = ("pending", self.model_flows.index(model[1]))
+        if library != model:
+            raise Disagreement(f"step {number} on router {index}: {description}: library {library}, model {model}")
+        for side in range(2):
+            got = [event_tuple(event, self.library_flows) for event in self.events[side]]
+            expected = [model_event(event, self.model_flows) for event in self.models[side].delivered]
+            if got != expected:
+                raise Disagreement(
+                    f"step {number} on router {index}: {description}: router {side}'s events\n"
+                    f"  library: {got}\n  model:   {expected}"
+                )
+            self.events[side].clear()
+            self.models[side].delivered.clear()
+            library_state = self.routers[side].snapshot()
+            model_state = self.models[side].state.snapshot()
+            if library_state != model_state:
+                raise Disagreement(
+                    f"step {number} on router {index}: {description}: router {side}'s state\n"
+                    f"  library: {json.dumps(library_state, sort_keys=True)}\n"
+                    f"  model:   {json.dumps(model_state, sort_keys=True)}"
+                )
+
+
+def check(sequences: int, seed: int = 1, steps: int = 40) -> int:
+    """Runs the sequences; returns how many steps were compared. Raises Disagreement at the first difference."""
+    compared = 0
+    for sequence in range(sequences):
+        rng = random.Random(seed * 1_000_003 + sequence)
+        session = Session(rng)
+        try:
+            for number in range(steps):
+                session.step(number)
+                compared += 1
+        except Disagreement as disagreement:
+            raise Disagreement(f"sequence {sequence} (seed {seed}): {disagreement}") from None
+        finally:
+            session.close()
+    return compared
+
+
+if __name__ == "__main__":
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    steps = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+    try:
+        compared = check(count, seed, steps)
+    except Disagreement as disagreement:
+        print(f"DISAGREEMENT {disagreement}")
+        print("model: 0 passed, 1 failed")
+        sys.exit(1)
+    print(f"{count} sequences, {compared} steps compared, no disagreement")
+    print("model: 1 passed, 0 failed")
