@@ -27,7 +27,9 @@ static void fail(const char *what) {
     pthread_mutex_unlock(&report_lock);
 }
 
-static int known(int status) { return status >= NAVROUTER_EEXTERNAL && status <= NAVROUTER_HANDLED; }
+static int known(int status) {
+    return status >= NAVROUTER_EEXTERNAL && status <= NAVROUTER_HANDLED;
+}
 
 static char *read_file(const char *path) {
     FILE *file = fopen(path, "rb");
@@ -114,8 +116,9 @@ static void check_state(navrouter_router *router) {
     navrouter_string_free(text);
 }
 
-static const char *urls[] = {"/shop/product/1", "/shop/product/14", "/settings", "/shop/cart", "/shop/catalog",
-                             "/help/a/b", "/shop/category/hats", "/account/profile", "/nowhere", "/shop/search?q=x"};
+static const char *urls[] = {"/shop/product/1", "/shop/product/14", "/settings",           "/shop/cart",
+                             "/shop/catalog",   "/help/a/b",        "/shop/category/hats", "/account/profile",
+                             "/nowhere",        "/shop/search?q=x"};
 
 struct worker {
     navrouter_router *routers[2];
@@ -132,12 +135,24 @@ static void *mixed_commands(void *argument) {
         int status;
         switch ((r >> 5) % 8) {
         case 0:
-        case 1: status = navrouter_router_navigate(router, url, NULL, NULL); break;
-        case 2: status = navrouter_router_pop(router, 1, NULL, NULL); break;
-        case 3: status = navrouter_router_back(router, NULL); break;
-        case 4: status = navrouter_router_dismiss(router, 0, NULL, NULL); break;
-        case 5: status = navrouter_router_select_tab(router, (r >> 9) % 4, NULL); break;
-        case 6: status = navrouter_router_pop_to_root(router, NULL); break;
+        case 1:
+            status = navrouter_router_navigate(router, url, NULL, NULL);
+            break;
+        case 2:
+            status = navrouter_router_pop(router, 1, NULL, NULL);
+            break;
+        case 3:
+            status = navrouter_router_back(router, NULL);
+            break;
+        case 4:
+            status = navrouter_router_dismiss(router, 0, NULL, NULL);
+            break;
+        case 5:
+            status = navrouter_router_select_tab(router, (r >> 9) % 4, NULL);
+            break;
+        case 6:
+            status = navrouter_router_pop_to_root(router, NULL);
+            break;
         default: {
             const char *stack[] = {url, "/shop/product/3"};
             status = navrouter_router_set_stack(router, stack, 2, NULL);
@@ -273,7 +288,8 @@ static int scenario_registry_freed_during_lookups(void) {
         pthread_mutex_lock(&shared_lock);
         shared = registry;
         pthread_mutex_unlock(&shared_lock);
-        for (volatile int spin = 0; spin < 20000; spin++) {}
+        for (volatile int spin = 0; spin < 20000; spin++) {
+        }
         navrouter_registry_free(registry);
     }
     pthread_mutex_lock(&shared_lock);

@@ -57,45 +57,34 @@ struct ParameterNameTable: Sendable {
 }
 
 /// The distinct parameter names seen so far, found by their UTF-8 bytes: a name seen before costs no `String` and
-/// no SipHash (a `[String: UInt32]` did both for every parameter of every route). Open addressing over the names'
-/// indexes, at most half full, by the compiled trie's literal hash (`CompiledTrie.key`); the bytes are kept in one
-/// arena and compared on a hit — the trie builder's literal-edge table, without a parent in the key.
+/// no SipHash (a `[String: UInt32]` did both for every parameter of every route). An `IndexTable` over the names'
+/// indexes by the compiled trie's literal hash (`CompiledTrie.key`); the bytes are kept in one arena and compared
+/// on a hit.
 private struct NamesByBytes {
     private var arena: [UInt8] = []
     /// Name `i`'s bytes in `arena`.
     private var ranges: [Range<Int>] = []
-    /// A name's index, or -1 for a free slot; the count is a power of two.
-    private var slots = [Int32](repeating: -1, count: 16)
+    private var table = IndexTable(capacity: 16)
 
     /// The index of the name with these bytes; a new name gets the next index (`isNew`).
     mutating func index(of name: UnsafeBufferPointer<UInt8>) -> (index: UInt32, isNew: Bool) {
-        let mask = slots.count - 1
-        var slot = Int(Self.hash(name)) & mask
-        while slots[slot] >= 0 {
-            let index = Int(slots[slot])
-            if arena[ranges[index]].elementsEqual(name) { return (UInt32(index), false) }
-            slot = (slot + 1) & mask
-        }
-        let index = ranges.count
-        ranges.append(arena.count..<(arena.count + name.count))
-        arena.append(contentsOf: name)
-        slots[slot] = Int32(index)
-        if ranges.count * 2 > slots.count { grow() }
-        return (UInt32(index), true)
-    }
-
-    private mutating func grow() {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (index, range) in ranges.enumerated() {
-            var slot = arena.withUnsafeBufferPointer { Int(Self.hash(UnsafeBufferPointer(rebasing: $0[range]))) } & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index)
+        switch table.probe(hash: Self.hash(name), { arena[ranges[Int($0)]].elementsEqual(name) }) {
+        case .found(let index, _):
+            return (UInt32(index), false)
+        case .free(let slot):
+            let index = ranges.count
+            ranges.append(arena.count..<(arena.count + name.count))
+            arena.append(contentsOf: name)
+            let (arena, ranges) = (self.arena, self.ranges)  // not `self`: a captured copy would make the table copy
+            table.insert(Int32(index), at: slot) { stored in
+                arena.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[ranges[Int(stored)]])) }
+            }
+            return (UInt32(index), true)
         }
     }
 
     /// A name's hash: the compiled trie's literal hash of its bytes (names are never empty).
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        CompiledTrie.key(bytes.baseAddress!, start: 0, count: bytes.count, length: bytes.count, fold: false).hash
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        Int(CompiledTrie.key(bytes.baseAddress!, start: 0, count: bytes.count, length: bytes.count, fold: false).hash)
     }
 }

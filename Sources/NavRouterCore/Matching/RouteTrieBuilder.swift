@@ -35,9 +35,9 @@ struct RouteTrieBuilder {
     private(set) var edges: [Edge] = []
     /// The edges' folded labels, back to back.
     private(set) var labelBytes: [UInt8] = []
-    /// Open addressing over `edges` by (parent, label): an edge index, or -1 when free; load at most 1/2.
-    /// (A `Dictionary` keyed by parent and label `String` spent most of a registration in SipHash.)
-    private var slots = [Int32](repeating: -1, count: 16)
+    /// The edges by (parent, label), at most half full. (A `Dictionary` keyed by parent and label `String` spent
+    /// most of a registration in SipHash.)
+    private var edgeTable = IndexTable(capacity: 16)
     let caseSensitive: Bool
 
     init(caseSensitive: Bool) {
@@ -48,9 +48,8 @@ struct RouteTrieBuilder {
     mutating func reserveCapacity(forRoutes count: Int) {
         nodes.reserveGrowing(nodes.count + count)
         edges.reserveGrowing(edges.count + count)
-        var size = slots.count
-        while size < (edges.count + count) * 2 { size <<= 1 }
-        if size > slots.count { rehash(size) }
+        let (edges, labels) = (self.edges, labelBytes)  // not `self`: a captured copy would make the table copy
+        edgeTable.reserve(edges.count + count) { Self.edgeHash($0, edges, labels) }
     }
 
     /// The child of `parent` under the folded label, or, when there is none (or `create`: the parent is new), a
@@ -59,21 +58,23 @@ struct RouteTrieBuilder {
     private mutating func literalChild(
         of parent: Int32, label bytes: UnsafeBufferPointer<UInt8>, create: Bool
     ) -> (child: Int32, created: Bool) {
-        var slot = Self.home(bytes, parent: parent, mask: slots.count - 1)
-        while slots[slot] >= 0 {
-            let edge = edges[Int(slots[slot])]
-            if !create && edge.parent == parent && labelEquals(edge, bytes) {
-                return (edge.child, false)
-            }
-            slot = (slot + 1) & (slots.count - 1)
+        let probe = edgeTable.probe(hash: Self.hash(bytes, parent: parent)) { index in
+            let edge = edges[Int(index)]
+            return !create && edge.parent == parent && labelEquals(edge, bytes)
         }
-        let child = newNode()
-        slots[slot] = Int32(edges.count)
-        edges.append(
-            Edge(parent: parent, child: child, labelStart: Int32(labelBytes.count), labelCount: Int32(bytes.count)))
-        labelBytes.append(contentsOf: bytes)
-        if edges.count * 2 > slots.count { rehash(slots.count * 2) }
-        return (child, true)
+        switch probe {
+        case .found(let index, _):
+            return (edges[Int(index)].child, false)
+        case .free(let slot):
+            let child = newNode()
+            edges.append(
+                Edge(
+                    parent: parent, child: child, labelStart: Int32(labelBytes.count), labelCount: Int32(bytes.count)))
+            labelBytes.append(contentsOf: bytes)
+            let (edges, labels) = (self.edges, labelBytes)  // not `self`: a captured copy would make the table copy
+            edgeTable.insert(Int32(edges.count - 1), at: slot) { Self.edgeHash($0, edges, labels) }
+            return (child, true)
+        }
     }
 
     /// Whether an edge's label is these bytes.
@@ -89,30 +90,28 @@ struct RouteTrieBuilder {
         Int(edge.labelStart)..<Int(edge.labelStart + edge.labelCount)
     }
 
-    /// The slot where the probe for (parent, label) starts: the compiled trie's literal hash, mixed with the parent.
-    private static func home(_ label: UnsafeBufferPointer<UInt8>, parent: Int32, mask: Int) -> Int {
+    /// The hash of (parent, label): the compiled trie's literal hash, mixed with the parent.
+    private static func hash(_ label: UnsafeBufferPointer<UInt8>, parent: Int32) -> Int {
         guard let base = label.baseAddress else { return 0 }
         let key = CompiledTrie.key(base, start: 0, count: label.count, length: label.count, fold: false)
         let mixed = (UInt64(key.hash) ^ UInt64(UInt32(bitPattern: parent)) << 32) &* 0xFF51_AFD7_ED55_8CCD
-        return Int(truncatingIfNeeded: mixed ^ (mixed >> 31)) & mask
+        return Int(truncatingIfNeeded: mixed ^ (mixed >> 31))
     }
 
-    private mutating func rehash(_ size: Int) {
-        slots = [Int32](repeating: -1, count: size)
-        for (index, edge) in edges.enumerated() {
-            var slot = labelBytes[labelRange(edge)].withUnsafeBufferPointer {
-                Self.home($0, parent: edge.parent, mask: size - 1)
-            }
-            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
-            slots[slot] = Int32(index)
-        }
+    /// The hash of the edge at an index (for the table's growth).
+    private static func edgeHash(_ index: Int32, _ edges: [Edge], _ labels: [UInt8]) -> Int {
+        let edge = edges[Int(index)]
+        let range = Int(edge.labelStart)..<Int(edge.labelStart + edge.labelCount)
+        return labels[range].withUnsafeBufferPointer { hash($0, parent: edge.parent) }
     }
 
     /// Runs `body` on a literal's bytes as the trie stores and compares them: folded to lowercase unless the
     /// trie is case-sensitive (most literals are lowercase ASCII already: their bytes are used as they are).
-    func withFolded<Result>(_ literal: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
-        -> Result
-    {
+    /// Static, so that a mutating `body` (an insertion) does not make the caller copy the builder to call it: the
+    /// copy would share the builder's arrays, and every append in `body` would copy them whole.
+    static func withFolded<Result>(
+        _ literal: UnsafeBufferPointer<UInt8>, caseSensitive: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         if caseSensitive
             || literal.allSatisfy({ $0 < 0x80 && !URLSyntax.isASCIIUppercase($0) })
         {
@@ -132,7 +131,9 @@ struct RouteTrieBuilder {
             switch part.kind {
             case .literal:
                 let (child, created) = pattern.withBytes(of: part) { literal in
-                    withFolded(literal) { label in literalChild(of: node, label: label, create: creating) }
+                    Self.withFolded(literal, caseSensitive: caseSensitive) { label in
+                        literalChild(of: node, label: label, create: creating)
+                    }
                 }
                 if created { creating = true }
                 node = child

@@ -56,7 +56,10 @@ final class StaticRouteMap: @unchecked Sendable {
             let keyStart = keyBytes.count
             for part in pattern.parts {
                 if keyBytes.count > keyStart { keyBytes.append(UInt8(ascii: "/")) }
-                pattern.withBytes(of: part) { literal in builder.withFolded(literal) { keyBytes.append(contentsOf: $0) }
+                pattern.withBytes(of: part) { literal in
+                    RouteTrieBuilder.withFolded(literal, caseSensitive: builder.caseSensitive) {
+                        keyBytes.append(contentsOf: $0)
+                    }
                 }
             }
             let keyLength = keyBytes.count - keyStart
