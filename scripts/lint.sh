@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the formatting and lint rules of every source file: swift-format (.swift-format), clang-format
 # (.clang-format) and ruff (ruff.toml), and the Python binding's types (mypy and pyright, strict, as configured in
-# bindings/python/pyproject.toml). Prints the findings and a total "lint: N passed, N failed" (one check per tool).
+# bindings/python/pyproject.toml), and that every unchecked construct in Sources has a `Safety:` comment
+# (scripts/check-safety-comments.py). Prints the findings and a total "lint: N passed, N failed" (one check per tool).
 # `scripts/lint.sh --fix` formats the tree in place instead.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -40,5 +41,6 @@ check ruff-format ruff format --check --quiet .
 check ruff ruff check --quiet .
 check mypy-strict bash -c "cd bindings/python && python3 -m mypy --strict -p navrouter"
 check pyright-strict bash -c "cd bindings/python && python3 -m pyright"
+check safety-comments python3 scripts/check-safety-comments.py Sources
 echo "lint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

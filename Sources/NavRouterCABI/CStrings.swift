@@ -64,6 +64,8 @@ func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws(Nav
 /// - Throws: `.malformedURL` when they are not valid UTF-8.
 @inline(__always)
 func utf8URL(_ url: UnsafePointer<CChar>, length: Int) throws(NavRouterError) -> UnsafeBufferPointer<UInt8> {
+    // Safety: the header asks for `length` readable bytes at `url`; CChar and UInt8 have one layout, and the bytes
+    // are only read, during the call.
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
     try UTF8Validation.require(bytes, "url", code: .malformedURL)
     return bytes

@@ -12,6 +12,10 @@ import Synchronization
 /// handle freed (and its address reused) is seen through (2) and refilled through the table of live handles,
 /// which answers `.destroyed`. The references are released when the thread looks up in another registry or a
 /// changed one, when this thread frees the registry, or when the thread ends.
+///
+/// Safety: `Unmanaged` here holds strong references taken in `refill` (`passRetained`) and given back once in
+/// `forget`; `box` and `table` are set together with `handle` and cleared together, so they are non-nil exactly
+/// when `handle` is not `UInt.max`. The entry lives in one thread's `ThreadState` and is used by that thread only.
 struct CachedTable {
     /// The handle's address; `UInt.max` (never one: handles are aligned) while empty, so that no handle, NULL
     /// included, matches an empty entry.

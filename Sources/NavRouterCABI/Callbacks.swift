@@ -3,6 +3,9 @@ import NavRouterCore
 
 /// A host's user data and its destroy function, called exactly once when the last holder lets go (the
 /// registration is replaced, removed, or its handle freed). Never freed while the library holds a lock.
+///
+/// Safety: immutable after `init`; the pointer is the host's, passed back to the host's functions only. The header
+/// asks the host to make its callbacks and user data safe to use from the threads that call the router.
 final class CUserData: @unchecked Sendable {
     let pointer: UnsafeMutableRawPointer?
     private let destroy: navrouter_destroy_fn?
@@ -15,13 +18,19 @@ final class CUserData: @unchecked Sendable {
     deinit { destroy?(pointer) }
 }
 
-/// A C function pointer, carried across threads (C function pointers hold no state).
+/// A C function pointer, carried across threads.
+/// Safety: a C function pointer holds no state of its own; what it touches is the host's, per the header's contract.
 struct CFunction<F>: @unchecked Sendable {
     let function: F
     init(_ function: F) { self.function = function }
 }
 
 /// The handle a Swift router is known by in C (the address of the retained object).
+///
+/// Safety: (this function and the two below) an unretained reference is valid while someone else holds the
+/// object — the handle table for a router, the caller for a borrowed object, which the header says is valid only
+/// during the callback it is passed to (`withExtendedLifetime` keeps it alive there). A borrowed pointer used
+/// after its callback is the host's error, as any dangling pointer in C.
 func handle(of router: Router) -> OpaquePointer {
     OpaquePointer(Unmanaged.passUnretained(router).toOpaque())
 }

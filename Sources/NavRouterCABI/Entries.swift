@@ -8,6 +8,9 @@ import Synchronization
 
 /// A borrowed object (match, entry, event, interception) that hands out C strings made on demand, kept until the object
 /// is freed. The strings live in the object itself: one allocation per box, none for strings never asked for.
+///
+/// Safety: its state is a `Mutex` and an `Atomic` (the class is not final, so the compiler cannot check that
+/// itself); a string is freed only in `deinit`, when no borrower can hold the box any more.
 class CStringOwner: @unchecked Sendable {
     private let strings = Mutex<[String: UInt]>([:])
     /// Whether any string was made: most boxes (an event whose kind is all the host reads) never make one, and
@@ -36,6 +39,7 @@ class CStringOwner: @unchecked Sendable {
 }
 
 /// An entry behind a borrowed `const navrouter_entry *`.
+/// Safety: immutable after `init` (see `CStringOwner`).
 final class EntryBox: CStringOwner, @unchecked Sendable {
     let entry: NavigationEntry
 

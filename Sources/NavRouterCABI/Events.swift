@@ -8,6 +8,7 @@ import Synchronization
 
 /// An event behind a borrowed `const navrouter_event *`. The boxes of its entries are made when the host first
 /// asks for one (a host that only reads the kind pays for none).
+/// Safety: `event` is immutable; the boxes made on demand sit behind a `Mutex` (see `CStringOwner`).
 final class EventBox: CStringOwner, @unchecked Sendable {
     let event: NavigationEvent
     private struct Boxes {
@@ -56,6 +57,7 @@ private func kindCode(_ kind: NavigationEventKind) -> Int32 {
 }
 
 /// The kinds' names as static C strings, indexed by `kindCode`.
+/// Safety: made once by the global's initializer, then never written nor freed: any thread may read them.
 nonisolated(unsafe) private let kindNames: [UnsafePointer<CChar>?] = {
     var names = [UnsafePointer<CChar>?](repeating: nil, count: 16)
     for kind in NavigationEventKind.allCases { names[Int(kindCode(kind))] = UnsafePointer(strdup(kind.rawValue)!) }

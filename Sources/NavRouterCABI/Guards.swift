@@ -11,6 +11,8 @@ private func registry(_ handle: OpaquePointer?) throws(NavRouterError) -> RouteR
 }
 
 /// What an interceptor is asked, behind a borrowed `navrouter_interception *`; collects its argument.
+/// Safety: `argument` is written only by the interceptor callback, on the thread running it, and read after the
+/// callback returns on that same thread; the header makes the box valid only during the callback.
 final class InterceptionBox: CStringOwner, @unchecked Sendable {
     let context: InterceptionContext
     var argument: String?

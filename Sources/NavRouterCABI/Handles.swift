@@ -22,6 +22,11 @@ enum Handles {
     private static let live = Mutex(LiveHandleTable())
 
     /// Retains an object and returns its handle.
+    ///
+    /// Safety: (`Unmanaged` in this type) a handle is the address of an object retained here, and recorded in
+    /// `live` with its kind; `object` turns an address back into an object only while `live` holds it (under the
+    /// lock, and retains it before the lock is let go), and `free` releases it once, after removing it from
+    /// `live`. An address never handed out, or freed, is not in `live`: it is refused before any dereference.
     static func make(_ object: AnyObject, _ kind: HandleKind) -> OpaquePointer {
         let raw = Unmanaged.passRetained(object).toOpaque()
         live.withLock { $0.insert(UInt(bitPattern: raw), kind) }
@@ -60,6 +65,7 @@ enum Handles {
             return true
         }
         guard removed else { return }
+        // Safety: removed from `live` above, by this call only, so the retain taken in `make` is given back once.
         let object = Unmanaged<AnyObject>.fromOpaque(raw)
         // A cached look-up table sees this before the registry can go (see `CachedTable`).
         (object.takeUnretainedValue() as? RegistryHandle)?.freed.store(true, ordering: .releasing)

@@ -12,6 +12,7 @@ public func navrouter_version() -> UInt32 {
     UInt32(NAVROUTER_VERSION_MAJOR * 10000 + NAVROUTER_VERSION_MINOR * 100 + NAVROUTER_VERSION_PATCH)
 }
 
+// Safety: (the static strings of this file) made once by their global's initializer, never written nor freed.
 nonisolated(unsafe) private let versionString = UnsafePointer(
     strdup("\(NAVROUTER_VERSION_MAJOR).\(NAVROUTER_VERSION_MINOR).\(NAVROUTER_VERSION_PATCH)")!)
 
@@ -30,6 +31,7 @@ public func navrouter_last_error() -> UnsafePointer<CChar>? {
     LastError.current
 }
 
+// Safety: as `versionString`.
 nonisolated(unsafe) private let statusNames: [Int32: UnsafePointer<CChar>] = {
     var names: [Int32: UnsafePointer<CChar>] = [
         NAVROUTER_OK: UnsafePointer(strdup("NAVROUTER_OK")!),

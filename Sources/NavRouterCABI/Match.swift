@@ -7,6 +7,9 @@ import NavRouterCore
 
 /// A match behind a `navrouter_match *`: the core's `RouteMatch` and the C strings handed out from it, owned by
 /// the box and freed with it. JSON texts are made on first use (`CStringOwner`).
+///
+/// Safety: the strings are allocated in `init`, never written afterwards, and freed in `deinit` only, when the
+/// handle is freed and no borrower remains (the header says a match's strings live as long as the match).
 final class MatchBox: CStringOwner, @unchecked Sendable {
     let match: RouteMatch
     nonisolated(unsafe) let route: UnsafeMutablePointer<CChar>

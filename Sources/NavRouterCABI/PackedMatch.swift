@@ -56,6 +56,8 @@ private struct PackedMatch {
     func write(to buffer: UnsafeMutableRawPointer?, capacity: Int) -> Int {
         var size = MemoryLayout<navrouter_packed_match>.stride
         if let buffer, size <= capacity { buffer.storeBytes(of: head, as: navrouter_packed_match.self) }
+        // Safety: the host's buffer holds `capacity` writable bytes (the header's contract); every write below is
+        // checked against `capacity` first, and bytes are written as bytes.
         let text = buffer.map { $0.assumingMemoryBound(to: UInt8.self) }
         forEachString { string in
             var string = string

@@ -13,6 +13,7 @@ private func registry(_ handle: OpaquePointer?) throws(NavRouterError) -> RouteR
 @_cdecl("navrouter_registry_new") @implementation
 public func navrouter_registry_new(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ flags: UInt32) -> Int32 {
     out?.pointee = nil
+    precondition(RangeLayout.matchesSegmentSlice, "navrouter_range and SegmentSlice differ in layout")
     return cCall { () throws(NavRouterError) in
         let out = try required(out, "out")
         guard flags & ~NAVROUTER_REGISTRY_CASE_SENSITIVE == 0 else {
@@ -175,10 +176,12 @@ public func navrouter_registry_lookup(
             throw NavRouterError(.invalidArgument, "a negative length or capacity")
         }
         // Not checked for UTF-8 here: the core's look-up checks what its scan has not seen.
+        // Safety: the header asks for `length` readable bytes at `url`, read during the call only.
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
         let table = try thread.pointee.lookupTable.table(for: handle)
         let limit = min(capacity, thread.pointee.lookupTable.maxSegments)
-        // A navrouter_range is a SegmentSlice (two 32-bit offsets; tested): the core writes the caller's ranges.
+        // Safety: a navrouter_range has a SegmentSlice's layout (`RangeLayout`, checked when the registry was made):
+        // the core writes the caller's ranges, at most `limit` <= `capacity` of them.
         let (route, count) = try table._withUnsafeGuaranteedRef { table in
             Result { () throws(NavRouterError) in
                 guard let segments else {

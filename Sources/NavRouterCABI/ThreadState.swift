@@ -8,6 +8,10 @@ import NavRouterCore
 /// initial-exec TLS: two instructions inline, where `pthread_getspecific` takes about twenty and a call); it is
 /// also registered under a pthread key, whose destructor frees the message and releases the table when the thread
 /// ends.
+///
+/// Safety: the state is allocated and initialized once per thread (`make`), reached only through that thread's
+/// slot, and deinitialized and freed once by the key's destructor when the thread ends, after the slot is cleared
+/// (a later call on the thread makes a fresh state). No other thread ever sees its pointer.
 struct ThreadState {
     /// The last failure's message (malloc'd), or nil after a success.
     var message: UnsafeMutablePointer<CChar>?
@@ -22,6 +26,7 @@ struct ThreadState {
     }
 
     /// The pthread key whose destructor frees a thread's state when the thread ends (made with the first state).
+    /// Safety: see the type's comment.
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { raw in
@@ -47,6 +52,7 @@ struct ThreadState {
         cabi_thread_slot?.assumingMemoryBound(to: ThreadState.self)
     }
 
+    // Safety: see the type's comment.
     @inline(never)
     private static func make() -> UnsafeMutablePointer<ThreadState> {
         let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
@@ -59,6 +65,7 @@ struct ThreadState {
 
 /// The per-thread message of the last failure (see `navrouter_last_error`).
 enum LastError {
+    // Safety: made once by its initializer, never written nor freed.
     nonisolated(unsafe) private static let empty: UnsafePointer<CChar> = UnsafePointer(strdup("")!)
 
     /// Records a failure's message for this thread.

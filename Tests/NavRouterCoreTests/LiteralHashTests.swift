@@ -15,7 +15,7 @@ final class LiteralHashTests: XCTestCase {
                 if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
                 expected |= UInt64(byte) << UInt64(shift)
             }
-            XCTAssertEqual(CompiledTrie.foldASCIIWord(word), expected, "word 0x\(String(word, radix: 16))")
+            XCTAssertEqual(LiteralKey.foldASCIIWord(word), expected, "word 0x\(String(word, radix: 16))")
         }
     }
 
@@ -33,10 +33,10 @@ final class LiteralHashTests: XCTestCase {
                     }
                     let buffer = noise(before) + mixed + noise(after)
                     let folded = buffer.withUnsafeBufferPointer {
-                        CompiledTrie.key($0.baseAddress!, start: before, count: length, length: $0.count, fold: true)
+                        LiteralKey($0.baseAddress!, start: before, count: length, length: $0.count, fold: true)
                     }
                     let plain = ([0xAA] + lower).withUnsafeBufferPointer {
-                        CompiledTrie.key($0.baseAddress!, start: 1, count: length, length: $0.count, fold: false)
+                        LiteralKey($0.baseAddress!, start: 1, count: length, length: $0.count, fold: false)
                     }
                     XCTAssertEqual(
                         folded, plain, "'\(String(decoding: mixed, as: UTF8.self))' at \(before), \(after) after")

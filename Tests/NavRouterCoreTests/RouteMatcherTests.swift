@@ -363,3 +363,12 @@ final class RouteMatcherTests: XCTestCase {
         XCTAssertEqual(try registry.resolve("/r199/y").route.name, "r199")
     }
 }
+
+extension CompiledTrie {
+    /// The backtracking walk alone, without the first-path loop: what `match` must always agree with.
+    fileprivate func backtrackingMatch(_ input: Input, pathFlags: UInt8) -> Int32 {
+        var input = input
+        input.pathFlags = pathFlags
+        return walk(0, 0, input)
+    }
+}

@@ -10,6 +10,15 @@
 
 #include "harness.h"
 
+#include <stddef.h>
+
+/* The library writes its segment ranges straight into a caller's navrouter_range array: the header's layout must
+ * stay two 32-bit offsets, start then end (the library checks its own side when a registry is made). */
+/* C99 has no _Static_assert: an array of negative size fails the build instead. */
+typedef char range_is_8_bytes[sizeof(navrouter_range) == 8 ? 1 : -1];
+typedef char range_start_comes_first[offsetof(navrouter_range, start) == 0 ? 1 : -1];
+typedef char range_end_follows_start[offsetof(navrouter_range, end) == 4 ? 1 : -1];
+
 static navrouter_registry *shop_registry(void) {
     navrouter_registry *registry = NULL;
     char *manifest = harness_read_file(manifest_path);

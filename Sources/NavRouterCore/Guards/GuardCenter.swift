@@ -3,12 +3,17 @@ import Synchronization
 /// A registry's guards: interceptors, the authentication state and handler, guard options, and the routers
 /// that use the registry (so that logging out prunes every one of them). Thread-safe.
 public final class GuardCenter: Sendable {
+    /// Safety: `router` is written once, in `init`; reading a weak reference is atomic in the Swift runtime, so
+    /// threads may share the box.
     private final class WeakRouter: @unchecked Sendable {
         weak var router: Router?
         init(_ router: Router) { self.router = router }
     }
 
     private struct State {
+        /// Replaced, never changed in place: readers take the array out of the lock (`interceptors(for:…)`). An
+        /// in-place change of a buffer a reader has just let go of is ordered by the runtime's reference count,
+        /// which ThreadSanitizer cannot see (it reported such a change as a race); a new array is plainly ordered.
         var interceptors: [InterceptorRegistration] = []
         var nextID: UInt64 = 1
         var authenticated = false
@@ -48,10 +53,12 @@ public final class GuardCenter: Sendable {
         return state.withLock { state in
             let id = state.nextID
             state.nextID += 1
-            state.interceptors.append(
-                InterceptorRegistration(
-                    id: id, name: name, phase: phase, priority: priority, requiresAuth: requiresAuth, module: module,
-                    interceptor: interceptor, scope: compiled))
+            state.interceptors =
+                state.interceptors + [
+                    InterceptorRegistration(
+                        id: id, name: name, phase: phase, priority: priority, requiresAuth: requiresAuth,
+                        module: module, interceptor: interceptor, scope: compiled)
+                ]
             interceptorTotal.store(state.interceptors.count, ordering: .releasing)
             return id
         }
@@ -62,8 +69,10 @@ public final class GuardCenter: Sendable {
     public func removeInterceptor(_ id: UInt64) throws(NavRouterError) {
         let removed = state.withLock { state -> InterceptorRegistration? in
             guard let index = state.interceptors.firstIndex(where: { $0.id == id }) else { return nil }
-            defer { interceptorTotal.store(state.interceptors.count, ordering: .releasing) }
-            return state.interceptors.remove(at: index)
+            let removed = state.interceptors[index]
+            state.interceptors = state.interceptors.filter { $0.id != id }
+            interceptorTotal.store(state.interceptors.count, ordering: .releasing)
+            return removed
         }
         // The registration is released here, outside the lock.
         if removed == nil { throw NavRouterError(.notFound, "no interceptor has id \(id)") }
@@ -74,7 +83,7 @@ public final class GuardCenter: Sendable {
     func removeInterceptors(ofModule module: String) -> Int {
         let removed = state.withLock { state -> [InterceptorRegistration] in
             let gone = state.interceptors.filter { $0.module == module }
-            state.interceptors.removeAll { $0.module == module }
+            state.interceptors = state.interceptors.filter { $0.module != module }
             interceptorTotal.store(state.interceptors.count, ordering: .releasing)
             return gone
         }

@@ -58,7 +58,7 @@ struct ParameterNameTable: Sendable {
 
 /// The distinct parameter names seen so far, found by their UTF-8 bytes: a name seen before costs no `String` and
 /// no SipHash (a `[String: UInt32]` did both for every parameter of every route). An `IndexTable` over the names'
-/// indexes by the compiled trie's literal hash (`CompiledTrie.key`); the bytes are kept in one arena and compared
+/// indexes by the compiled trie's literal hash (`LiteralKey`); the bytes are kept in one arena and compared
 /// on a hit.
 private struct NamesByBytes {
     private var arena: [UInt8] = []
@@ -85,6 +85,6 @@ private struct NamesByBytes {
 
     /// A name's hash: the compiled trie's literal hash of its bytes (names are never empty).
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        Int(CompiledTrie.key(bytes.baseAddress!, start: 0, count: bytes.count, length: bytes.count, fold: false).hash)
+        Int(LiteralKey(of: bytes).hash)
     }
 }

@@ -20,7 +20,8 @@ public final class RouteTable: Sendable {
     private let names: RouteNameIndex
     /// The routes' path parameter names, made once (see `ParameterNameTable`).
     let parameterNames: ParameterNameTable
-    /// `DeepLinkScanner.byteClasses`, read once here (an immutable table: safe to share).
+    /// `DeepLinkScanner.byteClasses`, read once here.
+    /// Safety: an immutable table, never freed: a raw pointer to it is safe to share (`nonisolated(unsafe)`).
     nonisolated(unsafe) private let byteClasses = DeepLinkScanner.byteClasses
 
     /// - Parameter names: each route's index by name (the registry's own index: shared, not copied, until the
@@ -39,6 +40,18 @@ public final class RouteTable: Sendable {
     /// The route of that name, if any.
     public func route(named name: String) -> Route? {
         names.position(of: name, in: routes).map { routes[$0] }
+    }
+
+    /// The compiled route trie as an indented tree, one line per child, in the order a resolve tries them:
+    /// literals (folded unless the table is case-sensitive) in byte order, then `:int`, `:uuid`, `:param` and `*`
+    /// (a catch-all); `→ NAME` marks where a route ends. For example, `users/:id:int` and `users/me`:
+    ///
+    ///     /
+    ///       users
+    ///         me  → me
+    ///         :int  → user
+    public var treeDescription: String {
+        trie.treeDescription { routes[Int($0)].name }
     }
 
     /// Bytes held by the compiled trie (nodes, edges, literal bytes, hash slots), the static-route map and the
@@ -92,6 +105,8 @@ public final class RouteTable: Sendable {
                 pathFlags: pathFlags))
     }
 
+    // Safety: one-element buffers, allocated once and never freed nor written: the walk of an empty path reads
+    // neither (it stops at depth 0), but its input needs non-nil pointers.
     nonisolated(unsafe) private static let emptyBytes = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
     nonisolated(unsafe) private static let emptySegments = UnsafePointer(
         UnsafeMutablePointer<SegmentSlice>.allocate(capacity: 1))

@@ -79,7 +79,10 @@ struct RouteTrieBuilder {
 
     /// Whether an edge's label is these bytes.
     private func labelEquals(_ edge: Edge, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard Int(edge.labelCount) == bytes.count, let base = bytes.baseAddress else { return false }
+        guard Int(edge.labelCount) == bytes.count else { return false }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+        // Safety: the label holds `bytes.count` > 0 bytes inside `labelBytes`, which is then not empty (a non-nil
+        // base address).
         return labelBytes.withUnsafeBufferPointer {
             memcmp($0.baseAddress! + Int(edge.labelStart), base, bytes.count) == 0
         }
@@ -93,7 +96,7 @@ struct RouteTrieBuilder {
     /// The hash of (parent, label): the compiled trie's literal hash, mixed with the parent.
     private static func hash(_ label: UnsafeBufferPointer<UInt8>, parent: Int32) -> Int {
         guard let base = label.baseAddress else { return 0 }
-        let key = CompiledTrie.key(base, start: 0, count: label.count, length: label.count, fold: false)
+        let key = LiteralKey(base, start: 0, count: label.count, length: label.count, fold: false)
         let mixed = (UInt64(key.hash) ^ UInt64(UInt32(bitPattern: parent)) << 32) &* 0xFF51_AFD7_ED55_8CCD
         return Int(truncatingIfNeeded: mixed ^ (mixed >> 31))
     }

@@ -5,6 +5,11 @@
 /// Only URLs whose segments have no `%` escape and no non-ASCII byte take this path (others are decoded and
 /// Unicode-folded by the trie); uppercase ASCII is folded word by word unless the registry is case-sensitive.
 /// Only tables of up to `maxStaticRoutes` static routes have a map: for larger ones the trie is quicker.
+///
+/// Safety: the buffers are the map's own, allocated and initialized in `init`, deallocated in `deinit`, and never
+/// written in between, so sharing a map between threads reads immutable memory (`@unchecked Sendable`); their
+/// element types are trivial. Look-ups read them without bounds checks: `slot` is masked by `mask` (the slot
+/// count less one), a filter bit is below the filter's bit count (`filterBit`), and a key lies inside `keys`.
 final class StaticRouteMap: @unchecked Sendable {
     /// A static route in its slot: its index, its key (the folded path, segments joined by '/') in `keys`, and
     /// the key's first and last 8 bytes, so that a path of up to 16 bytes is compared with two word compares
@@ -45,6 +50,7 @@ final class StaticRouteMap: @unchecked Sendable {
     /// `maxStaticRoutes`.
     init(_ routes: [Route], builder: RouteTrieBuilder) {
         var keyBytes: [UInt8] = []
+        // Safety: each buffer is initialized whole right after its allocation (see the type's comment).
         shapes = .allocate(capacity: 64)
         shapes.initialize(repeating: 0)
         var statics: [Slot] = []
@@ -76,6 +82,7 @@ final class StaticRouteMap: @unchecked Sendable {
             filterBits <<= 1
             shift -= 1
         }
+        // Safety: as above; the keys are read at offsets `statics` recorded while `keyBytes` was filled.
         filter = .allocate(capacity: filterBits / 64)
         filter.initialize(repeating: 0)
         filterShift = shift
@@ -84,7 +91,7 @@ final class StaticRouteMap: @unchecked Sendable {
         mask = size - 1
         isEmpty = statics.isEmpty
         for var entry in statics {
-            let key = CompiledTrie.key(
+            let key = LiteralKey(
                 UnsafePointer(keys.baseAddress!), start: Int(entry.keyStart), count: Int(entry.keyLength),
                 length: keyBytes.count, fold: false)
             entry.head = key.head
@@ -98,6 +105,7 @@ final class StaticRouteMap: @unchecked Sendable {
     }
 
     deinit {
+        // Safety: allocated in `init`, deallocated once, here.
         shapes.deallocate()
         filter.deallocate()
         slots.deallocate()
@@ -120,7 +128,7 @@ final class StaticRouteMap: @unchecked Sendable {
     /// `flags`: the OR of the segments' flags.
     ///
     /// Written for few data-dependent branches (a mispredicted branch costs more than the whole compare): the
-    /// key is the path's first and last 8 bytes and its length (`CompiledTrie.key`), so a path of up to 16 bytes
+    /// key is the path's first and last 8 bytes and its length (`LiteralKey`), so a path of up to 16 bytes
     /// is hashed and compared without a loop; only the bytes between those words of a longer path are compared
     /// one word at a time.
     @inline(__always)
@@ -145,9 +153,11 @@ final class StaticRouteMap: @unchecked Sendable {
         caseSensitive: Bool
     ) -> Int {
         let fold = !caseSensitive && flags & SegmentSlice.uppercase != 0
-        let key = CompiledTrie.key(url, start: start, count: keyLength, length: length, fold: fold)
+        let key = LiteralKey(url, start: start, count: keyLength, length: length, fold: fold)
         let bit = Self.filterBit(key.hash, shift: filterShift)
         if filter[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return -1 }
+        // Safety: the slot is masked; a slot's key is inside `keys` (see the type's comment). A free slot's key
+        // length equals no length, so its key is never read.
         let slotBase = slots.baseAddress.unsafelyUnwrapped
         var slot = Int(key.hash) & mask
         while true {
@@ -155,7 +165,7 @@ final class StaticRouteMap: @unchecked Sendable {
             if Int(found.pointee.keyLength) == keyLength && found.pointee.head == key.head
                 && found.pointee.tail == key.tail
                 && (keyLength <= 16
-                    || CompiledTrie.middleEqual(
+                    || LiteralKey.middleEqual(
                         keys.baseAddress.unsafelyUnwrapped + Int(found.pointee.keyStart), url + start, keyLength,
                         fold: fold))
             {

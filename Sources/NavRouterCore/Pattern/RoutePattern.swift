@@ -135,6 +135,8 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
                 }
                 if segment.kind != .literal {
                     // A pattern has a handful of parameters: a scan beats hashing.
+                    // Safety: a parameter's name is never empty (`parameterName`), so both buffers have a base
+                    // address; the earlier name has the same length and lies inside the pattern's bytes.
                     let name = UnsafeBufferPointer(rebasing: bytes[segment.range])
                     for earlier in segments[..<count]
                     where earlier.kind != .literal && earlier.count == segment.count

@@ -60,6 +60,8 @@ enum DeepLinkScanner {
 
     /// Per byte: what it adds to a segment's flags, or that it is a delimiter. (A lazy global: a caller that
     /// scans often keeps the pointer and passes it to `scan`, so no scan pays the global's once-check.)
+    /// Safety: 256 bytes allocated and written once, in the global's initializer, then never written nor freed; a
+    /// byte indexes it (`classes[Int(byte)]`), so every read is inside it.
     nonisolated(unsafe) static let byteClasses: UnsafePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         for byte in 0..<256 {

@@ -29,6 +29,6 @@ struct CopyOnWrite<Storage: CopyOnWriteStorage>: Equatable {
     }
 }
 
-// The storage is only changed while uniquely referenced (`value`'s `_modify`), so sharing it is safe when the
-// value itself is Sendable.
+// Safety: the storage is only changed while uniquely referenced (`value`'s `_modify`), so sharing it is safe when
+// the value itself is Sendable.
 extension CopyOnWrite: @unchecked Sendable where Storage.Value: Sendable {}
