@@ -237,8 +237,8 @@ int navrouter_registry_add_route(navrouter_registry *registry, const char *name,
  * cycle and at most 256 routes above a route.
  * @param[out] out_count the number of routes loaded; may be NULL.
  * @return NAVROUTER_OK, NAVROUTER_EJSON / NAVROUTER_EPATTERN / NAVROUTER_EINVAL (the message names the module,
- *         the route and the field), NAVROUTER_ECONFLICT, or NAVROUTER_ELIMIT (more than 2^28 routes). On
- *         failure no route is registered.
+ *         the route and the field by its path, e.g. "routes[2].style"), NAVROUTER_ECONFLICT, or NAVROUTER_ELIMIT
+ *         (more than 2^28 routes). On failure no route is registered.
  */
 int navrouter_registry_load_manifest(navrouter_registry *registry, const char *json, size_t *out_count);
 

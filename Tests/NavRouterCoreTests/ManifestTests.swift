@@ -35,31 +35,46 @@ final class ManifestTests: XCTestCase {
             #"{"module": "shop", "routes": [{"name": "r", "pattern": "r"}, {\#(fields)}]}"#
         }
         assertFails(.invalidJSON, "manifest", "line 1") { try RouteManifest.parse("{") }
-        assertFails(.invalidJSON, "module 'shop', route 'p'", "field 'presentation'", "'tab'") {
+        assertFails(.invalidJSON, "module 'shop', route 'p'", "routes[1].presentation: must be push", "'tab'") {
             try RouteManifest.parse(route(#""name": "p", "pattern": "p", "presentation": "tab""#))
         }
-        assertFails(.invalidJSON, "module 'shop', route #2", "field 'name' is missing") {
+        assertFails(.invalidJSON, "module 'shop', route #2", "routes[1].name: missing") {
             try RouteManifest.parse(route(#""pattern": "p""#))
         }
-        assertFails(.invalidJSON, "route 'p'", "unknown field 'colour'") {
+        assertFails(.invalidJSON, "route 'p'", "routes[1].colour: unknown field (expected external, metadata") {
             try RouteManifest.parse(route(#""name": "p", "pattern": "p", "colour": 1"#))
         }
-        assertFails(.invalidJSON, "route 'p'", "'requires_auth' must be true or false, not string") {
+        assertFails(.invalidJSON, "route 'p'", "routes[1].requires_auth: must be true or false, not string") {
             try RouteManifest.parse(route(#""name": "p", "pattern": "p", "requires_auth": "yes""#))
         }
         assertFails(.invalidPattern, "route 'p'", "segment 2") {
             try RouteManifest.parse(route(#""name": "p", "pattern": "p/<bad:x>""#))
         }
-        assertFails(.invalidJSON, "'metadata' must be an object") {
+        assertFails(.invalidJSON, "routes[1].metadata: must be an object, not array") {
             try RouteManifest.parse(route(#""name": "p", "pattern": "p", "metadata": [1]"#))
         }
-        assertFails(.invalidJSON, "'style' applies only") {
+        assertFails(.invalidJSON, "routes[1].required_parameters[1]: must be a non-empty string, not integer") {
+            try RouteManifest.parse(route(#""name": "p", "pattern": "p", "required_parameters": ["a", 2]"#))
+        }
+        assertFails(.invalidJSON, "routes[1].style: applies only") {
             try RouteManifest.parse(route(#""name": "p", "pattern": "p", "style": "sheet""#))
         }
         assertFails(.invalidJSON, "duplicate") {
             try RouteManifest.parse(#"{"module": "m", "module": "n", "routes": []}"#)
         }
-        assertFails(.invalidJSON, "unknown field 'route'") { try RouteManifest.parse(#"{"module": "m", "route": []}"#) }
+        assertFails(.invalidJSON, "module 'm'", "route: unknown field (expected module, routes)") {
+            try RouteManifest.parse(#"{"module": "m", "route": []}"#)
+        }
+        // Paths from the two other forms of a manifest: a list of modules, and {"modules": [...]}.
+        assertFails(.invalidJSON, "module #2", "[1].routes[0].pattern: must be a string, not integer") {
+            try RouteManifest.parse(#"[{"routes": []}, {"routes": [{"name": "a", "pattern": 1}]}]"#)
+        }
+        assertFails(.invalidJSON, "module 'b'", "modules[1].routes: must be an array, not object") {
+            try RouteManifest.parse(#"{"modules": [{"routes": []}, {"module": "b", "routes": {}}]}"#)
+        }
+        assertFails(.invalidJSON, "module #1", "the module must be an object, not string") {
+            try RouteManifest.parse(#"["shop"]"#)
+        }
         assertFails(.invalidJSON, "not number") { try RouteManifest.parse("3.5") }
     }
 

@@ -126,7 +126,7 @@ final class SnapshotTests: XCTestCase {
         let before = router.state
         let bad: [(String, String)] = [
             ("not json", "invalid JSON"),
-            (good.replacingOccurrences(of: #""version":1"#, with: #""version":2"#), "version 2 is not supported"),
+            (good.replacingOccurrences(of: #""version":1"#, with: #""version":2"#), "version: 2 is not supported"),
             (good.replacingOccurrences(of: #""format":"navrouter-state""#, with: #""format":"other""#), "format"),
             (good.replacingOccurrences(of: "/shop/product/1", with: "/shop/product/abc"), "no longer resolves"),
             (
@@ -143,8 +143,14 @@ final class SnapshotTests: XCTestCase {
                     of: #""layers":[]"#, with: #""layers":[{"style":"sheet","prevent_dismissal":false,"stack":[]}]"#),
                 "empty"
             ),
-            (good.replacingOccurrences(of: #""expects_result":false"#, with: #""expects_result":0"#), "true or false"),
-            (good.replacingOccurrences(of: #""tabs":["#, with: #""extra":1,"tabs":["#), "unknown field 'extra'"),
+            (
+                good.replacingOccurrences(of: #""expects_result":false"#, with: #""expects_result":0"#),
+                "tabs[0].stack[0].expects_result: must be true or false, not integer"
+            ),
+            (
+                good.replacingOccurrences(of: #""tabs":["#, with: #""extra":1,"tabs":["#),
+                "extra: unknown field (expected format, layers"
+            ),
         ]
         for (snapshot, fragment) in bad {
             assertFails(.invalidJSON, fragment) { try router.restore(snapshot) }

@@ -52,7 +52,10 @@ final class SnapshotValidationTests: XCTestCase {
         // Entry 6 (settings) expects a result and was opened by entry 5 (product).
         XCTAssertTrue(good.contains(#""expects_result":true,"id":6,"opener":5"#), good)
         let bad: [(String, String)] = [
-            (good.replacingOccurrences(of: #""id":6,"opener":5"#, with: #""id":6,"opener":99"#), "opener 99"),
+            (
+                good.replacingOccurrences(of: #""id":6,"opener":5"#, with: #""id":6,"opener":99"#),
+                "layers[0].stack[0].opener: 99 is not an entry"
+            ),
             (good.replacingOccurrences(of: #""id":6,"opener":5"#, with: #""id":6,"opener":6"#), "its own opener"),
             (
                 good.replacingOccurrences(

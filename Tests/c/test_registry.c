@@ -140,7 +140,7 @@ static void test_manifest_and_route_json(void) {
                      registry,
                      "{\"module\": \"m\", \"routes\": [{\"name\": \"z\", \"pattern\": \"z\", \"external\": 1}]}",
                      NULL));
-    CHECK_CONTAINS("module 'm', route 'z': field 'external'", navrouter_last_error());
+    CHECK_CONTAINS("module 'm', route 'z': routes[0].external: must be true or false", navrouter_last_error());
     CHECK_STATUS(NAVROUTER_ECONFLICT, navrouter_registry_load_manifest(
                                           registry,
                                           "{\"module\": \"m\", \"routes\": [{\"name\": \"z\", \"pattern\": \"z\"},"

@@ -10,7 +10,8 @@ public enum RouteManifest {
     /// - Parameter text: the manifest's JSON text.
     /// - Returns: the routes, in order.
     /// - Throws: `.invalidJSON` for bad JSON or a bad field, `.invalidPattern` for a bad pattern,
-    ///   `.invalidArgument` for a bad name (each message says where).
+    ///   `.invalidArgument` for a bad name. Each message names the module and route, and the field by its path in
+    ///   the document: `manifest: module 'shop', route 'product': routes[2].style: must be a string, not integer`.
     public static func parse(_ text: String) throws(NavRouterError) -> [Route] {
         let root: JSONValue
         do {
@@ -18,50 +19,45 @@ public enum RouteManifest {
         } catch {
             throw NavRouterError(.invalidJSON, "manifest: \(error.message)")
         }
-        let modules: [JSONValue]
+        let modules: [(value: JSONValue, path: String)]
         switch root {
         case .array(let list):
-            modules = list
+            modules = list.enumerated().map { ($1, "[\($0)]") }
         case .object(let members) where members["modules"] != nil:
             guard members.count == 1, let list = members["modules"]?.arrayValue else {
                 throw NavRouterError(.invalidJSON, "manifest: expected {\"modules\": [...]} with nothing else")
             }
-            modules = list
+            modules = list.enumerated().map { ($1, "modules[\($0)]") }
         case .object:
-            modules = [root]
+            modules = [(root, "")]
         default:
             throw NavRouterError(
                 .invalidJSON, "manifest: expected a module object or a list of modules, not \(root.typeName)")
         }
         var routes: [Route] = []
         for (index, module) in modules.enumerated() {
-            routes += try parseModule(module, index: index)
+            routes += try parseModule(module.value, path: module.path, index: index)
         }
         return routes
     }
 
-    private static func parseModule(_ value: JSONValue, index: Int) throws(NavRouterError) -> [Route] {
-        guard let members = value.objectValue else {
-            throw NavRouterError(.invalidJSON, "manifest: module #\(index + 1) is \(value.typeName), not an object")
-        }
-        let name = members["module"]?.stringValue
-        let place = name.map { "module '\($0)'" } ?? "module #\(index + 1)"
-        for key in members.keys where key != "module" && key != "routes" {
-            throw NavRouterError(.invalidJSON, "manifest: \(place): unknown field '\(key)' (expected module, routes)")
-        }
-        if let module = members["module"], name == nil || name!.isEmpty {
-            throw NavRouterError(
-                .invalidJSON, "manifest: \(place): field 'module' must be a non-empty string, not \(module.typeName)")
-        }
-        guard let list = members["routes"]?.arrayValue else {
-            throw NavRouterError(.invalidJSON, "manifest: \(place): field 'routes' must be an array of routes")
+    private static func parseModule(_ value: JSONValue, path: String, index: Int) throws(NavRouterError) -> [Route] {
+        let place = "module \(value.objectValue?["module"]?.stringValue.map { "'\($0)'" } ?? "#\(index + 1)")"
+        let module: JSONObjectReader
+        let name: String?
+        do throws(NavRouterError) {
+            module = try JSONObjectReader(value, at: path, known: ["module", "routes"], what: "the module")
+            name = try module.optionalString("module")
+            if name?.isEmpty == true { throw NavRouterError(.invalidJSON, "\(module.path(of: "module")): empty") }
+        } catch {
+            throw NavRouterError(error.code, "manifest: \(place): \(error.message)")
         }
         var routes: [Route] = []
-        for (position, entry) in list.enumerated() {
+        for (position, entry) in try routeValues(module, place).enumerated() {
             let routeName = entry.objectValue?["name"]?.stringValue
             let routePlace = "manifest: \(place), route \(routeName.map { "'\($0)'" } ?? "#\(position + 1)")"
             do {
-                routes.append(try parseRoute(entry, module: name))
+                routes.append(try parseRoute(entry, path: module.path(of: "routes", index: position), module: name))
             } catch {
                 throw NavRouterError(error.code, "\(routePlace): \(error.message)")
             }
@@ -69,38 +65,23 @@ public enum RouteManifest {
         return routes
     }
 
-    private static let routeFields: Set<String> = [
+    private static func routeValues(_ module: JSONObjectReader, _ place: String) throws(NavRouterError) -> [JSONValue] {
+        do {
+            return try module.array("routes")
+        } catch {
+            throw NavRouterError(error.code, "manifest: \(place): \(error.message)")
+        }
+    }
+
+    private static let routeFields = [
         "name", "pattern", "presentation", "style", "requires_auth", "external", "required_parameters", "metadata",
         "parent",
     ]
 
-    private static func parseRoute(_ value: JSONValue, module: String?) throws(NavRouterError) -> Route {
-        guard let fields = value.objectValue else {
-            throw NavRouterError(.invalidJSON, "expected an object, not \(value.typeName)")
-        }
-        for key in fields.keys.sorted() where !routeFields.contains(key) {
-            throw NavRouterError(
-                .invalidJSON, "unknown field '\(key)' (expected \(routeFields.sorted().joined(separator: ", ")))")
-        }
-        func string(_ key: String, required: Bool = false) throws(NavRouterError) -> String? {
-            guard let field = fields[key] else {
-                if required { throw NavRouterError(.invalidJSON, "field '\(key)' is missing") }
-                return nil
-            }
-            guard let text = field.stringValue else {
-                throw NavRouterError(.invalidJSON, "field '\(key)' must be a string, not \(field.typeName)")
-            }
-            return text
-        }
-        func flag(_ key: String) throws(NavRouterError) -> Bool {
-            guard let field = fields[key] else { return false }
-            guard let flag = field.boolValue else {
-                throw NavRouterError(.invalidJSON, "field '\(key)' must be true or false, not \(field.typeName)")
-            }
-            return flag
-        }
-        let presentationName = try string("presentation") ?? "push"
-        let styleName = try string("style")
+    private static func parseRoute(_ value: JSONValue, path: String, module: String?) throws(NavRouterError) -> Route {
+        let fields = try JSONObjectReader(value, at: path, known: routeFields)
+        let presentationName = try fields.optionalString("presentation") ?? "push"
+        let styleName = try fields.optionalString("style")
         let presentation: Presentation
         switch presentationName {
         case "push": presentation = .push
@@ -108,40 +89,24 @@ public enum RouteManifest {
         case "modal":
             guard let style = ModalStyle(rawValue: styleName ?? "sheet") else {
                 throw NavRouterError(
-                    .invalidJSON, "field 'style' must be sheet or fullscreen, not '\(styleName ?? "")'")
+                    .invalidJSON, "\(fields.path(of: "style")): must be sheet or fullscreen, not '\(styleName ?? "")'")
             }
             presentation = .modal(style)
         default:
             throw NavRouterError(
-                .invalidJSON, "field 'presentation' must be push, modal or root, not '\(presentationName)'")
+                .invalidJSON,
+                "\(fields.path(of: "presentation")): must be push, modal or root, not '\(presentationName)'")
         }
         if styleName != nil, presentationName != "modal" {
-            throw NavRouterError(.invalidJSON, "field 'style' applies only to presentation 'modal'")
-        }
-        var required: [String] = []
-        if let field = fields["required_parameters"] {
-            guard let list = field.arrayValue else {
-                throw NavRouterError(.invalidJSON, "field 'required_parameters' must be an array of strings")
-            }
-            for item in list {
-                guard let name = item.stringValue, !name.isEmpty else {
-                    throw NavRouterError(
-                        .invalidJSON, "field 'required_parameters' must hold non-empty strings, not \(item.typeName)")
-                }
-                required.append(name)
-            }
-        }
-        var metadata: [String: JSONValue]?
-        if let field = fields["metadata"] {
-            guard let object = field.objectValue else {
-                throw NavRouterError(.invalidJSON, "field 'metadata' must be an object, not \(field.typeName)")
-            }
-            metadata = object
+            throw NavRouterError(.invalidJSON, "\(fields.path(of: "style")): applies only to presentation 'modal'")
         }
         return try Route(
-            name: try string("name", required: true)!, pattern: try string("pattern", required: true)!,
-            presentation: presentation, requiresAuth: try flag("requires_auth"), external: try flag("external"),
-            requiredParameters: required, metadata: metadata, parent: try string("parent"), module: module)
+            name: try fields.string("name"), pattern: try fields.string("pattern"), presentation: presentation,
+            requiresAuth: try fields.bool("requires_auth", absent: false),
+            external: try fields.bool("external", absent: false),
+            requiredParameters: try fields.strings("required_parameters", nonEmpty: true),
+            metadata: try fields.optionalObject("metadata"), parent: try fields.optionalString("parent"),
+            module: module)
     }
 }
 

@@ -19,7 +19,7 @@ public struct QueryItem: Equatable, Sendable {
 /// shares the routes array of the table it was resolved on (one reference count) and reads its route from there
 /// when asked; a match kept after its registry changed keeps that array (not the rest of the table) alive.
 public struct RouteMatch: Equatable, Sendable {
-    private struct Fields: Equatable, Sendable {
+    private struct MatchValues: Equatable, Sendable {
         /// The resolving table's routes (shared with the table, not copied).
         let routes: [Route]
         let routeIndex: Int
@@ -34,7 +34,7 @@ public struct RouteMatch: Equatable, Sendable {
         let props: [String: JSONValue]?
 
         /// Equal when the routes are equal (wherever they are kept) and every other field is.
-        static func == (lhs: Fields, rhs: Fields) -> Bool {
+        static func == (lhs: MatchValues, rhs: MatchValues) -> Bool {
             lhs.routes[lhs.routeIndex] == rhs.routes[rhs.routeIndex] && lhs.url == rhs.url
                 && lhs.pathRange == rhs.pathRange && lhs.pathParameters == rhs.pathParameters
                 && lhs.queryItems == rhs.queryItems && lhs.remainderSegments == rhs.remainderSegments
@@ -43,37 +43,37 @@ public struct RouteMatch: Equatable, Sendable {
     }
 
     private final class Storage: CopyOnWriteStorage {
-        var value: Fields
-        init(_ value: Fields) { self.value = value }
+        var value: MatchValues
+        init(_ value: MatchValues) { self.value = value }
     }
 
-    private let fields: CopyOnWrite<Storage>
+    private let values: CopyOnWrite<Storage>
 
     /// The route that won. Read in place (`match.route.name` copies the name, not the whole route).
     public var route: Route {
-        _read { yield fields.value.routes[fields.value.routeIndex] }
+        _read { yield values.value.routes[values.value.routeIndex] }
     }
     /// The URL as given.
-    public var url: String { fields.value.url }
+    public var url: String { values.value.url }
     /// The path as it stood in the URL (still percent-encoded, without scheme, web domain, query or fragment).
     public var path: String {
         let utf8 = url.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: fields.value.pathRange.lowerBound)
-        let end = utf8.index(start, offsetBy: fields.value.pathRange.count)
+        let start = utf8.index(utf8.startIndex, offsetBy: values.value.pathRange.lowerBound)
+        let end = utf8.index(start, offsetBy: values.value.pathRange.count)
         return String(decoding: utf8[start..<end], as: UTF8.self)
     }
     /// The path parameters by name (values keep their case). A catch-all's value is its segments joined by `/`.
-    public var pathParameters: [String: String] { fields.value.pathParameters }
+    public var pathParameters: [String: String] { values.value.pathParameters }
     /// Every query item in order, repeated keys included (the props item excepted).
-    public var queryItems: [QueryItem] { fields.value.queryItems }
+    public var queryItems: [QueryItem] { values.value.queryItems }
     /// The catch-all's segments, decoded, when the route ends with one.
-    public var remainderSegments: [String]? { fields.value.remainderSegments }
+    public var remainderSegments: [String]? { values.value.remainderSegments }
     /// The catch-all's part of the path as it stood in the URL (still percent-encoded).
-    public var remainder: String? { fields.value.remainder }
+    public var remainder: String? { values.value.remainder }
     /// The decoded fragment, when the URL has one.
-    public var fragment: String? { fields.value.fragment }
+    public var fragment: String? { values.value.fragment }
     /// Props carried in the URL (the `_props` query item: base64url of a JSON object), if any.
-    public var props: [String: JSONValue]? { fields.value.props }
+    public var props: [String: JSONValue]? { values.value.props }
 
     /// The query parameters by name; for a repeated key the last value wins (`queryItems` has them all). An item
     /// without a name (`?=v`) is no parameter (it stays in `queryItems`).
@@ -111,8 +111,8 @@ public struct RouteMatch: Equatable, Sendable {
         queryItems: [QueryItem], remainderSegments: [String]?, remainder: String?, fragment: String?,
         props: [String: JSONValue]?
     ) {
-        fields = CopyOnWrite(
-            Fields(
+        values = CopyOnWrite(
+            MatchValues(
                 routes: routes, routeIndex: routeIndex, url: url, pathRange: pathRange, pathParameters: pathParameters,
                 queryItems: queryItems, remainderSegments: remainderSegments, remainder: remainder, fragment: fragment,
                 props: props))

@@ -15,8 +15,8 @@ public struct ViewHandle: Hashable, Sendable {
 /// A value type whose route, URL, parameters and props live in one shared, immutable storage object: copying an
 /// entry (into a stack, an event, a snapshot) costs one reference count, not one per field.
 public struct NavigationEntry: Equatable, Sendable {
-    /// The fields that never change after the entry is made.
-    private struct Fields: Equatable, Sendable {
+    /// The values that never change after the entry is made.
+    private struct EntryValues: Equatable, Sendable {
         let route: String
         let url: String
         let parameters: [String: String]
@@ -31,11 +31,11 @@ public struct NavigationEntry: Equatable, Sendable {
     /// Unique within its router, never reused.
     public let id: EntryID
     private final class Storage: CopyOnWriteStorage {
-        var value: Fields
-        init(_ value: Fields) { self.value = value }
+        var value: EntryValues
+        init(_ value: EntryValues) { self.value = value }
     }
 
-    private let fields: CopyOnWrite<Storage>
+    private let values: CopyOnWrite<Storage>
     /// The host's view, made by the route's handler (nil when no handler is set).
     public internal(set) var view: ViewHandle?
     /// The handler that made `view`: the view goes back to it, whatever handlers are set since. Not part of the
@@ -43,19 +43,19 @@ public struct NavigationEntry: Equatable, Sendable {
     var maker: ViewMaker?
 
     /// The route's name.
-    public var route: String { fields.value.route }
+    public var route: String { values.value.route }
     /// The URL the entry was opened with.
-    public var url: String { fields.value.url }
+    public var url: String { values.value.url }
     /// The merged path and query parameters.
-    public var parameters: [String: String] { fields.value.parameters }
+    public var parameters: [String: String] { values.value.parameters }
     /// Props: from the command, or carried in the URL.
-    public var props: [String: JSONValue]? { fields.value.props }
+    public var props: [String: JSONValue]? { values.value.props }
     /// The entry was opened expecting a result: popping or dismissing it delivers one to `opener`.
-    public var expectsResult: Bool { fields.value.expectsResult }
+    public var expectsResult: Bool { values.value.expectsResult }
     /// The entry that was on top when this one was opened (who receives its result).
-    public var opener: EntryID? { fields.value.opener }
+    public var opener: EntryID? { values.value.opener }
     /// Whether the entry's route required authentication when it was made.
-    var requiresAuth: Bool { fields.value.requiresAuth }
+    var requiresAuth: Bool { values.value.requiresAuth }
 
     /// Creates an entry (the router makes them; public for hosts that build states by hand in tests).
     public init(
@@ -73,8 +73,8 @@ public struct NavigationEntry: Equatable, Sendable {
         expectsResult: Bool, opener: EntryID?, requiresAuth: Bool, view: ViewHandle? = nil
     ) {
         self.id = id
-        self.fields = CopyOnWrite(
-            Fields(
+        self.values = CopyOnWrite(
+            EntryValues(
                 route: route, url: url, parameters: parameters, props: props, expectsResult: expectsResult,
                 opener: opener, requiresAuth: requiresAuth))
         self.view = view
@@ -90,8 +90,8 @@ public struct NavigationEntry: Equatable, Sendable {
         return entry
     }
 
-    /// Equal ids, fields and views (the view's maker is not part of the value).
+    /// Equal ids, values and views (the view's maker is not part of the value).
     public static func == (lhs: NavigationEntry, rhs: NavigationEntry) -> Bool {
-        lhs.id == rhs.id && lhs.view == rhs.view && lhs.fields == rhs.fields
+        lhs.id == rhs.id && lhs.view == rhs.view && lhs.values == rhs.values
     }
 }

@@ -35,8 +35,8 @@ public enum NavigationEventKind: String, Sendable, CaseIterable {
 /// A value type with copy-on-write storage for everything but its kind and transition id: copying an event (into
 /// a transaction's list, to the navigator, to a C box) costs one reference count, not one per field.
 public struct NavigationEvent: Equatable, Sendable {
-    /// The fields besides kind and transition id, as plain values.
-    private struct Fields: Equatable, Sendable {
+    /// The details besides kind and transition id, as plain values.
+    private struct EventDetails: Equatable, Sendable {
         var entry: NavigationEntry?
         var entries: [NavigationEntry] = []
         var removed: [NavigationEntry] = []
@@ -53,13 +53,13 @@ public struct NavigationEvent: Equatable, Sendable {
     }
 
     private final class Storage: CopyOnWriteStorage {
-        var value: Fields
-        init(_ value: Fields) { self.value = value }
+        var value: EventDetails
+        init(_ value: EventDetails) { self.value = value }
     }
 
-    private var fields: CopyOnWrite<Storage>
-    /// The fields of a new event, shared until its first change (a `stateChanged` event never allocates).
-    private static let noFields = CopyOnWrite<Storage>(Fields())
+    private var details: CopyOnWrite<Storage>
+    /// The details of a new event, shared until its first change (a `stateChanged` event never allocates).
+    private static let noDetails = CopyOnWrite<Storage>(EventDetails())
 
     /// What changed.
     public var kind: NavigationEventKind
@@ -67,75 +67,75 @@ public struct NavigationEvent: Equatable, Sendable {
     public var transitionID: UInt64
     /// The entry the event is about (pushed, presented, new top, opener of a result).
     public var entry: NavigationEntry? {
-        get { fields.value.entry }
-        set { fields.value.entry = newValue }
+        get { details.value.entry }
+        set { details.value.entry = newValue }
     }
     /// The entries of the new stack or the tabs' roots (`tabsSetUp`, `stackReplaced`, `restored`).
     public var entries: [NavigationEntry] {
-        get { fields.value.entries }
-        set { fields.value.entries = newValue }
+        get { details.value.entries }
+        set { details.value.entries = newValue }
     }
     /// Entries that left the state (`pop`, `dismiss`, `stackReplaced`); their views are released after the event.
     public var removed: [NavigationEntry] {
-        get { fields.value.removed }
-        set { fields.value.removed = newValue }
+        get { details.value.removed }
+        set { details.value.removed = newValue }
     }
     /// Where the change happened.
     public var location: StackLocation? {
-        get { fields.value.location }
-        set { fields.value.location = newValue }
+        get { details.value.location }
+        set { details.value.location = newValue }
     }
     /// The modal style (`present`, `dismiss`).
     public var style: ModalStyle? {
-        get { fields.value.style }
-        set { fields.value.style = newValue }
+        get { details.value.style }
+        set { details.value.style = newValue }
     }
     /// Whether the host should animate (the command's `animated` option).
     public var animated: Bool {
-        get { fields.value.animated }
-        set { fields.value.animated = newValue }
+        get { details.value.animated }
+        set { details.value.animated = newValue }
     }
     /// The user made this change directly (swipe back, sheet dragged down): the host need not perform it again.
     public var userInitiated: Bool {
-        get { fields.value.userInitiated }
-        set { fields.value.userInitiated = newValue }
+        get { details.value.userInitiated }
+        set { details.value.userInitiated = newValue }
     }
     /// For `resultDelivered`: the entry whose result it is.
     public var resultOf: EntryID? {
-        get { fields.value.resultOf }
-        set { fields.value.resultOf = newValue }
+        get { details.value.resultOf }
+        set { details.value.resultOf = newValue }
     }
     /// For `resultDelivered`: the result (a JSON value), or `nil` when the entry closed without one.
     public var result: JSONValue? {
-        get { fields.value.result }
-        set { fields.value.result = newValue }
+        get { details.value.result }
+        set { details.value.result = newValue }
     }
     /// For `commandFailed`, `flowCancelled` and `guardError`: the error.
     public var failure: NavRouterError? {
-        get { fields.value.failure }
-        set { fields.value.failure = newValue }
+        get { details.value.failure }
+        set { details.value.failure = newValue }
     }
     /// For `flowCancelled`: the flow's token.
     public var flow: UInt64? {
-        get { fields.value.flow }
-        set { fields.value.flow = newValue }
+        get { details.value.flow }
+        set { details.value.flow = newValue }
     }
     /// The ticket of a command that was queued (`Outcome.queued`): every event of its run carries it, and so does
     /// the `commandFailed` event when it fails.
     public var ticket: UInt64? {
-        get { fields.value.ticket }
-        set { fields.value.ticket = newValue }
+        get { details.value.ticket }
+        set { details.value.ticket = newValue }
     }
     /// For `present`: the layer may not be dismissed by the user.
     public var preventsDismissal: Bool {
-        get { fields.value.preventsDismissal }
-        set { fields.value.preventsDismissal = newValue }
+        get { details.value.preventsDismissal }
+        set { details.value.preventsDismissal = newValue }
     }
 
     /// Creates an event.
     public init(kind: NavigationEventKind, transitionID: UInt64) {
         self.kind = kind
         self.transitionID = transitionID
-        self.fields = Self.noFields
+        self.details = Self.noDetails
     }
 }

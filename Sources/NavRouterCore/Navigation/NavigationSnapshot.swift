@@ -54,37 +54,35 @@ public enum NavigationSnapshot {
     }
 
     private static func decodeUnchecked(_ text: String, table: RouteTable) throws(NavRouterError) -> NavigationState {
-        let root = try Fields(
-            try JSONValue.parse(text), "the snapshot",
-            ["format", "version", "next_entry_id", "selected_tab", "tabs", "layers"])
+        let root = try JSONObjectReader(
+            try JSONValue.parse(text), at: "",
+            known: ["format", "version", "next_entry_id", "selected_tab", "tabs", "layers"])
         guard try root.string("format") == format else {
-            throw NavRouterError(.invalidJSON, "the format is not '\(format)'")
+            throw NavRouterError(.invalidJSON, "format: not '\(format)'")
         }
         let version = try root.integer("version")
         guard version == Self.version else {
             throw NavRouterError(
-                .invalidJSON, "version \(version) is not supported (this library reads version \(Self.version))")
+                .invalidJSON, "version: \(version) is not supported (this library reads version \(Self.version))")
         }
         let nextID = try root.integer("next_entry_id")
         guard (1...Int64(NavigationState.maxEntryID)).contains(nextID) else {
-            throw NavRouterError(.invalidJSON, "next_entry_id must be between 1 and 2^53 - 1, not \(nextID)")
+            throw NavRouterError(.invalidJSON, "next_entry_id: must be between 1 and 2^53 - 1, not \(nextID)")
         }
         var tabs: [Tab] = []
-        for (index, value) in try root.array("tabs").enumerated() {
-            let tab = try Fields(value, "tab \(index)", ["route", "stack"])
-            let route = try tab.optionalString("route")
-            tabs.append(Tab(route: route, stack: try stack(tab, "tab \(index)", table: table)))
+        for tab in try root.objects("tabs", known: ["route", "stack"]) {
+            tabs.append(
+                Tab(route: try tab.optionalString("route", nullable: true), stack: try stack(tab, table: table)))
         }
         var layers: [ModalLayer] = []
-        for (index, value) in try root.array("layers").enumerated() {
-            let layer = try Fields(value, "layer \(index)", ["style", "prevent_dismissal", "stack"])
+        for layer in try root.objects("layers", known: ["style", "prevent_dismissal", "stack"]) {
             guard let style = ModalStyle(rawValue: try layer.string("style")) else {
-                throw NavRouterError(.invalidJSON, "layer \(index): style must be sheet or fullscreen")
+                throw NavRouterError(.invalidJSON, "\(layer.path(of: "style")): must be sheet or fullscreen")
             }
             layers.append(
                 ModalLayer(
                     style: style, preventDismissal: try layer.bool("prevent_dismissal"),
-                    stack: try stack(layer, "layer \(index)", table: table)))
+                    stack: try stack(layer, table: table)))
         }
         let state = NavigationState(
             tabs: tabs, selectedTab: Int(clamping: try root.integer("selected_tab")), layers: layers,
@@ -102,14 +100,14 @@ public enum NavigationSnapshot {
         for (index, tab) in state.tabs.enumerated() {
             guard let name = tab.route else { continue }
             guard let route = table.route(named: name) else {
-                throw NavRouterError(.invalidJSON, "tab route '\(name)' is not registered")
+                throw NavRouterError(.invalidJSON, "tabs[\(index)].route: '\(name)' is not registered")
             }
             if route.requiresAuth {
                 throw NavRouterError(
-                    .invalidJSON, "tab \(index): route '\(name)' requires authentication; a tab root never does")
+                    .invalidJSON, "tabs[\(index)]: route '\(name)' requires authentication; a tab root never does")
             }
             if tab.stack.first?.expectsResult == true {
-                throw NavRouterError(.invalidJSON, "tab \(index): a tab root cannot expect a result")
+                throw NavRouterError(.invalidJSON, "tabs[\(index)].stack[0]: a tab root cannot expect a result")
             }
         }
         var ids = Set<EntryID>()
@@ -118,39 +116,40 @@ public enum NavigationSnapshot {
             for (index, entry) in stack.enumerated() {
                 if index > 0 || !rootAllowed, table.route(named: entry.route)?.presentation == .root {
                     throw NavRouterError(
-                        .invalidJSON, "\(place), entry \(index): route '\(entry.route)' is the root of a tab")
+                        .invalidJSON, "\(place)[\(index)]: route '\(entry.route)' is the root of a tab")
                 }
                 guard let opener = entry.opener else { continue }
                 if !entry.expectsResult {
                     throw NavRouterError(
-                        .invalidJSON, "\(place), entry \(index): it has an opener but does not expect a result")
+                        .invalidJSON, "\(place)[\(index)].opener: set, but the entry does not expect a result")
                 }
                 if opener == entry.id {
-                    throw NavRouterError(.invalidJSON, "\(place), entry \(index): entry \(opener) is its own opener")
+                    throw NavRouterError(.invalidJSON, "\(place)[\(index)].opener: entry \(opener) is its own opener")
                 }
                 if !ids.contains(opener) {
                     throw NavRouterError(
-                        .invalidJSON, "\(place), entry \(index): opener \(opener) is not an entry of the state")
+                        .invalidJSON, "\(place)[\(index)].opener: \(opener) is not an entry of the state")
                 }
             }
         }
         for (index, tab) in state.tabs.enumerated() {
-            try check(tab.stack, "tab \(index)", rootAllowed: tab.route != nil)
+            try check(tab.stack, "tabs[\(index)].stack", rootAllowed: tab.route != nil)
         }
-        for (index, layer) in state.layers.enumerated() { try check(layer.stack, "layer \(index)", rootAllowed: false) }
+        for (index, layer) in state.layers.enumerated() {
+            try check(layer.stack, "layers[\(index)].stack", rootAllowed: false)
+        }
     }
 
-    private static func stack(_ fields: Fields, _ place: String, table: RouteTable) throws(NavRouterError)
+    private static func stack(_ owner: JSONObjectReader, table: RouteTable) throws(NavRouterError)
         -> [NavigationEntry]
     {
         var entries: [NavigationEntry] = []
-        for (index, value) in try fields.array("stack").enumerated() {
-            let place = "\(place), entry \(index)"
-            let entry = try Fields(
-                value, place, ["id", "route", "url", "parameters", "props", "expects_result", "opener"])
+        let known = ["id", "route", "url", "parameters", "props", "expects_result", "opener"]
+        for entry in try owner.objects("stack", known: known) {
+            let place = entry.path
             let id = try entry.integer("id")
             guard (1..<Int64(NavigationState.maxEntryID)).contains(id) else {
-                throw NavRouterError(.invalidJSON, "\(place): id must be between 1 and 2^53 - 2, not \(id)")
+                throw NavRouterError(.invalidJSON, "\(entry.path(of: "id")): must be between 1 and 2^53 - 2, not \(id)")
             }
             let route = try entry.string("route")
             let url = try entry.string("url")
@@ -167,95 +166,24 @@ public enum NavigationSnapshot {
             var parameters: [String: String] = [:]
             for (key, value) in try entry.object("parameters") {
                 guard let text = value.stringValue else {
-                    throw NavRouterError(.invalidJSON, "\(place): parameter '\(key)' is not a string")
+                    throw NavRouterError(.invalidJSON, "\(entry.path(of: "parameters")).\(key): must be a string")
                 }
                 parameters[key] = text
             }
             guard parameters == match.parameters else {
                 throw NavRouterError(.invalidJSON, "\(place): the parameters do not match what URL '\(url)' gives")
             }
-            let opener = try entry.optionalInteger("opener")
+            guard entry.optional("props") != nil else {
+                throw NavRouterError(.invalidJSON, "\(entry.path(of: "props")): missing")
+            }
+            let opener = try entry.nullableInteger("opener")
             entries.append(
                 NavigationEntry(
                     id: EntryID(id), route: route, url: url, parameters: parameters,
-                    props: try entry.optionalObject("props"),
+                    props: try entry.optionalObject("props", nullable: true),
                     expectsResult: try entry.bool("expects_result"), opener: opener.map { EntryID(clamping: $0) },
                     requiresAuth: match.route.requiresAuth))
         }
         return entries
-    }
-
-    /// An object's fields, checked for unknown keys, with typed getters whose errors say where.
-    private struct Fields {
-        let members: [String: JSONValue]
-        let place: String
-
-        init(_ value: JSONValue, _ place: String, _ known: Set<String>) throws(NavRouterError) {
-            guard let members = value.objectValue else {
-                throw NavRouterError(.invalidJSON, "\(place) must be an object")
-            }
-            for key in members.keys where !known.contains(key) {
-                throw NavRouterError(.invalidJSON, "\(place): unknown field '\(key)'")
-            }
-            self.members = members
-            self.place = place
-        }
-
-        private func field(_ key: String) throws(NavRouterError) -> JSONValue {
-            guard let value = members[key] else {
-                throw NavRouterError(.invalidJSON, "\(place): field '\(key)' is missing")
-            }
-            return value
-        }
-
-        private func wrong(_ key: String, _ type: String) -> NavRouterError {
-            NavRouterError(.invalidJSON, "\(place): field '\(key)' must be \(type)")
-        }
-
-        func string(_ key: String) throws(NavRouterError) -> String {
-            guard let text = try field(key).stringValue else { throw wrong(key, "a string") }
-            return text
-        }
-
-        func optionalString(_ key: String) throws(NavRouterError) -> String? {
-            let value = try field(key)
-            if value == .null { return nil }
-            guard let text = value.stringValue else { throw wrong(key, "a string or null") }
-            return text
-        }
-
-        func integer(_ key: String) throws(NavRouterError) -> Int64 {
-            guard case .integer(let number) = try field(key) else { throw wrong(key, "an integer") }
-            return number
-        }
-
-        func optionalInteger(_ key: String) throws(NavRouterError) -> Int64? {
-            let value = try field(key)
-            if value == .null { return nil }
-            guard case .integer(let number) = value else { throw wrong(key, "an integer or null") }
-            return number
-        }
-
-        func bool(_ key: String) throws(NavRouterError) -> Bool {
-            guard let flag = try field(key).boolValue else { throw wrong(key, "true or false") }
-            return flag
-        }
-
-        func array(_ key: String) throws(NavRouterError) -> [JSONValue] {
-            guard let list = try field(key).arrayValue else { throw wrong(key, "an array") }
-            return list
-        }
-
-        func object(_ key: String) throws(NavRouterError) -> [String: JSONValue] {
-            guard let object = try field(key).objectValue else { throw wrong(key, "an object") }
-            return object
-        }
-
-        func optionalObject(_ key: String) throws(NavRouterError) -> [String: JSONValue]? {
-            let value = try field(key)
-            if value == .null { return nil }
-            guard let object = value.objectValue else { throw wrong(key, "an object or null") }
-            return object
-        }
     }
 }
