@@ -10,17 +10,25 @@ struct ParameterNameTable: Sendable {
     private let nameIndexes: [UInt32]
     /// Where route `r`'s indexes start in `nameIndexes` (`starts[r + 1]` is where they end).
     private let starts: [UInt32]
+    /// For each route's parameters in turn (as `nameIndexes`), the index of its segment in the path: a parameter's
+    /// value is that segment (a catch-all's, that segment and every one after it). `catchAllFlag` marks a catch-all.
+    private let positions: [UInt32]
+    static let catchAllFlag: UInt32 = 1 << 31
 
     init(_ routes: [Route]) {
         var names: [String] = []
         var known = NamesByBytes()  // only while compiling
         var nameIndexes: [UInt32] = []
+        var positions: [UInt32] = []
         var starts: [UInt32] = []
         starts.reserveCapacity(routes.count + 1)
         for route in routes {
             starts.append(UInt32(nameIndexes.count))
             let pattern = route.pattern
-            for part in pattern.parts where part.kind != .literal {
+            let parts = pattern.parts
+            for position in 0..<parts.count where parts[position].kind != .literal {
+                let part = parts[position]
+                positions.append(UInt32(position) | (part.kind == .catchAll ? Self.catchAllFlag : 0))
                 nameIndexes.append(
                     pattern.withBytes(of: part) { name in
                         let (index, isNew) = known.index(of: name)
@@ -33,6 +41,14 @@ struct ParameterNameTable: Sendable {
         self.names = names
         self.nameIndexes = nameIndexes
         self.starts = starts
+        self.positions = positions
+    }
+
+    /// The segment index of the `ordinal`-th parameter of route `route`, and whether it is the catch-all.
+    @inline(__always)
+    func position(route: Int, ordinal: Int) -> (segment: Int, isCatchAll: Bool) {
+        let position = positions[Int(starts[route]) + ordinal]
+        return (Int(position & ~Self.catchAllFlag), position & Self.catchAllFlag != 0)
     }
 
     /// The name of the `ordinal`-th parameter (0-based, among the pattern's parameters) of route `route`.
@@ -52,7 +68,7 @@ struct ParameterNameTable: Sendable {
 
     /// Bytes held (for footprint reports; each distinct name counted at its string's size).
     var footprintBytes: Int {
-        names.count * MemoryLayout<String>.stride + nameIndexes.count * 4 + starts.count * 4
+        names.count * MemoryLayout<String>.stride + nameIndexes.count * 4 + positions.count * 4 + starts.count * 4
     }
 }
 

@@ -8,74 +8,99 @@ extension RouteTable {
     ///   `.malformedURL`, `.notFound`, `.invalidJSON` (bad props), `.missingParameter` (a required parameter
     ///   is missing).
     public func resolve(_ url: String) throws(NavRouterError) -> RouteMatch {
-        try resolveWithIndex(url).match
+        var scanned = ScannedMatch()
+        try scan(url, into: &scanned)
+        return try makeMatch(url, scanned)
     }
 
     /// `resolve(_:)`, also giving the route's index in `routes` (for hosts that keep per-route arrays).
     public func resolveWithIndex(_ url: String) throws(NavRouterError) -> (routeIndex: Int, match: RouteMatch) {
-        try withScannedURL(url) { bytes, layout, segments throws(NavRouterError) in
-            let index = matchIndex(bytes, segments, pathFlags: layout.pathFlags)
-            if index < 0 { throw notFound(url) }
-            return (index, try makeMatch(index, url: url, bytes: bytes, layout: layout, segments: segments))
+        var scanned = ScannedMatch()
+        try scan(url, into: &scanned)
+        return (scanned.routeIndex, try makeMatch(url, scanned))
+    }
+
+    /// What a resolve keeps of its scan: plain values (no string made yet), so that nothing but the finished match
+    /// is moved out of the scan's closures.
+    struct ScannedMatch {
+        var routeIndex = -1
+        var path = 0..<0
+        var query: Range<Int>?
+        var fragment: Range<Int>?
+        var slices = ParameterSlices()
+    }
+
+    /// Scans the URL, finds its route and records its parameters' byte ranges.
+    private func scan(_ url: String, into scanned: inout ScannedMatch) throws(NavRouterError) {
+        if url.isEmpty { throw NavRouterError(.invalidArgument, "the URL is empty") }
+        var text = url
+        var failure: NavRouterError?
+        text.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: policy.maxSegments) { buffer in
+                do throws(NavRouterError) {
+                    let (layout, count) = try DeepLinkScanner.scan(
+                        bytes, policy: policy, into: buffer, classes: byteClasses)
+                    let segments = UnsafeBufferPointer(rebasing: buffer[..<count])
+                    let index = matchIndex(bytes, segments, pathFlags: layout.pathFlags)
+                    if index < 0 {
+                        failure = notFound(url)
+                        return
+                    }
+                    scanned.routeIndex = index
+                    scanned.path = layout.path
+                    scanned.query = layout.query
+                    scanned.fragment = layout.fragment
+                    recordParameters(of: index, segments, pathFlags: layout.pathFlags, into: &scanned.slices)
+                } catch {
+                    failure = error
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The byte ranges of route `routeIndex`'s path parameters among the scanned segments.
+    @inline(__always)
+    private func recordParameters(
+        of routeIndex: Int, _ segments: UnsafeBufferPointer<SegmentSlice>, pathFlags: UInt8,
+        into slices: inout ParameterSlices
+    ) {
+        let parameterCount = parameterNames.count(route: routeIndex)
+        if parameterCount == 0 { return }
+        slices.pathHasPercent = pathFlags & SegmentSlice.percent != 0
+        for ordinal in 0..<parameterCount {
+            let (position, isCatchAll) = parameterNames.position(route: routeIndex, ordinal: ordinal)
+            let slice =
+                isCatchAll
+                ? SegmentSlice(start: segments[position].start, end: segments[segments.count - 1].end)
+                : segments[position]
+            slices.append(slice, isCatchAll: isCatchAll)
         }
     }
 
-    func makeMatch(
-        _ routeIndex: Int, url: String, bytes: UnsafeBufferPointer<UInt8>, layout: URLLayout,
-        segments: UnsafeBufferPointer<SegmentSlice>
-    ) throws(NavRouterError) -> RouteMatch {
-        let parameterCount = parameterNames.count(route: routeIndex)
-        // Sized once (no rehash while filling); no storage at all for a route without parameters.
-        var pathParameters: [String: String] = parameterCount > 0 ? Dictionary(minimumCapacity: parameterCount) : [:]
-        var remainderSegments: [String]?
-        var remainder: String?
-        if parameterCount > 0 {
-            let parts = routes[routeIndex].pattern.parts
-            var ordinal = 0  // among the parameters
-            for position in 0..<parts.count {
-                switch parts[position].kind {
-                case .literal:
-                    continue
-                case .parameter, .intParameter, .uuidParameter:
-                    pathParameters[parameterNames.name(route: routeIndex, ordinal: ordinal)] =
-                        try Self.decode(segments[position], in: bytes)
-                    ordinal += 1
-                case .catchAll:
-                    var values: [String] = []
-                    for rest in position..<segments.count { values.append(try Self.decode(segments[rest], in: bytes)) }
-                    pathParameters[parameterNames.name(route: routeIndex, ordinal: ordinal)] = values.joined(
-                        separator: "/")
-                    remainderSegments = values
-                    let raw = bytes[Int(segments[position].start)..<Int(segments[segments.count - 1].end)]
-                    remainder = String(decoding: raw, as: UTF8.self)
-                }
-            }
-        }
+    /// The match of a scanned URL: its query, props and fragment decoded (and so checked), its required parameters
+    /// checked.
+    private func makeMatch(_ url: String, _ scanned: consuming ScannedMatch) throws(NavRouterError) -> RouteMatch {
         var queryItems: [QueryItem] = []
         var props: [String: JSONValue]?
-        if let query = layout.query {
-            for item in try Self.parseQuery(UnsafeBufferPointer(rebasing: bytes[query])) {
-                guard item.name == Self.propsQueryKey else {
-                    queryItems.append(item)
-                    continue
-                }
-                if props != nil { throw NavRouterError(.invalidJSON, "the URL carries props twice") }
-                props = try Self.decodeProps(item.value)
-            }
-        }
         var fragment: String?
-        if let range = layout.fragment {
-            fragment = try URLSyntax.percentDecode(
-                UnsafeBufferPointer(rebasing: bytes[range]), plusIsSpace: false, what: "the fragment")
+        if scanned.query != nil || scanned.fragment != nil {
+            var text = url
+            let decoded = text.withUTF8 { bytes in
+                Result { () throws(NavRouterError) in
+                    try Self.decodeQueryAndFragment(bytes, query: scanned.query, fragment: scanned.fragment)
+                }
+            }
+            (queryItems, props, fragment) = try decoded.get()
         }
+        let routeIndex = scanned.routeIndex
         let match = RouteMatch(
-            routes: routes, routeIndex: routeIndex, url: url, pathRange: layout.path, pathParameters: pathParameters,
-            queryItems: queryItems, remainderSegments: remainderSegments, remainder: remainder, fragment: fragment,
-            props: props)
-        let required = routes[routeIndex].requiredParameters
-        if !required.isEmpty {
-            let present = match.parameters
-            let missing = required.filter { present[$0] == nil }
+            table: self, routeIndex: routeIndex, url: url, pathRange: scanned.path, slices: scanned.slices,
+            queryItems: queryItems, fragment: fragment, props: props)
+        // Read in place: a copy of the route would retain each of its fields.
+        if routes.withUnsafeBufferPointer({ !$0[routeIndex].requiredParameters.isEmpty }) {
+            let required = routes[routeIndex].requiredParameters
+            let missing = required.filter { match.parameter($0) == nil }
             if !missing.isEmpty {
                 throw NavRouterError(
                     .missingParameter,
@@ -84,6 +109,30 @@ extension RouteTable {
             }
         }
         return match
+    }
+
+    /// The query items (without the props item), the props and the fragment, decoded.
+    private static func decodeQueryAndFragment(
+        _ bytes: UnsafeBufferPointer<UInt8>, query: Range<Int>?, fragment: Range<Int>?
+    ) throws(NavRouterError) -> (items: [QueryItem], props: [String: JSONValue]?, fragment: String?) {
+        var items: [QueryItem] = []
+        var props: [String: JSONValue]?
+        if let query {
+            for item in try parseQuery(UnsafeBufferPointer(rebasing: bytes[query])) {
+                guard item.name == propsQueryKey else {
+                    items.append(item)
+                    continue
+                }
+                if props != nil { throw NavRouterError(.invalidJSON, "the URL carries props twice") }
+                props = try decodeProps(item.value)
+            }
+        }
+        var decodedFragment: String?
+        if let fragment {
+            decodedFragment = try URLSyntax.percentDecode(
+                UnsafeBufferPointer(rebasing: bytes[fragment]), plusIsSpace: false, what: "the fragment")
+        }
+        return (items, props, decodedFragment)
     }
 
     /// A segment's value, percent-decoded once (the scanner has validated its escapes).

@@ -22,7 +22,7 @@ public final class RouteTable: Sendable {
     let parameterNames: ParameterNameTable
     /// `DeepLinkScanner.byteClasses`, read once here.
     /// Safety: an immutable table, never freed: a raw pointer to it is safe to share (`nonisolated(unsafe)`).
-    nonisolated(unsafe) private let byteClasses = DeepLinkScanner.byteClasses
+    nonisolated(unsafe) let byteClasses = DeepLinkScanner.byteClasses
 
     /// - Parameter names: each route's index by name (the registry's own index: shared, not copied, until the
     ///   registry changes).

@@ -1,0 +1,51 @@
+import XCTest
+
+@testable import NavRouterCore
+
+/// A match keeps its path parameters as byte ranges and decodes them when read: every way of reading them must give
+/// the decoded values, for routes with more parameters than a match keeps ranges for, and for catch-alls.
+final class RouteMatchValuesTests: XCTestCase {
+    func testManyParametersAndACatchAllReadEveryWay() throws {
+        let names = (0..<11).map { "p\($0)" }
+        let pattern = names.map { ":\($0)" }.joined(separator: "/") + "/*rest"
+        let registry = try makeRegistry([("many", pattern)])
+        let values = (0..<11).map { $0 == 9 ? "nine%20and%2Fslash" : "v\($0)" }
+        let url = "/" + values.joined(separator: "/") + "/a%2Fb/c"
+        let match = try registry.resolve(url)
+        XCTAssertEqual(match.pathParameterCount, 12)
+        var expected: [String: String] = [:]
+        for (index, name) in names.enumerated() {
+            expected[name] = index == 9 ? "nine and/slash" : "v\(index)"
+        }
+        expected["rest"] = "a/b/c"
+        XCTAssertEqual(match.pathParameters, expected)
+        for ordinal in 0..<12 {
+            let name = match.pathParameterName(at: ordinal)
+            XCTAssertEqual(match.pathParameter(name), expected[name], name)
+            XCTAssertEqual(match.pathParameterValue(at: ordinal), expected[name], name)
+            XCTAssertEqual(match.parameter(name), expected[name], name)
+        }
+        XCTAssertEqual(match.remainder, "a%2Fb/c")
+        XCTAssertEqual(match.remainderSegments, ["a/b", "c"])
+        XCTAssertNil(match.pathParameter("missing"))
+    }
+
+    func testQueryFragmentAndPropsBesideLazyParameters() throws {
+        let registry = try makeRegistry([("product", "shop/<int:id>")])
+        let match = try registry.resolve("/shop/42?id=7&q=a+b&q=c#top%20part")
+        XCTAssertEqual(match.pathParameter("id"), "42")
+        XCTAssertEqual(match.parameter("id"), "42", "a path parameter wins over the query")
+        XCTAssertEqual(match.parameter("q"), "c", "the last query value wins")
+        XCTAssertEqual(match.queryValues("q"), ["a b", "c"])
+        XCTAssertEqual(match.fragment, "top part")
+        XCTAssertEqual(match.integer("id"), 42)
+        XCTAssertEqual(match.routeName, "product")
+        XCTAssertEqual(match.path, "shop/42")
+        let plain = try registry.resolve("/shop/42")
+        XCTAssertEqual(plain.queryItems, [])
+        XCTAssertNil(plain.fragment)
+        XCTAssertNil(plain.props)
+        XCTAssertNotEqual(match, plain)
+        XCTAssertEqual(plain, try registry.resolve("/shop/42"))
+    }
+}
