@@ -58,7 +58,7 @@ private struct CAuthenticationHandler: AuthenticationHandler {
 
     func login(flow: UInt64, destination: RouteMatch, router: Router) {
         guard let login = loginFunction.function else { return }
-        let match = Handles.make(MatchBox(destination), .match)
+        let match = Handles.make(MatchBox.make(destination), .match)
         login(handle(of: router), flow, match, data.pointer)
         Handles.free(match, .match)
     }

@@ -68,7 +68,9 @@ enum Handles {
         // Safety: removed from `live` above, by this call only, so the retain taken in `make` is given back once.
         let object = Unmanaged<AnyObject>.fromOpaque(raw)
         // A cached look-up table sees this before the registry can go (see `CachedTable`).
-        (object.takeUnretainedValue() as? RegistryHandle)?.freed.store(true, ordering: .releasing)
+        let freed = object.takeUnretainedValue()
+        (freed as? RegistryHandle)?.freed.store(true, ordering: .releasing)
+        (freed as? MatchBox)?.freed.store(true, ordering: .releasing)
         object.release()
     }
 }

@@ -4,75 +4,135 @@
 import CNavRouter
 import Glibc
 import NavRouterCore
+import Synchronization
 
-/// A match behind a `navrouter_match *`: the core's `RouteMatch` and the C strings handed out from it, owned by
-/// the box and freed with it. JSON texts are made on first use (`CStringOwner`).
+/// A match behind a `navrouter_match *`: what the core's resolve found (`ResolvedURL`) and, in one allocation, the
+/// C strings the getters hand out. JSON texts are made on first use (`CStringOwner`).
 ///
-/// Safety: the strings are allocated in `init`, never written afterwards, and freed in `deinit` only, when the
-/// handle is freed and no borrower remains (the header says a match's strings live as long as the match).
+/// The strings (`MatchStrings` with the URL, without the merged parameters), back to back, each NUL-terminated, after
+/// a head of their offsets.
+///
+/// Safety: the arena is allocated and written in `init`, never written afterwards, and freed in `deinit` only, when
+/// the handle is freed and no borrower remains (the header says a match's strings live as long as the match). No
+/// string holds a NUL: URLs with `%00` and control characters are refused, and JSON text escapes them.
 final class MatchBox: CStringOwner, @unchecked Sendable {
-    let match: RouteMatch
-    nonisolated(unsafe) let route: UnsafeMutablePointer<CChar>
-    nonisolated(unsafe) let url: UnsafeMutablePointer<CChar>
-    nonisolated(unsafe) let parameters: [String: UnsafeMutablePointer<CChar>]
-    nonisolated(unsafe) let remainder: UnsafeMutablePointer<CChar>?
-    nonisolated(unsafe) let fragment: UnsafeMutablePointer<CChar>?
-    nonisolated(unsafe) let props: UnsafeMutablePointer<CChar>?
+    let table: RouteTable
+    let resolved: ResolvedURL
+    /// Set when the handle is freed, before the handle's reference is released (read by per-thread caches).
+    let freed = Atomic<Bool>(false)
+    /// One allocation: `stringCount` 32-bit offsets, then the strings they point to.
+    private let arena: UnsafeMutableRawPointer
+    private let parameterCount: Int
+    private let queryCount: Int
 
-    init(_ match: RouteMatch) {
-        self.match = match
-        route = ownedCString(match.route.name)
-        url = ownedCString(match.url)
-        parameters = match.parameters.mapValues(ownedCString)
-        remainder = match.remainder.map(ownedCString)
-        fragment = match.fragment.map(ownedCString)
-        props = match.propsJSON.map(ownedCString)
+    init(table: RouteTable, resolved: ResolvedURL, url: UnsafeBufferPointer<UInt8>) {
+        self.table = table
+        self.resolved = resolved
+        parameterCount = resolved.parameterCount
+        queryCount = resolved.queryItems.count
+        let strings = MatchStrings(table: table, resolved: resolved, url: url)
+        let count = strings.count(includingURL: true, includingMerged: false)
+        var size = 0
+        strings.forEach(includingURL: true, includingMerged: false) { size += $0.count + 1 }
+        let headSize = count * MemoryLayout<Int32>.stride
+        arena = .allocate(byteCount: headSize + size, alignment: MemoryLayout<Int32>.alignment)
+        let offsets = arena.bindMemory(to: Int32.self, capacity: count)
+        let text = (arena + headSize).bindMemory(to: UInt8.self, capacity: size)
+        var index = 0
+        var end = 0
+        strings.forEach(includingURL: true, includingMerged: false) { bytes in
+            offsets[index] = Int32(headSize + end)
+            if let base = bytes.baseAddress { (text + end).update(from: base, count: bytes.count) }
+            text[end + bytes.count] = 0
+            end += bytes.count + 1
+            index += 1
+        }
+    }
+
+    /// The box of a match the core made (an authentication handler's destination).
+    static func make(_ match: RouteMatch) -> MatchBox {
+        var url = match.url
+        return url.withUTF8 { MatchBox(table: match.table, resolved: match.resolved, url: $0) }
     }
 
     deinit {
-        free(route)
-        free(url)
-        for pointer in parameters.values { free(pointer) }
-        free(remainder)
-        free(fragment)
-        free(props)
+        // Safety: allocated in `init`, freed once, here (see the type's comment).
+        arena.deallocate()
     }
+
+    /// Safety: `index` is below the string count (the getters compute it from the counts `init` used); the offset
+    /// it reads was written by `init` and points at a NUL-terminated string inside the arena.
+    private func string(_ index: Int) -> UnsafePointer<CChar> {
+        let offset = arena.load(fromByteOffset: index * MemoryLayout<Int32>.stride, as: Int32.self)
+        return UnsafePointer((arena + Int(offset)).assumingMemoryBound(to: CChar.self))
+    }
+
+    var route: UnsafePointer<CChar> { string(0) }
+    var url: UnsafePointer<CChar> { string(1) }
+    private var extraStart: Int { 2 + 2 * (parameterCount + queryCount) }
+    var remainder: UnsafePointer<CChar>? { resolved.hasCatchAll ? string(extraStart) : nil }
+    var fragment: UnsafePointer<CChar>? {
+        resolved.fragment == nil ? nil : string(extraStart + (resolved.hasCatchAll ? 1 : 0))
+    }
+    var props: UnsafePointer<CChar>? {
+        resolved.props == nil
+            ? nil : string(extraStart + (resolved.hasCatchAll ? 1 : 0) + (resolved.fragment == nil ? 0 : 1))
+    }
+
+    /// A parameter by name: the path parameter, or else the last query item with that name (as
+    /// `RouteMatch.parameter(_:)`).
+    func parameter(_ name: UnsafePointer<CChar>) -> UnsafePointer<CChar>? {
+        for ordinal in 0..<parameterCount where strcmp(string(2 + 2 * ordinal), name) == 0 {
+            return string(3 + 2 * ordinal)
+        }
+        if name.pointee == 0 { return nil }  // a nameless query item is no parameter
+        for item in stride(from: queryCount - 1, through: 0, by: -1) {
+            let index = 2 + 2 * parameterCount + 2 * item
+            if strcmp(string(index), name) == 0 { return string(index + 1) }
+        }
+        return nil
+    }
+
+    /// The core's match (for the JSON getters).
+    var match: RouteMatch { RouteMatch(table: table, url: String(cString: url), resolved: resolved) }
 }
 
-/// The box behind a match handle, or `nil` (borrowed getters return NULL rather than a status).
+/// The box behind a match handle, or `nil` (borrowed getters return NULL rather than a status). The thread's last
+/// match is checked without the handle table's lock (see `ThreadState.lastMatch`).
+@inline(__always)
 private func box(_ handle: OpaquePointer?) -> MatchBox? {
-    try? Handles.object(handle, .match, as: MatchBox.self)
+    ThreadState.current.pointee.lastMatch.box(for: handle)
 }
 
 @_cdecl("navrouter_match_route") @implementation
 public func navrouter_match_route(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match).map { UnsafePointer($0.route) }
+    box(match)?.route
 }
 
 @_cdecl("navrouter_match_url") @implementation
 public func navrouter_match_url(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match).map { UnsafePointer($0.url) }
+    box(match)?.url
 }
 
 @_cdecl("navrouter_match_param") @implementation
 public func navrouter_match_param(_ match: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
-    guard let box = box(match), let name, let key = String(validatingCString: name) else { return nil }
-    return box.parameters[key].map { UnsafePointer($0) }
+    guard let box = box(match), let name else { return nil }
+    return box.parameter(name)
 }
 
 @_cdecl("navrouter_match_remainder") @implementation
 public func navrouter_match_remainder(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match)?.remainder.map { UnsafePointer($0) }
+    box(match)?.remainder
 }
 
 @_cdecl("navrouter_match_fragment") @implementation
 public func navrouter_match_fragment(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match)?.fragment.map { UnsafePointer($0) }
+    box(match)?.fragment
 }
 
 @_cdecl("navrouter_match_props") @implementation
 public func navrouter_match_props(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match)?.props.map { UnsafePointer($0) }
+    box(match)?.props
 }
 
 @_cdecl("navrouter_match_params_json") @implementation
@@ -97,5 +157,6 @@ public func navrouter_match_json(_ match: OpaquePointer?) -> UnsafePointer<CChar
 
 @_cdecl("navrouter_match_free") @implementation
 public func navrouter_match_free(_ match: OpaquePointer?) {
+    ThreadState.current.pointee.lastMatch.forget(match)
     Handles.free(match, .match)
 }

@@ -2,6 +2,7 @@
 // The exports below are C functions: named and documented in include/navrouter.h.
 
 import CNavRouter
+import Glibc
 import NavRouterCore
 
 // The "Registry" section of navrouter.h. Each function converts its arguments, calls the core, maps errors.
@@ -155,10 +156,18 @@ public func navrouter_registry_resolve(
     _ handle: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
     out?.pointee = nil
-    return cCall { () throws(NavRouterError) in
+    let thread = ThreadState.current
+    return cCall(thread) { () throws(NavRouterError) in
         let out = try required(out, "out")
-        let match = try registry(handle).resolve(try cURL(url, "url"))
-        out.pointee = Handles.make(MatchBox(match), .match)
+        guard let url else { throw NavRouterError(.invalidArgument, "url is NULL") }
+        let bytes = try utf8URL(url, length: strlen(url))
+        // The thread's cached table (no lock while the registry is unchanged), as navrouter_registry_lookup.
+        let table = try thread.pointee.lookupTable.table(for: handle).takeUnretainedValue()
+        let resolved = try table.resolve(bytes: bytes, validatingUTF8: false)
+        let box = MatchBox(table: table, resolved: resolved, url: bytes)
+        let match = Handles.make(box, .match)
+        thread.pointee.lastMatch.remember(box, handle: match)  // its getters then take no lock
+        out.pointee = match
     }
 }
 

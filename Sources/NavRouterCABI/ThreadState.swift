@@ -17,12 +17,15 @@ struct ThreadState {
     var message: UnsafeMutablePointer<CChar>?
     /// See `CachedTable`.
     var lookupTable = CachedTable()
+    /// See `CachedMatch`.
+    var lastMatch = CachedMatch()
 
     /// Frees what the state owns (when its thread ends).
     fileprivate mutating func release() {
         free(message)
         message = nil
         lookupTable.forget()
+        lastMatch.forget()
     }
 
     /// The pthread key whose destructor frees a thread's state when the thread ends (made with the first state).

@@ -32,12 +32,42 @@ static void die(const char *what) {
     exit(1);
 }
 
-/* A table: patterns, look-up URLs and their expected patterns (all strings point into one buffer). */
+/* A table: patterns, look-up URLs and their expected patterns (all strings point into one buffer), and for each
+ * look-up the names of its route's parameters (NULL-terminated lists, as a host knows them from its routes). */
 typedef struct {
     char *text_patterns, *text_lookups;
     char **patterns, **urls, **expected;
+    char ***parameter_names;
     size_t pattern_count, lookup_count;
 } table;
+
+/* The parameter names of a pattern (":id", "<id>", "<int:id>", "*rest", "<path:rest>"), as a NULL-terminated list. */
+static char **parameter_names_of(const char *pattern) {
+    char **names = calloc(strlen(pattern) + 1, sizeof *names);
+    size_t count = 0;
+    for (const char *segment = pattern; *segment;) {
+        const char *end = strchr(segment, '/');
+        size_t length = end ? (size_t)(end - segment) : strlen(segment);
+        const char *name = NULL;
+        size_t name_length = 0;
+        if (segment[0] == ':' || segment[0] == '*') {
+            name = segment + 1;
+            name_length = length - 1;
+        } else if (segment[0] == '<') {
+            const char *colon = memchr(segment, ':', length);
+            name = colon ? colon + 1 : segment + 1;
+            name_length = (size_t)(segment + length - 1 - name);
+        }
+        if (name) {
+            names[count] = malloc(name_length + 1);
+            memcpy(names[count], name, name_length);
+            names[count++][name_length] = '\0';
+        }
+        segment += length;
+        if (*segment == '/') segment++;
+    }
+    return names;
+}
 
 static char *read_file(const char *path) {
     FILE *file = fopen(path, "rb");
@@ -91,11 +121,18 @@ static table load_table(const char *dir, const char *name) {
         t.urls[i] = lines[i];
         t.expected[i] = tab + 1;
     }
+    t.parameter_names = malloc(t.lookup_count * sizeof *t.parameter_names);
+    for (size_t i = 0; i < t.lookup_count; i++) t.parameter_names[i] = parameter_names_of(t.expected[i]);
     free(lines);
     return t;
 }
 
 static void free_table(table *t) {
+    for (size_t i = 0; i < t->lookup_count; i++) {
+        for (char **name = t->parameter_names[i]; *name; name++) free(*name);
+        free(t->parameter_names[i]);
+    }
+    free(t->parameter_names);
     free(t->patterns);
     free(t->urls);
     free(t->expected);
@@ -141,7 +178,29 @@ static uint64_t pass_resolve(const input *in) {
         navrouter_match *match;
         if (navrouter_registry_resolve(in->registry, in->t->urls[i], &match) == NAVROUTER_OK) {
             sum += (uint64_t)strlen(navrouter_match_route(match));
+            for (char **name = in->t->parameter_names[i]; *name; name++)
+                sum += (uint64_t)strlen(navrouter_match_param(match, *name));
             navrouter_match_free(match);
+        }
+    }
+    return sum;
+}
+
+/* Every string of the packed match read (its length summed). */
+static uint64_t pass_resolve_packed(const input *in) {
+    uint64_t sum = 0;
+    static uint32_t buffer[1024];
+    for (size_t i = 0; i < in->t->lookup_count; i++) {
+        size_t size;
+        if (navrouter_registry_resolve_packed(in->registry, in->t->urls[i], in->lengths[i], buffer, sizeof buffer,
+                                              &size) != NAVROUTER_OK)
+            continue;
+        const navrouter_packed_match *head = (const navrouter_packed_match *)buffer;
+        const char *string = (const char *)(head + 1);
+        for (uint32_t k = 0; k < head->string_count; k++) {
+            size_t length = strlen(string);
+            sum += length;
+            string += length + 1;
         }
     }
     return sum;
@@ -196,8 +255,9 @@ static void measure(pass_fn *passes, size_t count, const input *in, int rounds, 
 static int bench_tables(const char *dir, int rounds) {
     static const char *names[] = {"github", "static", "synthetic10k"};
     static const char *labels[] = {"floor: FNV-1a over the URL bytes (C)", "navrouter_registry_lookup (no allocation)",
-                                   "navrouter_registry_resolve + navrouter_match_free"};
-    pass_fn passes[] = {pass_floor, pass_lookup, pass_resolve};
+                                   "navrouter_registry_resolve + every navrouter_match_param + navrouter_match_free",
+                                   "navrouter_registry_resolve_packed, every string read"};
+    pass_fn passes[] = {pass_floor, pass_lookup, pass_resolve, pass_resolve_packed};
     if (rounds > 64) rounds = 64;
     printf("## Through the C ABI (libnavrouter.so; ns per look-up, best of %d interleaved rounds, 0.3 s apart)\n\n",
            rounds);
@@ -223,13 +283,14 @@ static int bench_tables(const char *dir, int rounds) {
             navrouter_match_free(match);
         }
         input in = {registry, &t, lengths};
-        double best[3], median[3], worst[3];
-        measure(passes, 3, &in, rounds, best, median, worst);
-        for (size_t c = 0; c < 3; c++)
+        double best[4], median[4], worst[4];
+        measure(passes, 4, &in, rounds, best, median, worst);
+        for (size_t c = 0; c < 4; c++)
             printf("| %s | %s | %.1f | %.1f | %.0f%% | %.2f |\n", names[n], labels[c], best[c], median[c],
                    (worst[c] - best[c]) / best[c] * 100, best[c] / best[0]);
-        printf("RESULT c.%s.floor_ns %.2f\nRESULT c.%s.lookup_ns %.2f\nRESULT c.%s.resolve_ns %.2f\n", names[n],
-               best[0], names[n], best[1], names[n], best[2]);
+        printf("RESULT c.%s.floor_ns %.2f\nRESULT c.%s.lookup_ns %.2f\nRESULT c.%s.resolve_ns %.2f\n"
+               "RESULT c.%s.resolve_packed_ns %.2f\n",
+               names[n], best[0], names[n], best[1], names[n], best[2], names[n], best[3]);
         free(lengths);
         navrouter_registry_free(registry);
         free_table(&t);

@@ -8,55 +8,78 @@ extension RouteTable {
     ///   `.malformedURL`, `.notFound`, `.invalidJSON` (bad props), `.missingParameter` (a required parameter
     ///   is missing).
     public func resolve(_ url: String) throws(NavRouterError) -> RouteMatch {
-        var scanned = ScannedMatch()
-        try scan(url, into: &scanned)
-        return try makeMatch(url, scanned)
+        RouteMatch(table: self, url: url, resolved: try resolved(url))
     }
 
     /// `resolve(_:)`, also giving the route's index in `routes` (for hosts that keep per-route arrays).
     public func resolveWithIndex(_ url: String) throws(NavRouterError) -> (routeIndex: Int, match: RouteMatch) {
-        var scanned = ScannedMatch()
-        try scan(url, into: &scanned)
-        return (scanned.routeIndex, try makeMatch(url, scanned))
+        let match = try resolve(url)
+        return (match.resolved.routeIndex, match)
     }
 
-    /// What a resolve keeps of its scan: plain values (no string made yet), so that nothing but the finished match
-    /// is moved out of the scan's closures.
+    private func resolved(_ url: String) throws(NavRouterError) -> ResolvedURL {
+        var text = url
+        let result = text.withUTF8 { bytes in
+            Result { () throws(NavRouterError) in try resolve(bytes: bytes, validatingUTF8: false) }
+        }
+        return try result.get()
+    }
+
+    /// Resolves a URL given as UTF-8 bytes, making no string unless the URL has a query or fragment (which are
+    /// decoded, and so checked, here). Reading the result never fails.
+    /// - Parameter validatingUTF8: check that the bytes are UTF-8 (`.malformedURL` if not); false for a `String`'s.
+    /// - Throws: as `resolve(_:)`.
+    package func resolve(bytes: UnsafeBufferPointer<UInt8>, validatingUTF8: Bool) throws(NavRouterError)
+        -> ResolvedURL
+    {
+        if bytes.isEmpty { throw NavRouterError(.invalidArgument, "the URL is empty") }
+        var scanned = ScannedMatch()
+        var failure: NavRouterError?
+        withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: policy.maxSegments) { buffer in
+            do throws(NavRouterError) {
+                let (layout, count) = try DeepLinkScanner.scan(
+                    bytes, policy: policy, into: buffer, classes: byteClasses, validatingUTF8: validatingUTF8)
+                let segments = UnsafeBufferPointer(rebasing: buffer[..<count])
+                let index = matchIndex(bytes, segments, pathFlags: layout.pathFlags)
+                if index < 0 {
+                    failure = notFound(String(decoding: bytes, as: UTF8.self))
+                    return
+                }
+                scanned.routeIndex = index
+                scanned.path = layout.path
+                scanned.query = layout.query
+                scanned.fragment = layout.fragment
+                recordParameters(of: index, segments, pathFlags: layout.pathFlags, into: &scanned.slices)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        var queryItems: [QueryItem] = []
+        var props: [String: JSONValue]?
+        var fragment: String?
+        if scanned.query != nil || scanned.fragment != nil {
+            (queryItems, props, fragment) = try Self.decodeQueryAndFragment(
+                bytes, query: scanned.query, fragment: scanned.fragment)
+        }
+        let resolved = ResolvedURL(
+            routeIndex: scanned.routeIndex, path: scanned.path, slices: scanned.slices, queryItems: queryItems,
+            fragment: fragment, props: props)
+        let routeIndex = scanned.routeIndex
+        // Read in place: a copy of the route would retain each of its fields.
+        if routes.withUnsafeBufferPointer({ !$0[routeIndex].requiredParameters.isEmpty }) {
+            try checkRequiredParameters(resolved, routeIndex: routeIndex)
+        }
+        return resolved
+    }
+
+    /// What a resolve keeps of its scan: plain values (no string made yet).
     struct ScannedMatch {
         var routeIndex = -1
         var path = 0..<0
         var query: Range<Int>?
         var fragment: Range<Int>?
         var slices = ParameterSlices()
-    }
-
-    /// Scans the URL, finds its route and records its parameters' byte ranges.
-    private func scan(_ url: String, into scanned: inout ScannedMatch) throws(NavRouterError) {
-        if url.isEmpty { throw NavRouterError(.invalidArgument, "the URL is empty") }
-        var text = url
-        var failure: NavRouterError?
-        text.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: policy.maxSegments) { buffer in
-                do throws(NavRouterError) {
-                    let (layout, count) = try DeepLinkScanner.scan(
-                        bytes, policy: policy, into: buffer, classes: byteClasses)
-                    let segments = UnsafeBufferPointer(rebasing: buffer[..<count])
-                    let index = matchIndex(bytes, segments, pathFlags: layout.pathFlags)
-                    if index < 0 {
-                        failure = notFound(url)
-                        return
-                    }
-                    scanned.routeIndex = index
-                    scanned.path = layout.path
-                    scanned.query = layout.query
-                    scanned.fragment = layout.fragment
-                    recordParameters(of: index, segments, pathFlags: layout.pathFlags, into: &scanned.slices)
-                } catch {
-                    failure = error
-                }
-            }
-        }
-        if let failure { throw failure }
     }
 
     /// The byte ranges of route `routeIndex`'s path parameters among the scanned segments.
@@ -78,37 +101,19 @@ extension RouteTable {
         }
     }
 
-    /// The match of a scanned URL: its query, props and fragment decoded (and so checked), its required parameters
-    /// checked.
-    private func makeMatch(_ url: String, _ scanned: consuming ScannedMatch) throws(NavRouterError) -> RouteMatch {
-        var queryItems: [QueryItem] = []
-        var props: [String: JSONValue]?
-        var fragment: String?
-        if scanned.query != nil || scanned.fragment != nil {
-            var text = url
-            let decoded = text.withUTF8 { bytes in
-                Result { () throws(NavRouterError) in
-                    try Self.decodeQueryAndFragment(bytes, query: scanned.query, fragment: scanned.fragment)
-                }
-            }
-            (queryItems, props, fragment) = try decoded.get()
+    /// Throws `.missingParameter` unless every required parameter of the route is a path parameter or a named
+    /// query item.
+    private func checkRequiredParameters(_ resolved: ResolvedURL, routeIndex: Int) throws(NavRouterError) {
+        let count = parameterNames.count(route: routeIndex)
+        let missing = routes[routeIndex].requiredParameters.filter { name in
+            !(0..<count).contains { parameterNames.name(route: routeIndex, ordinal: $0) == name }
+                && !resolved.queryItems.contains { $0.name == name }
         }
-        let routeIndex = scanned.routeIndex
-        let match = RouteMatch(
-            table: self, routeIndex: routeIndex, url: url, pathRange: scanned.path, slices: scanned.slices,
-            queryItems: queryItems, fragment: fragment, props: props)
-        // Read in place: a copy of the route would retain each of its fields.
-        if routes.withUnsafeBufferPointer({ !$0[routeIndex].requiredParameters.isEmpty }) {
-            let required = routes[routeIndex].requiredParameters
-            let missing = required.filter { match.parameter($0) == nil }
-            if !missing.isEmpty {
-                throw NavRouterError(
-                    .missingParameter,
-                    "route '\(routes[routeIndex].name)' requires the parameter\(missing.count > 1 ? "s" : "") \(missing.map { "'\($0)'" }.joined(separator: ", "))"
-                )
-            }
-        }
-        return match
+        if missing.isEmpty { return }
+        throw NavRouterError(
+            .missingParameter,
+            "route '\(routes[routeIndex].name)' requires the parameter\(missing.count > 1 ? "s" : "") \(missing.map { "'\($0)'" }.joined(separator: ", "))"
+        )
     }
 
     /// The query items (without the props item), the props and the fragment, decoded.

@@ -1,0 +1,161 @@
+/// What resolving a URL's bytes found, without a string made: the route, the path's and the path parameters' byte
+/// ranges, and the decoded query, fragment and props (only when the URL has a query or a fragment).
+///
+/// Everything in it was checked by the resolve (escapes, UTF-8, props, required parameters): reading it never
+/// fails. `RouteMatch` wraps one with its URL and table; the C layer reads one directly from the caller's bytes.
+package struct ResolvedURL: Sendable {
+    private let routeIndex32: Int32
+    private let pathStart: Int32
+    private let pathEnd: Int32
+    /// The path parameters' byte ranges, in pattern order.
+    let slices: ParameterSlices
+    /// What the query and fragment carried; nil (nothing to count references of) for a URL without either.
+    private let extras: Extras?
+
+    /// The decoded query items, fragment and props of a URL that has a query or a fragment.
+    private final class Extras: Sendable {
+        let queryItems: [QueryItem]
+        let fragment: String?
+        let props: [String: JSONValue]?
+
+        init(queryItems: [QueryItem], fragment: String?, props: [String: JSONValue]?) {
+            self.queryItems = queryItems
+            self.fragment = fragment
+            self.props = props
+        }
+    }
+
+    init(
+        routeIndex: Int, path: Range<Int>, slices: ParameterSlices, queryItems: [QueryItem], fragment: String?,
+        props: [String: JSONValue]?
+    ) {
+        routeIndex32 = Int32(truncatingIfNeeded: routeIndex)  // below RouteRegistry.maxRoutes
+        pathStart = Int32(truncatingIfNeeded: path.lowerBound)  // URLs are at most 2^30 bytes (URLPolicy)
+        pathEnd = Int32(truncatingIfNeeded: path.upperBound)
+        self.slices = slices
+        extras =
+            queryItems.isEmpty && fragment == nil && props == nil
+            ? nil : Extras(queryItems: queryItems, fragment: fragment, props: props)
+    }
+
+    /// The route's index in the table's routes.
+    package var routeIndex: Int { Int(routeIndex32) }
+    /// The path's byte offsets in the URL.
+    package var path: Range<Int> { Int(pathStart)..<Int(pathEnd) }
+    /// Every query item in order (the props item excepted).
+    package var queryItems: [QueryItem] { extras?.queryItems ?? [] }
+    /// The decoded fragment.
+    package var fragment: String? { extras?.fragment }
+    /// The props carried in the URL.
+    package var props: [String: JSONValue]? { extras?.props }
+    /// How many path parameters (a catch-all counts as one).
+    package var parameterCount: Int { slices.count }
+    /// Whether the route ends with a catch-all (its value is the last parameter).
+    package var hasCatchAll: Bool { slices.hasCatchAll }
+
+    /// The byte range of the parameter at `ordinal` in the URL's `bytes`: kept for the first
+    /// `ParameterSlices.capacity`, found again by scanning the URL for the others (such routes are rare).
+    package func parameterRange(at ordinal: Int, in bytes: UnsafeBufferPointer<UInt8>, table: RouteTable) -> Range<Int>
+    {
+        let slice = parameterSlice(at: ordinal, in: bytes, table: table)
+        return Int(slice.start)..<Int(slice.end)
+    }
+
+    private func parameterSlice(at ordinal: Int, in bytes: UnsafeBufferPointer<UInt8>, table: RouteTable)
+        -> SegmentSlice
+    {
+        if ordinal < ParameterSlices.capacity { return slices[ordinal] }
+        let (position, isCatchAll) = table.parameterNames.position(route: routeIndex, ordinal: ordinal)
+        return withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: table.policy.maxSegments) { buffer in
+            // The URL scanned before, under the same table: this cannot fail.
+            guard
+                let (_, count) = try? DeepLinkScanner.scan(
+                    bytes, policy: table.policy, into: buffer, classes: table.byteClasses),
+                position < count
+            else { return SegmentSlice(start: 0, end: 0) }
+            return isCatchAll
+                ? SegmentSlice(start: buffer[position].start, end: buffer[count - 1].end) : buffer[position]
+        }
+    }
+
+    /// Runs `body` on the decoded UTF-8 bytes of the parameter at `ordinal`: the URL's own bytes when they need no
+    /// decoding (no string is made), else the decoded value's. A catch-all's value is its segments joined by `/`.
+    package func withParameterValue<Result>(
+        at ordinal: Int, in bytes: UnsafeBufferPointer<UInt8>, table: RouteTable,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        let raw = UnsafeBufferPointer(rebasing: bytes[parameterRange(at: ordinal, in: bytes, table: table)])
+        if !slices.pathHasPercent || !raw.contains(UInt8(ascii: "%")) { return body(raw) }
+        var decoded = Self.decode(raw)
+        return decoded.withUTF8(body)
+    }
+
+    /// The decoded value of the parameter at `ordinal`, as a string.
+    package func parameterValue(at ordinal: Int, in bytes: UnsafeBufferPointer<UInt8>, table: RouteTable) -> String {
+        let raw = UnsafeBufferPointer(rebasing: bytes[parameterRange(at: ordinal, in: bytes, table: table)])
+        if !slices.pathHasPercent || !raw.contains(UInt8(ascii: "%")) { return String(decoding: raw, as: UTF8.self) }
+        return Self.decode(raw)
+    }
+
+    /// A path segment's bytes, percent-decoded (the scanner decoded every segment with an escape once already, so
+    /// this cannot fail).
+    static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        (try? URLSyntax.percentDecode(raw, plusIsSpace: false, what: "")) ?? String(decoding: raw, as: UTF8.self)
+    }
+}
+
+/// The byte ranges of a resolve's path parameters, in pattern order: the first eight kept in the value itself (a
+/// plain value: copying a match copies them without reference counting); the others are found again by scanning
+/// the URL.
+struct ParameterSlices: Sendable {
+    /// How many ranges are kept.
+    static let capacity = 8
+    // Fields, not a tuple or an array: a tuple's copy goes through the runtime's generic tuple functions, and an
+    // array would be counted references.
+    private var slice0 = SegmentSlice(start: 0, end: 0)
+    private var slice1 = SegmentSlice(start: 0, end: 0)
+    private var slice2 = SegmentSlice(start: 0, end: 0)
+    private var slice3 = SegmentSlice(start: 0, end: 0)
+    private var slice4 = SegmentSlice(start: 0, end: 0)
+    private var slice5 = SegmentSlice(start: 0, end: 0)
+    private var slice6 = SegmentSlice(start: 0, end: 0)
+    private var slice7 = SegmentSlice(start: 0, end: 0)
+    private var count32: Int32 = 0
+    /// How many parameters the route has (kept or not).
+    var count: Int { Int(count32) }
+    /// Whether the path has a `%` escape (values then may need decoding).
+    var pathHasPercent = false
+    /// Whether the last parameter is a catch-all.
+    private(set) var hasCatchAll = false
+
+    /// Adds the next parameter's range (kept only while there is room).
+    mutating func append(_ slice: SegmentSlice, isCatchAll: Bool) {
+        switch count32 {
+        case 0: slice0 = slice
+        case 1: slice1 = slice
+        case 2: slice2 = slice
+        case 3: slice3 = slice
+        case 4: slice4 = slice
+        case 5: slice5 = slice
+        case 6: slice6 = slice
+        case 7: slice7 = slice
+        default: break
+        }
+        count32 += 1
+        if isCatchAll { hasCatchAll = true }
+    }
+
+    /// The range of the parameter at `ordinal` (below `capacity`).
+    subscript(ordinal: Int) -> SegmentSlice {
+        switch ordinal {
+        case 0: return slice0
+        case 1: return slice1
+        case 2: return slice2
+        case 3: return slice3
+        case 4: return slice4
+        case 5: return slice5
+        case 6: return slice6
+        default: return slice7
+        }
+    }
+}
