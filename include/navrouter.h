@@ -229,6 +229,22 @@ int navrouter_registry_set_limits(navrouter_registry *registry, size_t max_url_l
  */
 int navrouter_registry_add_route(navrouter_registry *registry, const char *name, const char *pattern, uint32_t flags);
 
+/** One route for navrouter_registry_add_routes(): as navrouter_registry_add_route()'s arguments. */
+typedef struct navrouter_route_spec {
+    const char *name;
+    const char *pattern;
+    uint32_t flags;
+} navrouter_route_spec;
+
+/**
+ * Registers many routes at once, all or nothing: the registry compiles its table once instead of once per route
+ * (100k routes take about half the time of 100k navrouter_registry_add_route() calls).
+ * @param routes count route specs, read during the call only; may be NULL when count is 0.
+ * @return as navrouter_registry_add_route(); on failure no route is registered and the message names the failing
+ *         spec by its index ("routes[3]: ...") or, for a conflict, both routes.
+ */
+int navrouter_registry_add_routes(navrouter_registry *registry, const navrouter_route_spec *routes, size_t count);
+
 /**
  * Loads a JSON manifest all-or-nothing: {"module": "shop", "routes": [...]}, a list of such modules, or
  * {"modules": [...]}. A route is {"name", "pattern", "presentation": "push"|"modal"|"root",

@@ -53,6 +53,7 @@ bench=.build-bench/release/navrouter-bench
     build/bench/bench tables benchmarks/data $((rounds * 2 - 1))
     build/bench/bench events 21
     build/bench/bench startup 200
+    build/bench/bench registration benchmarks/data 10
 
     echo "== footprint" >&2
     cp build/lib/libnavrouter.so.1 build/bench/libnavrouter.stripped.so

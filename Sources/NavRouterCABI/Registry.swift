@@ -66,26 +66,53 @@ public func navrouter_registry_add_route(
     _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ pattern: UnsafePointer<CChar>?, _ flags: UInt32
 ) -> Int32 {
     cCall { () throws(NavRouterError) in
-        let registry = try registry(handle)
-        let known = NAVROUTER_ROUTE_PRESENTATION_MASK | NAVROUTER_ROUTE_REQUIRES_AUTH | NAVROUTER_ROUTE_EXTERNAL
-        guard flags & ~known == 0 else {
-            throw NavRouterError(.invalidArgument, "unknown route flags 0x\(String(flags & ~known, radix: 16))")
-        }
-        let presentation: Presentation
-        switch flags & NAVROUTER_ROUTE_PRESENTATION_MASK {
-        case NAVROUTER_ROUTE_PUSH: presentation = .push
-        case NAVROUTER_ROUTE_MODAL_SHEET: presentation = .modal(.sheet)
-        case NAVROUTER_ROUTE_MODAL_FULLSCREEN: presentation = .modal(.fullscreen)
-        case NAVROUTER_ROUTE_ROOT: presentation = .root
-        default:
-            throw NavRouterError(.invalidArgument, "unknown presentation \(flags & NAVROUTER_ROUTE_PRESENTATION_MASK)")
-        }
-        try registry.register(
-            try Route(
-                name: try cString(name, "name"), pattern: try cString(pattern, "pattern"), presentation: presentation,
-                requiresAuth: flags & NAVROUTER_ROUTE_REQUIRES_AUTH != 0,
-                external: flags & NAVROUTER_ROUTE_EXTERNAL != 0))
+        try registry(handle).register(try cRoute(name, pattern, flags))
     }
+}
+
+@_cdecl("navrouter_registry_add_routes") @implementation
+public func navrouter_registry_add_routes(
+    _ handle: OpaquePointer?, _ specs: UnsafePointer<navrouter_route_spec>?, _ count: Int
+) -> Int32 {
+    cCall { () throws(NavRouterError) in
+        let registry = try registry(handle)
+        guard count >= 0, count == 0 || specs != nil else {
+            throw NavRouterError(.invalidArgument, "routes is NULL with a count, or the count is negative")
+        }
+        var routes: [Route] = []
+        routes.reserveCapacity(count)
+        for index in 0..<count {
+            let spec = specs![index]
+            do throws(NavRouterError) {
+                routes.append(try cRoute(spec.name, spec.pattern, spec.flags))
+            } catch {
+                throw NavRouterError(error.code, "routes[\(index)]: \(error.message)")
+            }
+        }
+        try registry.register(routes)
+    }
+}
+
+/// A route from `navrouter_registry_add_route`'s arguments.
+private func cRoute(_ name: UnsafePointer<CChar>?, _ pattern: UnsafePointer<CChar>?, _ flags: UInt32)
+    throws(NavRouterError) -> Route
+{
+    let known = NAVROUTER_ROUTE_PRESENTATION_MASK | NAVROUTER_ROUTE_REQUIRES_AUTH | NAVROUTER_ROUTE_EXTERNAL
+    guard flags & ~known == 0 else {
+        throw NavRouterError(.invalidArgument, "unknown route flags 0x\(String(flags & ~known, radix: 16))")
+    }
+    let presentation: Presentation
+    switch flags & NAVROUTER_ROUTE_PRESENTATION_MASK {
+    case NAVROUTER_ROUTE_PUSH: presentation = .push
+    case NAVROUTER_ROUTE_MODAL_SHEET: presentation = .modal(.sheet)
+    case NAVROUTER_ROUTE_MODAL_FULLSCREEN: presentation = .modal(.fullscreen)
+    case NAVROUTER_ROUTE_ROOT: presentation = .root
+    default:
+        throw NavRouterError(.invalidArgument, "unknown presentation \(flags & NAVROUTER_ROUTE_PRESENTATION_MASK)")
+    }
+    return try Route(
+        name: try cString(name, "name"), pattern: try cString(pattern, "pattern"), presentation: presentation,
+        requiresAuth: flags & NAVROUTER_ROUTE_REQUIRES_AUTH != 0, external: flags & NAVROUTER_ROUTE_EXTERNAL != 0)
 }
 
 @_cdecl("navrouter_registry_load_manifest") @implementation

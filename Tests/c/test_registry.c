@@ -109,6 +109,40 @@ static void test_add_route_errors(void) {
     navrouter_registry_free(registry);
 }
 
+/* A batch registers all its routes or none, and names a failing spec by its index. */
+static void test_add_routes_all_or_nothing(void) {
+    navrouter_registry *registry = NULL;
+    size_t count = 99;
+    navrouter_route_spec good[] = {{"list", "items", 0},
+                                   {"item", "items/<int:id>", NAVROUTER_ROUTE_MODAL_SHEET},
+                                   {"login", "login", NAVROUTER_ROUTE_EXTERNAL}};
+    navrouter_route_spec bad_flags[] = {{"a", "a", 0}, {"b", "b", 0x1000}};
+    navrouter_route_spec conflict[] = {{"c", "c", 0}, {"item2", "items/<int:other>", 0}};
+    navrouter_route_spec null_name[] = {{NULL, "n", 0}};
+    navrouter_match *match = NULL;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_routes(registry, NULL, 0));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_routes(registry, NULL, 2));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_routes(registry, good, 3));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_route_count(registry, &count));
+    CHECK(count == 3);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "/items/7", &match));
+    CHECK_STR("item", navrouter_match_route(match));
+    navrouter_match_free(match);
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_routes(registry, bad_flags, 2));
+    CHECK_CONTAINS("routes[1]: unknown route flags", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_ECONFLICT, navrouter_registry_add_routes(registry, conflict, 2));
+    CHECK_CONTAINS("'item2'", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_routes(registry, null_name, 1));
+    CHECK_CONTAINS("routes[0]: name is NULL", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_route_count(registry, &count));
+    CHECK(count == 3); /* none of the failed batches' routes */
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_resolve(registry, "/a", &match));
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_resolve(registry, "/c", &match));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_routes(NULL, good, 3));
+    navrouter_registry_free(registry);
+}
+
 static void test_manifest_and_route_json(void) {
     navrouter_registry *registry = shop_registry();
     char *json = NULL;
@@ -642,6 +676,7 @@ int main(int argc, char **argv) {
     RUN(test_versions_and_status_names);
     RUN(test_registry_lifecycle_and_bad_handles);
     RUN(test_add_route_errors);
+    RUN(test_add_routes_all_or_nothing);
     RUN(test_manifest_and_route_json);
     RUN(test_resolve);
     RUN(test_huge_and_invalid_input);

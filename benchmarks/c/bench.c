@@ -4,6 +4,7 @@
  *   bench tables DATA_DIR ROUNDS   look-ups through the C ABI beside a C FNV-1a floor, per table (interleaved rounds)
  *   bench events ROUNDS            navigation events (push/pop pairs) delivered to a C navigator callback
  *   bench startup RUNS             start → load libnavrouter.so → first resolve, of a fresh process (median)
+ *   bench registration DATA COPIES COPIES x the synthetic10k routes, one call each and in one batch (best of 5)
  *   bench first-resolve            (the child of "startup")
  *
  * Output: Markdown tables, and "RESULT key value" lines that scripts/bench.sh collects.
@@ -401,12 +402,59 @@ static int bench_startup(const char *self, int runs) {
     return 0;
 }
 
+/* Registration of `copies` x the synthetic10k patterns (each copy under its own first segment) through the C ABI:
+ * one navrouter_registry_add_route() call per route, and one navrouter_registry_add_routes() call; best of 5. */
+static int bench_registration(const char *dir, int copies) {
+    table t = load_table(dir, "synthetic10k");
+    size_t count = t.pattern_count * (size_t)copies;
+    navrouter_route_spec *specs = malloc(count * sizeof *specs);
+    char **texts = malloc(count * sizeof *texts);
+    for (size_t i = 0; i < count; i++) {
+        const char *pattern = t.patterns[i % t.pattern_count];
+        size_t size = strlen(pattern) + 16;
+        texts[i] = malloc(size);
+        snprintf(texts[i], size, "/r%zu%s", i / t.pattern_count, pattern);
+        specs[i] = (navrouter_route_spec){texts[i], texts[i], 0};
+    }
+    double best_each = 1e30, best_batch = 1e30;
+    for (int round = 0; round < 5; round++) {
+        navrouter_registry *registry;
+        if (navrouter_registry_new(&registry, 0) != NAVROUTER_OK) die("registry_new");
+        uint64_t start = now_ns();
+        for (size_t i = 0; i < count; i++)
+            if (navrouter_registry_add_route(registry, specs[i].name, specs[i].pattern, 0) != NAVROUTER_OK)
+                die(specs[i].pattern);
+        double each = (double)(now_ns() - start) / 1e6;
+        navrouter_registry_free(registry);
+        if (navrouter_registry_new(&registry, 0) != NAVROUTER_OK) die("registry_new");
+        start = now_ns();
+        if (navrouter_registry_add_routes(registry, specs, count) != NAVROUTER_OK) die("add_routes");
+        double batch = (double)(now_ns() - start) / 1e6;
+        navrouter_registry_free(registry);
+        if (each < best_each) best_each = each;
+        if (batch < best_batch) best_batch = batch;
+        nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = ROUND_PAUSE_NS}, NULL);
+    }
+    printf("## Registration through the C ABI (%zu synthetic routes, best of 5)\n\n", count);
+    printf("| way | ms |\n| --- | ---: |\n| one navrouter_registry_add_route() call per route | %.1f |\n"
+           "| one navrouter_registry_add_routes() call | %.1f |\n\n",
+           best_each, best_batch);
+    printf("RESULT c.registration_each_ms %.1f\nRESULT c.registration_batch_ms %.1f\n", best_each, best_batch);
+    for (size_t i = 0; i < count; i++) free(texts[i]);
+    free(texts);
+    free(specs);
+    free_table(&t);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc >= 2 && strcmp(argv[1], "first-resolve") == 0) return first_resolve();
     if (argc >= 2 && strcmp(argv[1], "nothing") == 0) return 0;
     if (argc >= 4 && strcmp(argv[1], "tables") == 0) return bench_tables(argv[2], atoi(argv[3]));
     if (argc >= 3 && strcmp(argv[1], "events") == 0) return bench_events(atoi(argv[2]));
     if (argc >= 3 && strcmp(argv[1], "startup") == 0) return bench_startup(argv[0], atoi(argv[2]));
-    fprintf(stderr, "usage: bench tables DATA_DIR ROUNDS | events ROUNDS | startup RUNS\n");
+    if (argc >= 4 && strcmp(argv[1], "registration") == 0) return bench_registration(argv[2], atoi(argv[3]));
+    fprintf(stderr,
+            "usage: bench tables DATA_DIR ROUNDS | events ROUNDS | startup RUNS | registration DATA_DIR COPIES\n");
     return 2;
 }

@@ -28,6 +28,12 @@ class _Match(ctypes.Structure):
     """Opaque navrouter_match."""
 
 
+class RouteSpec(ctypes.Structure):
+    """navrouter_route_spec."""
+
+    _fields_ = [("name", c_char_p), ("pattern", c_char_p), ("flags", c_uint32)]
+
+
 class Range(ctypes.Structure):
     """navrouter_range: a byte range [start, end)."""
 
@@ -95,6 +101,7 @@ _SIGNATURES: list[tuple[str, list[Any], Any, Any]] = [
     ("navrouter_registry_set_schemes", [RegistryPtr, POINTER(c_char_p), c_size_t], c_int, _check),
     ("navrouter_registry_set_limits", [RegistryPtr, c_size_t, c_size_t], c_int, _check),
     ("navrouter_registry_add_route", [RegistryPtr, c_char_p, c_char_p, c_uint32], c_int, _check),
+    ("navrouter_registry_add_routes", [RegistryPtr, POINTER(RouteSpec), c_size_t], c_int, _check),
     ("navrouter_registry_load_manifest", [RegistryPtr, c_char_p, POINTER(c_size_t)], c_int, _check),
     ("navrouter_registry_remove_route", [RegistryPtr, c_char_p], c_int, _check),
     ("navrouter_registry_remove_module", [RegistryPtr, c_char_p, POINTER(c_size_t)], c_int, _check),

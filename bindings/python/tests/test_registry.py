@@ -302,3 +302,20 @@ def test_packed_resolve_grows_its_buffer_and_keeps_dicts_apart(shop):
     match.parameters["extra"] = "x"
     assert "extra" not in match.path_parameters
     assert shop.resolve("/shop/product/1").path_parameters == {"id": "1"}
+
+
+def test_add_routes_registers_all_or_nothing():
+    registry = navrouter.Registry()
+    assert registry.add_routes([("list", "items"), ("item", "items/<int:id>", "sheet")]) == 2
+    assert registry.resolve("/items/7").route == "item"
+    assert registry.route("item")["presentation"] == "modal"
+    assert registry.route("item")["style"] == "sheet"
+    with pytest.raises(ConflictError, match="'item2'"):
+        registry.add_routes([("c", "c"), ("item2", "items/<int:other>")])
+    with pytest.raises(ValueError, match=r"routes\[1\]: presentation"):
+        registry.add_routes([("d", "d"), ("e", "e", "tab")])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"routes\[0\]"):
+        registry.add_routes(["f"])  # type: ignore[list-item]
+    assert len(registry) == 2
+    with pytest.raises(RouteNotFoundError):
+        registry.resolve("/c")
