@@ -7,6 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-11}"
 scripts/setup.sh >/dev/null
+# The Python benchmark's peer (werkzeug's routing), for the benchmark only: the binding does not depend on it.
+python3 -c 'import werkzeug' 2>/dev/null || python3 -m pip install -q --root-user-action=ignore werkzeug==3.1.3
 mkdir -p build/bench
 report=build/bench/report.md
 log=build/bench/results.txt

@@ -1,7 +1,9 @@
-"""The Python side of scripts/bench.sh: per-call cost of the ctypes binding (resolve, look-up, navigate + pop).
+"""The Python side of scripts/bench.sh: per-call cost of the ctypes binding (resolve, look-up, navigate + pop), and
+Registry.resolve beside werkzeug's routing (Map.bind(...).match(path), the peer; installed from PyPI by
+scripts/bench.sh) on the GitHub, static and synthetic10k tables.
 
 Usage: python3 benchmarks/python/bench.py DATA_DIR ROUNDS
-Prints a Markdown table and "RESULT key value" lines.
+Prints Markdown tables and "RESULT key value" lines.
 """
 
 import sys
@@ -50,6 +52,53 @@ def best_per_call(workloads, rounds):
     return [(min(values), max(values)) for values in samples]
 
 
+def werkzeug_rule(pattern):
+    """A navrouter pattern as a werkzeug rule: ":id" and "<id>" -> "<id>", "<int:id>" and "<uuid:id>" kept, "*rest"
+    -> "<path:rest>"."""
+    segments = []
+    for segment in pattern.strip("/").split("/"):
+        if segment.startswith(":"):
+            segment = f"<{segment[1:]}>"
+        elif segment.startswith("*"):
+            segment = f"<path:{segment[1:]}>"
+        segments.append(segment)
+    return "/" + "/".join(segments)
+
+
+def werkzeug_rows(data, rounds):
+    """Registry.resolve (every path parameter read) beside werkzeug's MapAdapter.match on each table."""
+    try:
+        from werkzeug.routing import Map, Rule
+    except ImportError:
+        print("werkzeug is not installed: the peer comparison is skipped (scripts/bench.sh installs it)\n")
+        return
+    print(f"## Python resolve beside werkzeug (µs per call; best of {rounds} interleaved rounds)\n")
+    print("| table | navrouter Registry.resolve + params | werkzeug adapter.match | werkzeug ÷ navrouter | agree |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name in ("github", "static", "synthetic10k"):
+        patterns = (data / f"{name}.txt").read_text().split()
+        lookups = [line.split("\t") for line in (data / f"{name}.lookups.txt").read_text().splitlines()]
+        registry = navrouter.Registry()
+        registry.add_routes([(pattern, pattern) for pattern in patterns])
+        adapter = Map([Rule(werkzeug_rule(p), endpoint=p) for p in patterns], strict_slashes=False).bind("example.com")
+        paths = ["/" + url.lstrip("/") for url, _ in lookups]
+        agree = sum(1 for path, (_, expected) in zip(paths, lookups) if adapter.match(path)[0] == expected)
+
+        def navrouter_resolve(url, registry=registry):
+            match = registry.resolve(url)
+            return match.route, match.parameters
+
+        (ours, _), (theirs, _) = best_per_call([(navrouter_resolve, paths), (adapter.match, paths)], rounds)
+        print(f"| {name} | {ours * 1e6:.2f} | {theirs * 1e6:.2f} | {theirs / ours:.1f}× | {agree}/{len(paths)} |")
+        results.append((f"python.{name}.resolve_us", ours * 1e6))
+        results.append((f"python.{name}.werkzeug_us", theirs * 1e6))
+        results.append((f"python.{name}.werkzeug_ratio", theirs / ours))
+    print()
+
+
+results = []
+
+
 def main():
     data = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "benchmarks" / "data")
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 7
@@ -86,8 +135,11 @@ def main():
     for label, _, best, worst in rows:
         print(f"| {label} | {best * 1e6:.2f} | {(worst - best) / best * 100:.0f}% |")
     print()
+    werkzeug_rows(data, rounds)
     for _, key, best, _ in rows:
         print(f"RESULT python.{key}_us {best * 1e6:.3f}")
+    for key, value in results:
+        print(f"RESULT {key} {value:.3f}")
     router.close()
 
 
