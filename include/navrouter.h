@@ -270,7 +270,8 @@ int navrouter_registry_remove_route(navrouter_registry *registry, const char *na
  */
 int navrouter_registry_remove_module(navrouter_registry *registry, const char *module, size_t *out_removed);
 
-/** The number of routes. @param[out] out_count receives it. @return NAVROUTER_OK or NAVROUTER_EINVAL. */
+/** The number of routes (a route's aliases are not counted). @param[out] out_count receives it.
+ *  @return NAVROUTER_OK or NAVROUTER_EINVAL. */
 int navrouter_registry_route_count(navrouter_registry *registry, size_t *out_count);
 
 /**
@@ -360,7 +361,8 @@ int navrouter_registry_resolve_packed(navrouter_registry *registry, const char *
                                       size_t capacity, size_t *out_size);
 
 /**
- * The name of the route at an index (registration order) of the current route list.
+ * The name of the route at a look-up index (navrouter_registry_lookup()'s out_route_index): routes in registration
+ * order, each followed by one index per alias (manifest "aliases"), which has the route's name.
  * @param[out] out_name owned; free with navrouter_string_free().
  * @return NAVROUTER_OK, NAVROUTER_EINVAL or NAVROUTER_ENOTFOUND (index out of range).
  */
@@ -551,6 +553,13 @@ int navrouter_registry_set_auth_handler(navrouter_registry *registry, navrouter_
 int navrouter_registry_set_guard_options(navrouter_registry *registry, uint32_t max_redirects,
                                          const char *fallback_route);
 
+/** navrouter_registry_set_guard_flags: before interceptors that do not require authentication run before the login
+ *  step, the others after it (NavigationRouter's order). Off: the login step comes first. */
+#define NAVROUTER_GUARD_INTERCEPTORS_BEFORE_LOGIN 0x1u
+/** Sets the guard flags (NAVROUTER_GUARD_...); the other guard options stay. @return NAVROUTER_OK or
+ *  NAVROUTER_EINVAL (unknown flags). */
+int navrouter_registry_set_guard_flags(navrouter_registry *registry, uint32_t flags);
+
 /** The interception's phase (NAVROUTER_PHASE_...). */
 uint32_t navrouter_interception_phase(const navrouter_interception *interception);
 /** The destination route's name (before, after) or the leaving entry's route (leave); never NULL in a callback. */
@@ -651,19 +660,27 @@ int navrouter_router_transition_finished(navrouter_router *router, uint64_t tran
 /** With pop_up_to: remove that entry too. */
 #define NAVROUTER_NAV_POP_UP_TO_INCLUSIVE 0x2000u
 
-/** The version of navrouter_nav_options this header describes. */
-#define NAVROUTER_NAV_OPTIONS_VERSION 1u
+/** The version of navrouter_nav_options this header describes (version 1 had the first four fields only; the
+ *  library reads either). */
+#define NAVROUTER_NAV_OPTIONS_VERSION 2u
 /** Options of navrouter_router_navigate. Append-only; initialise with NAVROUTER_NAV_OPTIONS_INIT or _init. */
 typedef struct navrouter_nav_options {
     uint32_t version;       /**< NAVROUTER_NAV_OPTIONS_VERSION */
     uint32_t flags;         /**< NAVROUTER_NAV_... */
     const char *props_json; /**< props for the entry (a JSON object; wins over props in the URL), or NULL */
     const char *pop_up_to;  /**< before pushing, pop down to the topmost entry of this route, or NULL */
+    /** Version 2: push onto the stack of the tab with this root route, without selecting it and whatever modal is
+     *  shown (a message arriving in the inbox tab while the user is elsewhere), or NULL for the current stack. */
+    const char *tab;
+    /** Version 2: how long the navigation may wait as a pending flow before it is cancelled, in milliseconds;
+     *  0 for the router's default (see navrouter_router_set_options_json). */
+    int64_t flow_deadline_ms;
 } navrouter_nav_options;
 /** Static initialiser of navrouter_nav_options. */
-#define NAVROUTER_NAV_OPTIONS_INIT {NAVROUTER_NAV_OPTIONS_VERSION, 0u, NULL, NULL}
+#define NAVROUTER_NAV_OPTIONS_INIT {NAVROUTER_NAV_OPTIONS_VERSION, 0u, NULL, NULL, NULL, 0}
 
-/** Initialises options. @return NAVROUTER_OK, or NAVROUTER_EINVAL for NULL or an unknown version. */
+/** Initialises options of a version (1 or 2; only that version's fields are written).
+ *  @return NAVROUTER_OK, or NAVROUTER_EINVAL for NULL or an unknown version. */
 int navrouter_nav_options_init(navrouter_nav_options *options, uint32_t version);
 
 /*
@@ -762,6 +779,119 @@ int navrouter_router_snapshot(navrouter_router *router, char **out_json);
  *  and the old ones released. A bad snapshot gives NAVROUTER_EJSON and the state is kept. */
 int navrouter_router_restore(navrouter_router *router, const char *json, uint64_t *out_id);
 
+/** navrouter_router_restore_ex flag: drop what no longer fits (an entry whose route is gone or whose URL no longer
+ *  resolves to it, with the entries above it; a tab or layer whose root goes) instead of refusing the snapshot. The
+ *  RESTORED event's info lists what was dropped: {"dropped": [{"id", "route", "url", "reason"}], "version"}. */
+#define NAVROUTER_RESTORE_TOLERANT 0x1u
+
+/**
+ * A snapshot migration hook: gets the snapshot's JSON (with its "version" and the host's "app" value) and returns
+ * the JSON to restore, malloc'd (the library frees it with free()), or NULL to refuse the snapshot. Called on the
+ * thread that restores, before the snapshot is read.
+ */
+typedef char *(*navrouter_migrate_fn)(const char *snapshot_json, void *user_data);
+
+/**
+ * Restores with options: NAVROUTER_RESTORE_TOLERANT, a migration hook (or NULL), and a deep link applied on top of
+ * the restored state in the same transaction (or NULL), with its options (NULL: an external link). The link's
+ * route must be external when the link is; interceptors are not asked for it. If the link fails, the whole restore
+ * fails and the state is kept.
+ * @return as navrouter_router_restore(); NAVROUTER_EJSON when the hook returns NULL or bad JSON.
+ */
+int navrouter_router_restore_ex(navrouter_router *router, const char *json, uint32_t flags,
+                                navrouter_migrate_fn migrate, void *user_data, const char *link,
+                                const navrouter_nav_options *link_options, uint64_t *out_id);
+
+/** navrouter_router_snapshot with the host's own value (a JSON text, e.g. its app version, or NULL) in the
+ *  snapshot's "app" field, for its migration hook. @param[out] out_json owned; free with navrouter_string_free(). */
+int navrouter_router_snapshot_ex(navrouter_router *router, const char *app_json, char **out_json);
+
+/**
+ * Changes an entry in place: new parameters (a JSON object of strings: the route's path and query parameters; the
+ * entry's URL is built again) and/or props (a JSON object); NULL keeps what the entry has. Its id and view stay;
+ * the navigator gets an ENTRY_UPDATED event. @return NAVROUTER_OK, NAVROUTER_ENOTFOUND (no such entry),
+ * NAVROUTER_EJSON, NAVROUTER_EMISSING (a parameter the route needs), or another command status.
+ */
+int navrouter_router_update_entry(navrouter_router *router, uint64_t entry, const char *parameters_json,
+                                  const char *props_json, uint64_t *out_id);
+
+/** Keeps the host's saved state for an entry (a JSON object, or NULL to clear it): it is in snapshots and comes back
+ *  with the entry after a restore (navrouter_entry_saved_state_json). No event. */
+int navrouter_router_set_saved_state(navrouter_router *router, uint64_t entry, const char *state_json,
+                                     uint64_t *out_id);
+
+/* Router options, back behaviour, previews and gestures. */
+
+/**
+ * Sets the router's options from JSON; absent fields take their defaults: {"back_behavior": "none" | "initial" |
+ * "order" | "history" (what back does at a tab's root), "reselect_pops_to_root": false (selecting the selected tab
+ * pops it to its root), "modals_per_tab": false (layers belong to the tab that presented them and come back with
+ * it; LAYERS_HIDDEN / LAYERS_SHOWN events), "push_dismisses_modals": false (a push while a modal is shown dismisses
+ * it and pushes onto the tab), "supersede_pending_flows": true (a new navigation cancels pending flows),
+ * "flow_deadline_ms": null (how long a flow may wait), "records_log": false (navrouter_router_transaction_log),
+ * "flow_token_seed": null (deterministic flow tokens)}.
+ * @return NAVROUTER_OK, NAVROUTER_EJSON (the message names the field) or NAVROUTER_EINVAL.
+ */
+int navrouter_router_set_options_json(navrouter_router *router, const char *json);
+/** The router's options as JSON (every field). @param[out] out_json owned; free with navrouter_string_free(). */
+int navrouter_router_options_json(navrouter_router *router, char **out_json);
+
+/** Whether back would do something now (pop, dismiss, or select a tab by the back behaviour). */
+int navrouter_router_can_go_back(navrouter_router *router, bool *out);
+/** Whether the user may dismiss the top modal layer now (there is one and it does not prevent dismissal). */
+int navrouter_router_can_dismiss(navrouter_router *router, bool *out);
+/**
+ * What back would do, without doing it: {"action": "pop" | "dismiss" | "select_tab", "leaving": [ENTRY],
+ * "appearing": ENTRY, "tab" | "layer"}. Leave guards are not asked.
+ * @param[out] out_json owned; free with navrouter_string_free().
+ * @return NAVROUTER_OK, or NAVROUTER_ENOTFOUND when back would do nothing.
+ */
+int navrouter_router_back_preview(navrouter_router *router, char **out_json);
+/**
+ * Begins an interactive back gesture (iOS swipe, Android predictive back, browser back): asks the leave guards of
+ * what back would remove (a veto, or a guard that would wait, refuses the gesture with NAVROUTER_ECANCELLED) and
+ * gives a gesture id and the preview. Nothing changes until navrouter_router_commit_back_gesture(); a cancel leaves
+ * everything as it is. One gesture at a time: a new one replaces the last.
+ * @param[out] out_preview_json may be NULL; else owned, free with navrouter_string_free().
+ * @return NAVROUTER_OK, NAVROUTER_ENOTFOUND (nothing to go back to) or NAVROUTER_ECANCELLED.
+ */
+int navrouter_router_begin_back_gesture(navrouter_router *router, uint64_t *out_gesture, char **out_preview_json);
+/** Commits a back gesture: back, as the user did it (events are user-initiated). NAVROUTER_EINVAL for an unknown
+ *  or replaced gesture, or when the state changed since it began. */
+int navrouter_router_commit_back_gesture(navrouter_router *router, uint64_t gesture, uint64_t *out_id);
+/** Cancels a back gesture (nothing changed; nothing does). NAVROUTER_EINVAL for an unknown or replaced gesture. */
+int navrouter_router_cancel_back_gesture(navrouter_router *router, uint64_t gesture);
+
+/**
+ * What navigating to a URL would do, without doing it: {"route", "needs_login", "interceptors": [names asked, in
+ * order], "events": [EVENT as navrouter_event_json gives, entries without views]}.
+ * @param options may be NULL. @param[out] out_json owned; free with navrouter_string_free().
+ * @return NAVROUTER_OK, or the status the navigation would fail with before its guards.
+ */
+int navrouter_router_plan(navrouter_router *router, const char *url, const navrouter_nav_options *options,
+                          char **out_json);
+
+/** Cancels the pending flows whose deadline passed (FLOW_CANCELLED and PENDING_ENDED events). Runs before each
+ *  command anyway; call it from a timer to hear of expiries sooner. */
+int navrouter_router_expire_flows(navrouter_router *router);
+
+/**
+ * The transaction log (with "records_log" on): one JSON object per line and per command, in the order they ran:
+ * {"seq", "command", "outcome": {"status", "id"} | "error": {"status", "message"}, "events", "state"}.
+ * @param[out] out_jsonl owned; free with navrouter_string_free().
+ */
+int navrouter_router_transaction_log(navrouter_router *router, char **out_jsonl);
+/** Empties the transaction log. */
+int navrouter_router_clear_transaction_log(navrouter_router *router);
+/**
+ * Runs the commands of a transaction log on this router (set it up as the logging router was: registry, handlers,
+ * guards, options with the same flow_token_seed), comparing each outcome and state with the log's:
+ * {"steps", "divergence": null | {"seq", "field", "expected", "actual"}}.
+ * @param[out] out_report_json owned; free with navrouter_string_free().
+ * @return NAVROUTER_OK (even when the replay diverged: the report says where), or NAVROUTER_EJSON for a bad log.
+ */
+int navrouter_router_replay(navrouter_router *router, const char *jsonl, char **out_report_json);
+
 /**
  * The current state as JSON, for hosts and bindings that read it: the snapshot's form, with each entry's "view"
  * (the view's pointer bits as an integer) where it has one. Not a snapshot to restore (views are not restorable).
@@ -792,6 +922,11 @@ int navrouter_router_entry_view(navrouter_router *router, uint64_t entry, void *
 #define NAVROUTER_EVENT_FLOW_CANCELLED 11  /**< a pending flow was dropped: flow, failure message */
 #define NAVROUTER_EVENT_STATE_CHANGED 12   /**< once per command, after the change is committed */
 #define NAVROUTER_EVENT_GUARD_ERROR 13     /**< an interceptor answered what its phase cannot do: failure says why */
+#define NAVROUTER_EVENT_LAYERS_HIDDEN 14   /**< modals per tab: the layers of tab (roots in entries) were hidden */
+#define NAVROUTER_EVENT_LAYERS_SHOWN 15    /**< modals per tab: the layers of tab (roots in entries) are shown again */
+#define NAVROUTER_EVENT_NAVIGATION_PENDING 16 /**< flow waits (info: url, stage): a host may show a spinner */
+#define NAVROUTER_EVENT_PENDING_ENDED 17      /**< the flow ended; info.reason: resumed, cancelled, superseded, ... */
+#define NAVROUTER_EVENT_ENTRY_UPDATED 18      /**< entry changed in place (same id, same view) */
 
 /** Modal styles. */
 #define NAVROUTER_STYLE_NONE 0u
@@ -841,6 +976,9 @@ uint64_t navrouter_event_ticket(const navrouter_event *event);
 bool navrouter_event_prevent_dismissal(const navrouter_event *event);
 /** The whole event as JSON text (kind, transition, entry, entries, removed, tab, layer, style, ...). */
 const char *navrouter_event_json(const navrouter_event *event);
+/** More about the event as JSON text, or NULL (RESTORED: dropped entries; NAVIGATION_PENDING: url and stage;
+ *  PENDING_ENDED: reason). Borrowed: valid during the callback. */
+const char *navrouter_event_info_json(const navrouter_event *event);
 
 /** The entry's id (unique in its router, never reused); 0 for NULL. */
 uint64_t navrouter_entry_id(const navrouter_entry *entry);
@@ -858,6 +996,8 @@ const char *navrouter_entry_props_json(const navrouter_entry *entry);
 void *navrouter_entry_view(const navrouter_entry *entry);
 /** Whether the entry expects a result. */
 bool navrouter_entry_expects_result(const navrouter_entry *entry);
+/** The host's saved state for the entry as JSON text (navrouter_router_set_saved_state), or NULL. */
+const char *navrouter_entry_saved_state_json(const navrouter_entry *entry);
 
 #ifdef __cplusplus
 }

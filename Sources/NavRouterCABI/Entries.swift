@@ -90,3 +90,10 @@ public func navrouter_entry_view(_ entry: OpaquePointer?) -> UnsafeMutableRawPoi
 public func navrouter_entry_expects_result(_ entry: OpaquePointer?) -> Bool {
     entryBox(entry)?.entry.expectsResult ?? false
 }
+
+@_cdecl("navrouter_entry_saved_state_json") @implementation
+public func navrouter_entry_saved_state_json(_ entry: OpaquePointer?) -> UnsafePointer<CChar>? {
+    entryBox(entry).flatMap { box in
+        box.cString("saved_state") { box.entry.savedState.map { JSONValue.object($0).jsonText } }
+    }
+}

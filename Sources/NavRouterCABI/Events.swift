@@ -53,13 +53,18 @@ private func kindCode(_ kind: NavigationEventKind) -> Int32 {
     case .flowCancelled: return NAVROUTER_EVENT_FLOW_CANCELLED
     case .stateChanged: return NAVROUTER_EVENT_STATE_CHANGED
     case .guardError: return NAVROUTER_EVENT_GUARD_ERROR
+    case .layersHidden: return NAVROUTER_EVENT_LAYERS_HIDDEN
+    case .layersShown: return NAVROUTER_EVENT_LAYERS_SHOWN
+    case .navigationPending: return NAVROUTER_EVENT_NAVIGATION_PENDING
+    case .pendingEnded: return NAVROUTER_EVENT_PENDING_ENDED
+    case .entryUpdated: return NAVROUTER_EVENT_ENTRY_UPDATED
     }
 }
 
 /// The kinds' names as static C strings, indexed by `kindCode`.
 /// Safety: made once by the global's initializer, then never written nor freed: any thread may read them.
 nonisolated(unsafe) private let kindNames: [UnsafePointer<CChar>?] = {
-    var names = [UnsafePointer<CChar>?](repeating: nil, count: 16)
+    var names = [UnsafePointer<CChar>?](repeating: nil, count: 32)
     for kind in NavigationEventKind.allCases { names[Int(kindCode(kind))] = UnsafePointer(strdup(kind.rawValue)!) }
     return names
 }()
@@ -175,4 +180,9 @@ public func navrouter_event_prevent_dismissal(_ event: OpaquePointer?) -> Bool {
 @_cdecl("navrouter_event_json") @implementation
 public func navrouter_event_json(_ event: OpaquePointer?) -> UnsafePointer<CChar>? {
     eventBox(event).flatMap { box in box.cString("json") { box.event.jsonValue.jsonText } }
+}
+
+@_cdecl("navrouter_event_info_json") @implementation
+public func navrouter_event_info_json(_ event: OpaquePointer?) -> UnsafePointer<CChar>? {
+    eventBox(event).flatMap { box in box.cString("info") { box.event.info?.jsonText } }
 }

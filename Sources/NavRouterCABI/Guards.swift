@@ -158,7 +158,23 @@ public func navrouter_registry_set_guard_options(
         if let fallback, registry.route(named: fallback) == nil {
             throw NavRouterError(.notFound, "the fallback route '\(fallback)' is not registered")
         }
-        registry.guards.options = GuardOptions(maxRedirects: Int(maxRedirects), fallbackRoute: fallback)
+        registry.guards.updateOptions { options in
+            options.maxRedirects = Int(maxRedirects)
+            options.fallbackRoute = fallback
+        }
+    }
+}
+
+@_cdecl("navrouter_registry_set_guard_flags") @implementation
+public func navrouter_registry_set_guard_flags(_ handle: OpaquePointer?, _ flags: UInt32) -> Int32 {
+    cCall { () throws(NavRouterError) in
+        let registry = try registry(handle)
+        guard flags & ~NAVROUTER_GUARD_INTERCEPTORS_BEFORE_LOGIN == 0 else {
+            throw NavRouterError(.invalidArgument, "unknown guard flags 0x\(String(flags, radix: 16))")
+        }
+        registry.guards.updateOptions {
+            $0.interceptorsBeforeLogin = flags & NAVROUTER_GUARD_INTERCEPTORS_BEFORE_LOGIN != 0
+        }
     }
 }
 

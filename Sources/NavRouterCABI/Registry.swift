@@ -147,7 +147,7 @@ public func navrouter_registry_route_count(_ handle: OpaquePointer?, _ outCount:
     outCount?.pointee = 0
     return cCall { () throws(NavRouterError) in
         let out = try required(outCount, "out_count")
-        out.pointee = try registry(handle).table.routes.count
+        out.pointee = try registry(handle).routes.count  // aliases are not routes of their own
     }
 }
 

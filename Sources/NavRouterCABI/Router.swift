@@ -6,12 +6,12 @@ import NavRouterCore
 
 // The "Router" and "Snapshot" sections of navrouter.h. Each function converts, calls the core, maps errors.
 
-private func router(_ handle: OpaquePointer?) throws(NavRouterError) -> Router {
+func router(_ handle: OpaquePointer?) throws(NavRouterError) -> Router {
     try Handles.object(handle, .router, as: Router.self)
 }
 
 /// Runs a command export: the router, the command, its outcome as status and id.
-private func command(
+func command(
     _ handle: OpaquePointer?, _ outID: UnsafeMutablePointer<UInt64>?,
     _ body: (Router) throws(NavRouterError) -> Router.Outcome
 ) -> Int32 {
@@ -112,24 +112,39 @@ public func navrouter_nav_options_init(_ options: UnsafeMutablePointer<navrouter
 {
     cCall { () throws(NavRouterError) in
         let options = try required(options, "options")
-        guard version == NAVROUTER_NAV_OPTIONS_VERSION else {
+        guard version == 1 || version == NAVROUTER_NAV_OPTIONS_VERSION else {
             throw NavRouterError(.invalidArgument, "unknown navrouter_nav_options version \(version)")
         }
-        options.pointee = navrouter_nav_options(version: version, flags: 0, props_json: nil, pop_up_to: nil)
+        // Only the fields of the caller's version: a version-1 struct is shorter.
+        options.pointer(to: \.version)!.pointee = version
+        options.pointer(to: \.flags)!.pointee = 0
+        options.pointer(to: \.props_json)!.pointee = nil
+        options.pointer(to: \.pop_up_to)!.pointee = nil
+        if version >= 2 {
+            options.pointer(to: \.tab)!.pointee = nil
+            options.pointer(to: \.flow_deadline_ms)!.pointee = 0
+        }
     }
 }
 
 /// Converts C navigate options into the core's.
-private func navigationOptions(_ pointer: UnsafePointer<navrouter_nav_options>?) throws(NavRouterError)
+func navigationOptions(_ pointer: UnsafePointer<navrouter_nav_options>?) throws(NavRouterError)
     -> NavigationOptions
 {
     var options = NavigationOptions()
     guard let pointer else { return options }
-    let given = pointer.pointee
-    guard given.version == NAVROUTER_NAV_OPTIONS_VERSION else {
-        throw NavRouterError(.invalidArgument, "unknown navrouter_nav_options version \(given.version)")
+    // Safety: the version field comes first in every version; only the caller's version's fields are read.
+    let version = pointer.pointer(to: \.version)!.pointee
+    guard version == 1 || version == NAVROUTER_NAV_OPTIONS_VERSION else {
+        throw NavRouterError(.invalidArgument, "unknown navrouter_nav_options version \(version)")
     }
-    let flags = given.flags
+    let flags = pointer.pointer(to: \.flags)!.pointee
+    if version >= 2 {
+        options.tab = try optionalCString(pointer.pointer(to: \.tab)!.pointee, "options.tab")
+        let deadline = pointer.pointer(to: \.flow_deadline_ms)!.pointee
+        guard deadline >= 0 else { throw NavRouterError(.invalidArgument, "options.flow_deadline_ms is negative") }
+        if deadline > 0 { options.flowDeadline = .milliseconds(deadline) }
+    }
     let known: UInt32 =
         NAVROUTER_NAV_PRESENTATION_MASK | NAVROUTER_NAV_REPLACE | NAVROUTER_NAV_PREVENT_DISMISSAL
         | NAVROUTER_NAV_NOT_ANIMATED | NAVROUTER_NAV_SINGLE_TOP | NAVROUTER_NAV_CLEAR_TOP
@@ -158,8 +173,8 @@ private func navigationOptions(_ pointer: UnsafePointer<navrouter_nav_options>?)
     options.expectsResult = flags & NAVROUTER_NAV_EXPECTS_RESULT != 0
     options.external = flags & NAVROUTER_NAV_EXTERNAL != 0
     options.popUpToInclusive = flags & NAVROUTER_NAV_POP_UP_TO_INCLUSIVE != 0
-    options.popUpTo = try optionalCString(given.pop_up_to, "options.pop_up_to")
-    if let props = try optionalCString(given.props_json, "options.props_json") {
+    options.popUpTo = try optionalCString(pointer.pointer(to: \.pop_up_to)!.pointee, "options.pop_up_to")
+    if let props = try optionalCString(pointer.pointer(to: \.props_json)!.pointee, "options.props_json") {
         options.props = try JSONValue.parseObject(props, what: "props")
     }
     return options

@@ -41,7 +41,8 @@ final class ManifestTests: XCTestCase {
         assertFails(.invalidJSON, "module 'shop', route #2", "routes[1].name: missing") {
             try RouteManifest.parse(route(#""pattern": "p""#))
         }
-        assertFails(.invalidJSON, "route 'p'", "routes[1].colour: unknown field (expected external, metadata") {
+        assertFails(.invalidJSON, "route 'p'", "routes[1].colour: unknown field (expected aliases, external, metadata")
+        {
             try RouteManifest.parse(route(#""name": "p", "pattern": "p", "colour": 1"#))
         }
         assertFails(.invalidJSON, "route 'p'", "routes[1].requires_auth: must be true or false, not string") {

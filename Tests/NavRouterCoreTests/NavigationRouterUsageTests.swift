@@ -135,6 +135,8 @@ final class NavigationRouterUsageTests: XCTestCase {
     /// Pending flows: onboarding before home, tutorial before accounts; other commands keep working meanwhile.
     func testPendingFlowsOnboardingBeforeHomeAndTutorialBeforeAccounts() throws {
         let (router, ledger, _) = try shopRouter()
+        // The user opens help while the catalog waits: by default that navigation would supersede the flow.
+        router.setOptions(RouterOptions { $0.supersedePendingFlows = false })
         let keeper = FlowKeeper()
         let onboarded = Mutex(false)
         try router.registry.guards.addInterceptor(

@@ -100,6 +100,13 @@ extension NavigationState {
         for layer in copy.layers.indices {
             for entry in copy.layers[layer].stack.indices { copy.layers[layer].stack[entry].view = nil }
         }
+        for tab in copy.tabs.indices {
+            for layer in copy.tabs[tab].hiddenLayers.indices {
+                for entry in copy.tabs[tab].hiddenLayers[layer].stack.indices {
+                    copy.tabs[tab].hiddenLayers[layer].stack[entry].view = nil
+                }
+            }
+        }
         return copy
     }
 }

@@ -126,7 +126,7 @@ final class SnapshotTests: XCTestCase {
         let before = router.state
         let bad: [(String, String)] = [
             ("not json", "invalid JSON"),
-            (good.replacingOccurrences(of: #""version":1"#, with: #""version":2"#), "version: 2 is not supported"),
+            (good.replacingOccurrences(of: #""version":2"#, with: #""version":3"#), "version: 3 is not supported"),
             (good.replacingOccurrences(of: #""format":"navrouter-state""#, with: #""format":"other""#), "format"),
             (good.replacingOccurrences(of: "/shop/product/1", with: "/shop/product/abc"), "no longer resolves"),
             (
@@ -149,7 +149,7 @@ final class SnapshotTests: XCTestCase {
             ),
             (
                 good.replacingOccurrences(of: #""tabs":["#, with: #""extra":1,"tabs":["#),
-                "extra: unknown field (expected format, layers"
+                "extra: unknown field (expected app, format, layers"
             ),
         ]
         for (snapshot, fragment) in bad {

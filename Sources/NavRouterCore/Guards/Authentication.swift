@@ -24,10 +24,15 @@ public struct GuardOptions: Equatable, Sendable {
     /// A route opened for URLs no route matches (a not-found screen); `nil`: unmatched URLs fail.
     /// It receives the original URL as the query parameter `url`.
     public var fallbackRoute: String?
+    /// `before` interceptors that do not require authentication run before the login step, the others after it
+    /// (NavigationRouter's order: an onboarding or terms screen comes before the login prompt). Off: the login step
+    /// comes first.
+    public var interceptorsBeforeLogin = false
 
     /// Default options.
-    public init(maxRedirects: Int = 8, fallbackRoute: String? = nil) {
+    public init(maxRedirects: Int = 8, fallbackRoute: String? = nil, interceptorsBeforeLogin: Bool = false) {
         self.maxRedirects = maxRedirects
         self.fallbackRoute = fallbackRoute
+        self.interceptorsBeforeLogin = interceptorsBeforeLogin
     }
 }

@@ -137,10 +137,15 @@ public final class GuardCenter: Sendable {
         }
     }
 
-    /// Guard options: redirect bound, fallback route.
+    /// Guard options: redirect bound, fallback route, the order of interceptors and login.
     public var options: GuardOptions {
         get { state.withLock { $0.options } }
         set { state.withLock { $0.options = newValue } }
+    }
+
+    /// Changes the guard options atomically (no concurrent change is lost between reading and writing them).
+    public func updateOptions(_ change: (inout GuardOptions) -> Void) {
+        state.withLock { change(&$0.options) }
     }
 
     /// Lets the registry answer whether a route exists (for route-name scopes).

@@ -23,16 +23,31 @@ struct PendingFlow: Sendable {
     let destinationRequiresAuth: Bool
     /// When the flow was held, among the router's flows (flows are listed and cancelled in this order).
     var order: UInt64 = 0
+    /// How long the flow may wait (`NavigationOptions.flowDeadline`, else `RouterOptions.flowDeadline`).
+    let deadline: Duration?
+    /// When it expires (set when it is held).
+    var expires: ContinuousClock.Instant?
 }
 
 extension Router {
-    /// A new flow token: random, non-zero, below 2^53 (exact in every JSON reader), and not one of the flows held
-    /// now.
+    /// A new flow token: random (or from `RouterOptions.flowTokenSeed`), non-zero, below 2^53 (exact in every JSON
+    /// reader), and not one of the flows held now.
     func issueFlowToken() -> UInt64 {
         var generator = SystemRandomNumberGenerator()
         return control.withLock { control in
             var token: UInt64
-            repeat { token = generator.next() & Self.flowTokenMask } while token == 0 || control.flows[token] != nil
+            repeat {
+                if control.options.flowTokenSeed != nil {
+                    // SplitMix64: the same seed gives the same tokens (a replayed log resumes the same flows).
+                    control.tokenState &+= 0x9E37_79B9_7F4A_7C15
+                    var z = control.tokenState
+                    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                    token = (z ^ (z >> 31)) & Self.flowTokenMask
+                } else {
+                    token = generator.next() & Self.flowTokenMask
+                }
+            } while token == 0 || control.flows[token] != nil
             return token
         }
     }
@@ -46,7 +61,52 @@ extension Router {
         control.withLock { control in
             control.nextFlowOrder += 1
             flow.order = control.nextFlowOrder
+            if let deadline = flow.deadline ?? control.options.flowDeadline {
+                flow.expires = ContinuousClock.now.advanced(by: deadline)
+            }
             control.flows[token] = flow
+        }
+    }
+
+    /// Tells the navigator a navigation waits as a pending flow (a host may show a spinner).
+    func reportPending(_ token: UInt64, url: String?, stage: String) {
+        var event = NavigationEvent(kind: .navigationPending, transitionID: 0)
+        event.flow = token
+        event.info = .object(["url": url.map(JSONValue.string) ?? .null, "stage": .string(stage)])
+        notify(event)
+    }
+
+    /// Tells the navigator a pending flow ended, and how.
+    func reportEnded(_ token: UInt64, reason: String) {
+        var event = NavigationEvent(kind: .pendingEnded, transitionID: 0)
+        event.flow = token
+        event.info = .object(["reason": .string(reason)])
+        notify(event)
+    }
+
+    /// Drops every held flow whose deadline has passed (`flowCancelled` and `pendingEnded` with reason `expired`).
+    /// Runs before each command; a host may call it from a timer to hear of expiries sooner.
+    public func expireFlows() {
+        let expired = control.withLock { control -> [UInt64] in
+            let now = ContinuousClock.now
+            let gone = control.flows.filter { $0.value.expires.map { $0 <= now } ?? false }
+                .sorted { $0.value.order < $1.value.order }.map(\.key)
+            for token in gone { control.flows[token] = nil }
+            return gone
+        }
+        for token in expired { reportCancelled(token, reason: "the flow's deadline passed", ended: "expired") }
+    }
+
+    /// Drops every held flow: a newer navigation supersedes them (`RouterOptions.supersedePendingFlows`).
+    func supersedeFlows() {
+        let superseded = control.withLock { control -> [UInt64] in
+            if control.flows.isEmpty { return [] }
+            let gone = control.flows.sorted { $0.value.order < $1.value.order }.map(\.key)
+            control.flows = [:]
+            return gone
+        }
+        for token in superseded {
+            reportCancelled(token, reason: "superseded by a newer navigation", ended: "superseded")
         }
     }
 
@@ -55,12 +115,14 @@ extension Router {
         control.withLock { $0.flows.removeValue(forKey: token) }
     }
 
-    /// Tells the navigator that a held flow was dropped, and why.
-    func reportCancelled(_ token: UInt64, reason: String) {
+    /// Tells the navigator that a held flow was dropped, and why (`flowCancelled`, then `pendingEnded` with
+    /// `ended` as its reason).
+    func reportCancelled(_ token: UInt64, reason: String, ended: String = "cancelled") {
         var event = NavigationEvent(kind: .flowCancelled, transitionID: 0)
         event.flow = token
         event.failure = NavRouterError(.cancelled, reason)
         notify(event)
+        reportEnded(token, reason: ended)
     }
 
     /// What an interceptor is asked: one place that builds every interception context.

@@ -33,7 +33,8 @@ extension Router {
                     hold(
                         PendingFlow(
                             command: command, stage: .leave, redirects: [], approvedLeaves: passed.union([entry.id]),
-                            destinationRequiresAuth: false), as: token)
+                            destinationRequiresAuth: false, deadline: nil), as: token)
+                    reportPending(token, url: nil, stage: "leave")
                     return token
                 }
             }

@@ -15,12 +15,24 @@ extension Router {
     func execute(_ command: NavigationCommand) -> Result<Outcome, NavRouterError> {
         switch command {
         case .navigate(let url, let options):
+            // A navigation the host issues (not one a callback of a command issued: an interceptor that holds a
+            // flow may open its onboarding screen) supersedes the pending flows.
+            let (supersedes, fromCallback) = control.withLock {
+                ($0.options.supersedePendingFlows, $0.currentFromCallback)
+            }
+            if supersedes && !fromCallback { supersedeFlows() }
             return navigate(NavigationInProgress(url: url, options: options))
         case .resume(let token, let decision):
             return resume(token, decision)
         case .refresh:
             return runRefresh()
-        case .userPopped, .userDismissed, .start, .setTabs, .restore:
+        case .commitBackGesture(let gesture):
+            switch takeGesture(gesture) {
+            case .failure(let error): return .failure(error)
+            case .success(let approved):
+                return commit(command, makeContext(), vetoable: true, approvedLeaves: approved)
+            }
+        case .userPopped, .userDismissed, .start, .setTabs, .restore, .restoreWithOptions, .setSavedState:
             return commit(command, makeContext(), vetoable: false)
         default:
             return commit(command, makeContext(), vetoable: true)
@@ -58,13 +70,15 @@ extension Router {
         guard let flow = takeFlow(token) else {
             return .failure(
                 NavRouterError(
-                    .invalidArgument, "flow \(token) is unknown: already resumed, cancelled, or never issued"))
+                    .invalidArgument,
+                    "flow \(token) is unknown: already resumed, cancelled, superseded, expired, or never issued"))
         }
         switch decision {
         case .cancel(let reason):
             reportCancelled(token, reason: reason)
             return .success(.applied(transition: nil))
         case .redirect(let url):
+            reportEnded(token, reason: "resumed")
             guard case .navigate(let original, var options) = flow.command else {
                 return .failure(NavRouterError(.invalidArgument, "only a navigation can be redirected"))
             }
@@ -75,6 +89,7 @@ extension Router {
             }
             return navigate(navigation)
         case .proceed, .pending:
+            reportEnded(token, reason: "resumed")
             guard case .navigate(let url, let options) = flow.command else {
                 return commit(flow.command, makeContext(), vetoable: true, approvedLeaves: flow.approvedLeaves)
             }
@@ -133,8 +148,16 @@ extension Router {
         }
         navigation.retarget(to: match.url)
         if case let outcome = policyStage(&navigation, match), !outcome.goesOn { return outcome }
+        let early = registry.guards.options.interceptorsBeforeLogin
+        if early, case let outcome = beforeInterceptorStage(&navigation, match, part: .withoutAuth), !outcome.goesOn {
+            return outcome
+        }
         if case let outcome = authenticationStage(&navigation, match), !outcome.goesOn { return outcome }
-        if case let outcome = beforeInterceptorStage(&navigation, match), !outcome.goesOn { return outcome }
+        if case let outcome = beforeInterceptorStage(&navigation, match, part: early ? .withAuth : .all),
+            !outcome.goesOn
+        {
+            return outcome
+        }
         return applyStage(navigation, match, on: table)
     }
 
@@ -197,19 +220,33 @@ extension Router {
         }
         let token = issueFlowToken()
         hold(navigation.held(at: .login, destinationRequiresAuth: true), as: token)
+        reportPending(token, url: navigation.url, stage: "login")
         handler.login(flow: token, destination: match, router: self)
         return .finish(.success(.pending(flow: token)))
     }
 
-    /// 5. The `before` interceptors, in running order, from where a resumed flow left off.
-    private func beforeInterceptorStage(_ navigation: inout NavigationInProgress, _ match: RouteMatch)
-        -> StageOutcome
-    {
+    /// Which `before` interceptors a pass runs (see `GuardOptions.interceptorsBeforeLogin`).
+    private enum InterceptorPart {
+        case all, withoutAuth, withAuth
+    }
+
+    /// 5. The `before` interceptors, in running order, from where a resumed flow left off. With
+    /// `interceptorsBeforeLogin`, the order puts the ones that do not require authentication first, and the pipeline
+    /// runs them (`withoutAuth`) before the login step and the others (`withAuth`) after it.
+    private func beforeInterceptorStage(
+        _ navigation: inout NavigationInProgress, _ match: RouteMatch, part: InterceptorPart = .all
+    ) -> StageOutcome {
         let guards = registry.guards
         var first = 0
         if case .interceptor(let next)? = navigation.stage { first = next }
-        let interceptors = guards.interceptors(for: .before, route: match.route.name, path: match.path)
-        for index in interceptors.indices where index >= first {
+        var interceptors = guards.interceptors(for: .before, route: match.route.name, path: match.path)
+        var range = interceptors.indices
+        if part != .all {
+            interceptors = interceptors.filter { !$0.requiresAuth } + interceptors.filter(\.requiresAuth)
+            let split = interceptors.firstIndex(where: \.requiresAuth) ?? interceptors.count
+            range = part == .withoutAuth ? 0..<split : split..<interceptors.count
+        }
+        for index in range where index >= first {
             let registration = interceptors[index]
             if registration.requiresAuth && !guards.isAuthenticated { continue }
             let token = issueFlowToken()
@@ -236,6 +273,7 @@ extension Router {
                     navigation.held(
                         at: .interceptor(next: index + 1), destinationRequiresAuth: match.route.requiresAuth),
                     as: token)
+                reportPending(token, url: navigation.url, stage: "interceptor")
                 return .finish(.success(.pending(flow: token)))
             }
         }
@@ -355,7 +393,7 @@ struct NavigationInProgress {
     func held(at stage: PendingFlow.Stage, destinationRequiresAuth: Bool) -> PendingFlow {
         PendingFlow(
             command: command, stage: stage, redirects: redirects, approvedLeaves: approvedLeaves,
-            destinationRequiresAuth: destinationRequiresAuth)
+            destinationRequiresAuth: destinationRequiresAuth, deadline: options.flowDeadline)
     }
 
     /// An error of the navigation, with the redirects that led to it.

@@ -14,7 +14,7 @@ extension Router {
                 for (token, _) in dropped { control.flows[token] = nil }
                 return dropped.map(\.key)
             }
-            for token in dropped { reportCancelled(token, reason: "logged out") }
+            for token in dropped { reportCancelled(token, reason: "logged out", ended: "logged_out") }
         }
         let context = makeContext()
         let table = registry.table

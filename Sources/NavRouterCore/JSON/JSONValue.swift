@@ -35,6 +35,21 @@ public enum JSONValue: Equatable, Sendable {
         return nil
     }
 
+    /// An object's members as strings (route parameters), or an error naming `path.key` of the first member that
+    /// is not a string.
+    public static func stringMembers(
+        _ object: [String: JSONValue], path: String
+    ) throws(NavRouterError) -> [String: String] {
+        var strings: [String: String] = [:]
+        for (key, value) in object {
+            guard let text = value.stringValue else {
+                throw NavRouterError(.invalidJSON, "\(path).\(key): must be a string, not \(value.typeName)")
+            }
+            strings[key] = text
+        }
+        return strings
+    }
+
     /// The Boolean, when this is `true` or `false`.
     public var boolValue: Bool? {
         if case .bool(let flag) = self { return flag }

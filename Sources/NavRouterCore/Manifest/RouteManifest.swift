@@ -3,7 +3,7 @@
 ///
 /// A route object has `name` and `pattern` (required), `presentation` (`push`, `modal`, `root`), `style`
 /// (`sheet`, `fullscreen`; with `modal`), `requires_auth`, `external` (Booleans), `required_parameters`
-/// (strings), `metadata` (an object) and `parent` (a route name). Every field is checked, unknown fields are
+/// (strings), `metadata` (an object), `parent` (a route name) and `aliases` (more patterns that open the route). Every field is checked, unknown fields are
 /// errors, and an error names the module, the route and the field.
 public enum RouteManifest {
     /// Parses a manifest into routes (each carrying its module's name).
@@ -75,7 +75,7 @@ public enum RouteManifest {
 
     private static let routeFields = [
         "name", "pattern", "presentation", "style", "requires_auth", "external", "required_parameters", "metadata",
-        "parent",
+        "parent", "aliases",
     ]
 
     private static func parseRoute(_ value: JSONValue, path: String, module: String?) throws(NavRouterError) -> Route {
@@ -106,7 +106,7 @@ public enum RouteManifest {
             external: try fields.bool("external", absent: false),
             requiredParameters: try fields.strings("required_parameters", nonEmpty: true),
             metadata: try fields.optionalObject("metadata"), parent: try fields.optionalString("parent"),
-            module: module)
+            module: module, aliases: try fields.strings("aliases", nonEmpty: true))
     }
 }
 

@@ -28,6 +28,17 @@ public enum NavigationCommand: Equatable, Sendable {
     case userDismissed(count: Int)
     /// Replace the whole state with a snapshot (JSON text).
     case restore(snapshot: String)
+    /// Replace the whole state with a snapshot read with options (tolerant, migrated, with a deep link on top).
+    case restoreWithOptions(snapshot: String, options: RestoreOptions)
+    /// Change an entry in place: new path or query parameters (its URL is built again) and/or props; `nil` keeps
+    /// what the entry has. Its id and view stay; the navigator gets `entryUpdated`.
+    case updateEntry(id: EntryID, parameters: [String: String]?, props: [String: JSONValue]?)
+    /// Keep the host's saved state (a small JSON object, `nil` to clear it) with an entry. No event: nothing
+    /// visible changes.
+    case setSavedState(id: EntryID, state: [String: JSONValue]?)
+    /// Finish an interactive back gesture begun with `Router.beginBackGesture()`: `back`, as the user did it, with
+    /// the leave guards already asked at the gesture's begin.
+    case commitBackGesture(gesture: UInt64)
     /// Re-check the state against the guards: while logged out, protected entries (and what is above them) go;
     /// entries a `before` interceptor now cancels or redirects go; flows towards protected routes are cancelled.
     case refresh

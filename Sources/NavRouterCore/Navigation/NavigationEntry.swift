@@ -15,7 +15,7 @@ public struct ViewHandle: Hashable, Sendable {
 /// A value type whose route, URL, parameters and props live in one shared, immutable storage object: copying an
 /// entry (into a stack, an event, a snapshot) costs one reference count, not one per field.
 public struct NavigationEntry: Equatable, Sendable {
-    /// The values that never change after the entry is made.
+    /// The entry's values (a change makes a new storage: entries are shared by states and events).
     private struct EntryValues: Equatable, Sendable {
         let route: String
         let url: String
@@ -26,6 +26,8 @@ public struct NavigationEntry: Equatable, Sendable {
         /// The route required authentication when the entry was made (logging out prunes it, whatever became of
         /// the route since).
         let requiresAuth: Bool
+        /// The host's saved state for the entry (scroll position, form input…), kept in snapshots.
+        var savedState: [String: JSONValue]? = nil
     }
 
     /// Unique within its router, never reused.
@@ -35,7 +37,7 @@ public struct NavigationEntry: Equatable, Sendable {
         init(_ value: EntryValues) { self.value = value }
     }
 
-    private let values: CopyOnWrite<Storage>
+    private var values: CopyOnWrite<Storage>
     /// The host's view, made by the route's handler (nil when no handler is set).
     public internal(set) var view: ViewHandle?
     /// The handler that made `view`: the view goes back to it, whatever handlers are set since. Not part of the
@@ -56,6 +58,8 @@ public struct NavigationEntry: Equatable, Sendable {
     public var opener: EntryID? { values.value.opener }
     /// Whether the entry's route required authentication when it was made.
     var requiresAuth: Bool { values.value.requiresAuth }
+    /// A small JSON object the host keeps with the entry (`Router.setSavedState`) and gets back after a restore.
+    public var savedState: [String: JSONValue]? { values.value.savedState }
 
     /// Creates an entry (the router makes them; public for hosts that build states by hand in tests).
     public init(
@@ -83,10 +87,25 @@ public struct NavigationEntry: Equatable, Sendable {
     /// The same entry without an opener (its opener left the state): it still expects a result, which then goes to
     /// nobody.
     func withoutOpener() -> NavigationEntry {
+        changed(url: url, parameters: parameters, props: props, opener: nil)
+    }
+
+    /// The same entry (id, view and its maker kept) with other values.
+    func changed(
+        url: String, parameters: [String: String], props: [String: JSONValue]?, opener: EntryID?
+    ) -> NavigationEntry {
         var entry = NavigationEntry(
             id: id, route: route, url: url, parameters: parameters, props: props, expectsResult: expectsResult,
-            opener: nil, requiresAuth: requiresAuth, view: view)
+            opener: opener, requiresAuth: requiresAuth, view: view)
         entry.maker = maker
+        entry.values.value.savedState = savedState
+        return entry
+    }
+
+    /// The same entry with another saved state.
+    func withSavedState(_ savedState: [String: JSONValue]?) -> NavigationEntry {
+        var entry = self
+        entry.values.value.savedState = savedState
         return entry
     }
 

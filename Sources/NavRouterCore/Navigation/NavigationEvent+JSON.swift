@@ -12,6 +12,7 @@ extension NavigationEntry {
             "id": .integer(Int64(clamping: id)), "route": .string(route), "url": .string(url),
             "parameters": .object(strings: parameters), "props": props.map(JSONValue.object) ?? .null,
             "expects_result": .bool(expectsResult), "opener": opener.map { .integer(Int64(clamping: $0)) } ?? .null,
+            "saved_state": savedState.map(JSONValue.object) ?? .null,
         ]
     }
 }
@@ -19,7 +20,7 @@ extension NavigationEntry {
 extension NavigationEvent {
     /// The event as JSON: `kind`, `transition`, `entry`, `entries`, `removed`, `tab` / `layer`, `style`,
     /// `animated`, `user_initiated`, and `result_of` / `result`, `failure` / `status`, `flow`, `ticket`,
-    /// `prevent_dismissal` where they apply.
+    /// `prevent_dismissal`, `info` where they apply.
     public var jsonValue: JSONValue {
         var object: [String: JSONValue] = [
             "kind": .string(kind.rawValue), "transition": .integer(Int64(clamping: transitionID)),
@@ -45,6 +46,7 @@ extension NavigationEvent {
         if let flow { object["flow"] = .integer(Int64(clamping: flow)) }
         if let ticket { object["ticket"] = .integer(Int64(clamping: ticket)) }
         if kind == .present { object["prevent_dismissal"] = .bool(preventsDismissal) }
+        if let info { object["info"] = info }
         return .object(object)
     }
 }

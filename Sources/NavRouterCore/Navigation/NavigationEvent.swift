@@ -16,7 +16,8 @@ public enum NavigationEventKind: String, Sendable, CaseIterable {
     case tabSelected = "tab_selected"
     /// `entry` (the opener) receives the result of `resultOf`: `result` (JSON) or none.
     case resultDelivered = "result_delivered"
-    /// The whole state was restored from a snapshot: `entries` is every entry now in it.
+    /// The whole state was restored from a snapshot: `entries` is every entry now in it; `info.dropped` lists the
+    /// entries a tolerant restore left out.
     case restored
     /// A queued command failed when it ran: `failure` says why. (A command that is not queued reports its
     /// failure to its caller instead.)
@@ -28,6 +29,18 @@ public enum NavigationEventKind: String, Sendable, CaseIterable {
     /// An interceptor answered what its phase cannot carry out (an `after` interceptor's cancel or pending):
     /// `failure` says which interceptor and why. The command's outcome stands.
     case guardError = "guard_error"
+    /// Switching tabs hid the modal layers of the tab left (`RouterOptions.modalsPerTab`): `entries` holds each
+    /// hidden layer's root; `location` is that tab. Their views stay: the layers come back with their tab.
+    case layersHidden = "layers_hidden"
+    /// The selected tab's hidden layers are shown again: `entries` holds each layer's root, `location` the tab.
+    case layersShown = "layers_shown"
+    /// A navigation waits as a pending flow (`flow`), for the login step or an interceptor: `info` has `url` and
+    /// `stage` (`login`, `interceptor` or `leave`). A host may show a spinner until `pendingEnded`.
+    case navigationPending = "navigation_pending"
+    /// A pending flow ended: `info.reason` is `resumed`, `cancelled`, `superseded`, `expired` or `logged_out`.
+    case pendingEnded = "pending_ended"
+    /// An entry changed in place (`Router.updateEntry`): `entry` is the entry as it is now (same id, same view).
+    case entryUpdated = "entry_updated"
 }
 
 /// One visible change, reported to the host's navigator. The router never draws: the host renders these.
@@ -50,6 +63,7 @@ public struct NavigationEvent: Equatable, Sendable {
         var flow: UInt64?
         var ticket: UInt64?
         var preventsDismissal = false
+        var info: JSONValue?
     }
 
     private final class Storage: CopyOnWriteStorage {
@@ -130,6 +144,13 @@ public struct NavigationEvent: Equatable, Sendable {
     public var preventsDismissal: Bool {
         get { details.value.preventsDismissal }
         set { details.value.preventsDismissal = newValue }
+    }
+
+    /// More about the event, as JSON (see each kind): `restored`'s dropped entries, a pending flow's URL and stage,
+    /// why it ended.
+    public var info: JSONValue? {
+        get { details.value.info }
+        set { details.value.info = newValue }
     }
 
     /// Creates an event.

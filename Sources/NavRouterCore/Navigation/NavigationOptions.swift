@@ -37,6 +37,12 @@ public struct NavigationOptions: Equatable, Sendable {
     public var props: [String: JSONValue]?
     /// The link comes from outside the app (a notification, another app, the web).
     public var external: Bool = false
+    /// Push onto the stack of the tab with this root route, without selecting it and whatever modal is shown
+    /// (a message arriving in the inbox tab while the user is elsewhere). `nil`: the current stack.
+    public var tab: String?
+    /// How long the navigation may wait as a pending flow before it is cancelled (overrides
+    /// `RouterOptions.flowDeadline`).
+    public var flowDeadline: Duration?
 
     /// Default options.
     public init() {}

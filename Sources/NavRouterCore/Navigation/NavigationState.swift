@@ -4,11 +4,15 @@ public struct Tab: Equatable, Sendable {
     public var route: String?
     /// The tab's stack, bottom first.
     public var stack: [NavigationEntry]
+    /// The modal layers this tab presented, hidden while another tab is selected (`RouterOptions.modalsPerTab`);
+    /// lowest first. Empty for the selected tab: its layers are the state's `layers`.
+    public var hiddenLayers: [ModalLayer]
 
     /// Creates a tab.
-    public init(route: String?, stack: [NavigationEntry]) {
+    public init(route: String?, stack: [NavigationEntry], hiddenLayers: [ModalLayer] = []) {
         self.route = route
         self.stack = stack
+        self.hiddenLayers = hiddenLayers
     }
 }
 
@@ -47,6 +51,9 @@ public struct NavigationState: Equatable, Sendable {
     public var layers: [ModalLayer]
     /// The id the next entry gets.
     public var nextEntryID: EntryID
+    /// The tabs visited, oldest first, each once (the selected tab last once visited): where `back` goes at a tab's
+    /// root with `TabBackBehavior.history`.
+    public var tabHistory: [Int] = []
 
     /// The largest entry id, 2^53 - 1: ids (and the counter) stay exact in every JSON reader, JavaScript's and
     /// Python's included. A router whose counter reaches it refuses new entries (`.limitExceeded`).
@@ -61,11 +68,14 @@ public struct NavigationState: Equatable, Sendable {
     }
 
     /// Creates a state (for restoring and tests).
-    public init(tabs: [Tab], selectedTab: Int, layers: [ModalLayer], nextEntryID: EntryID) {
+    public init(
+        tabs: [Tab], selectedTab: Int, layers: [ModalLayer], nextEntryID: EntryID, tabHistory: [Int] = []
+    ) {
         self.tabs = tabs
         self.selectedTab = selectedTab
         self.layers = layers
         self.nextEntryID = nextEntryID
+        self.tabHistory = tabHistory
     }
 
     /// Where commands act: the top modal layer's stack, else the selected tab's.
@@ -95,12 +105,46 @@ public struct NavigationState: Equatable, Sendable {
     /// The entry on top of everything, if any.
     public var topEntry: NavigationEntry? { currentStack.last }
 
-    /// Every entry, tabs first then layers, bottom to top.
-    public var allEntries: [NavigationEntry] { tabs.flatMap(\.stack) + layers.flatMap(\.stack) }
+    /// Every entry, tabs first then layers, bottom to top; then the hidden layers' entries, tab by tab.
+    public var allEntries: [NavigationEntry] {
+        let visible = tabs.flatMap(\.stack) + layers.flatMap(\.stack)
+        if tabs.allSatisfy({ $0.hiddenLayers.isEmpty }) { return visible }
+        return visible + tabs.flatMap { $0.hiddenLayers.flatMap(\.stack) }
+    }
 
-    /// The number of entries in every stack.
+    /// The number of entries in every stack, hidden layers' included.
     public var entryCount: Int {
-        tabs.reduce(0) { $0 + $1.stack.count } + layers.reduce(0) { $0 + $1.stack.count }
+        tabs.reduce(0) { $0 + $1.stack.count + $1.hiddenLayers.reduce(0) { $0 + $1.stack.count } }
+            + layers.reduce(0) { $0 + $1.stack.count }
+    }
+
+    /// The entry with that id, shown or in a hidden layer.
+    func findAnywhere(_ id: EntryID) -> NavigationEntry? {
+        if let found = find(id) { return found.entry }
+        for tab in tabs {
+            for layer in tab.hiddenLayers {
+                if let entry = layer.stack.first(where: { $0.id == id }) { return entry }
+            }
+        }
+        return nil
+    }
+
+    /// Puts `entry` where the entry with its id is (shown or hidden).
+    mutating func replaceEntry(_ entry: NavigationEntry) {
+        if let (_, location, index) = find(entry.id) {
+            var stack = stack(at: location)
+            stack[index] = entry
+            setStack(stack, at: location)
+            return
+        }
+        for tab in tabs.indices {
+            for layer in tabs[tab].hiddenLayers.indices {
+                if let index = tabs[tab].hiddenLayers[layer].stack.firstIndex(where: { $0.id == entry.id }) {
+                    tabs[tab].hiddenLayers[layer].stack[index] = entry
+                    return
+                }
+            }
+        }
     }
 
     /// The entry with that id and where it is.
@@ -126,6 +170,9 @@ public struct NavigationState: Equatable, Sendable {
         if !tabs.indices.contains(selectedTab) { return "the selected tab \(selectedTab) does not exist" }
         for index in layers.indices where layers[index].stack.isEmpty { return "modal layer \(index) is empty" }
         for index in tabs.indices {
+            if let message = Self.hiddenLayersViolation(tabs[index], index, selected: index == selectedTab) {
+                return message
+            }
             guard let route = tabs[index].route else { continue }
             if tabs[index].stack.isEmpty || tabs[index].stack[0].route != route {
                 return "tab '\(route)' does not start with its root route"
@@ -139,7 +186,10 @@ public struct NavigationState: Equatable, Sendable {
     /// of the state, as a restore requires.
     mutating func forgetDanglingOpeners() {
         var ids = Set<EntryID>(minimumCapacity: entryCount)
-        for tab in tabs { for entry in tab.stack { ids.insert(entry.id) } }
+        for tab in tabs {
+            for entry in tab.stack { ids.insert(entry.id) }
+            for layer in tab.hiddenLayers { for entry in layer.stack { ids.insert(entry.id) } }
+        }
         for layer in layers { for entry in layer.stack { ids.insert(entry.id) } }
         func forget(_ stack: inout [NavigationEntry]) {
             for index in stack.indices {
@@ -156,6 +206,17 @@ public struct NavigationState: Equatable, Sendable {
         where layers[index].stack.contains(where: { $0.opener.map { !ids.contains($0) } ?? false }) {
             forget(&layers[index].stack)
         }
+        for tab in tabs.indices {
+            for layer in tabs[tab].hiddenLayers.indices { forget(&tabs[tab].hiddenLayers[layer].stack) }
+        }
+    }
+
+    /// What is wrong with a tab's hidden layers: none for the selected tab (its layers are shown), none empty.
+    private static func hiddenLayersViolation(_ tab: Tab, _ index: Int, selected: Bool) -> String? {
+        if tab.hiddenLayers.isEmpty { return nil }
+        if selected { return "the selected tab \(index) has hidden layers" }
+        if tab.hiddenLayers.contains(where: { $0.stack.isEmpty }) { return "a hidden layer of tab \(index) is empty" }
+        return nil
     }
 
     /// The state's invariants; `nil` when they hold, else what is wrong.
@@ -173,7 +234,10 @@ public struct NavigationState: Equatable, Sendable {
                     filled += 1
                 }
             }
-            for tab in tabs { collect(tab.stack) }
+            for tab in tabs {
+                collect(tab.stack)
+                for layer in tab.hiddenLayers { collect(layer.stack) }
+            }
             for layer in layers { collect(layer.stack) }
             var sorted = UnsafeMutableBufferPointer(rebasing: ids[..<filled])
             sorted.sort()
@@ -188,6 +252,14 @@ public struct NavigationState: Equatable, Sendable {
         if let duplicate { return duplicate }
         for tab in tabs where tab.route != nil && tab.stack.first?.route != tab.route {
             return "tab '\(tab.route!)' does not start with its root route"
+        }
+        for index in tabs.indices {
+            if let message = Self.hiddenLayersViolation(tabs[index], index, selected: index == selectedTab) {
+                return message
+            }
+        }
+        if let wrong = tabHistory.first(where: { !tabs.indices.contains($0) }) {
+            return "tab_history names tab \(wrong), which does not exist"
         }
         return nil
     }

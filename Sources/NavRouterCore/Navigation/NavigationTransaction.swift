@@ -13,6 +13,12 @@ struct NavigationTransaction {
     var animated = true
     /// A match the router already made for a navigate's URL on this very table (so it is not resolved twice).
     var preresolved: RouteMatch?
+    /// The router's options (tab back behaviour, modals per tab, …).
+    var options = RouterOptions()
+    /// Whether the user is authenticated (a restore's deep link is checked against it).
+    var isAuthenticated = true
+    /// `back` is the user's own gesture: its events say so.
+    var userBack = false
 
     init(state: NavigationState, table: RouteTable, transitionID: UInt64, views: ViewHandlers) {
         self.state = state
@@ -61,7 +67,19 @@ struct NavigationTransaction {
         case .userDismissed(let count):
             try dismiss(count: count, result: nil, userInitiated: true)
         case .restore(let snapshot):
-            try restore(snapshot)
+            try restore(snapshot, RestoreOptions())
+        case .restoreWithOptions(let snapshot, let restoreOptions):
+            try restore(snapshot, restoreOptions)
+        case .updateEntry(let id, let parameters, let props):
+            try updateEntry(id, parameters: parameters, props: props)
+        case .setSavedState(let id, let saved):
+            guard let entry = state.findAnywhere(id) else {
+                throw NavRouterError(.notFound, "entry \(id) is not in the state")
+            }
+            state.replaceEntry(entry.withSavedState(saved))
+        case .commitBackGesture:
+            userBack = true
+            try back()
         case .refresh, .resume:
             break  // guard commands: the router's pipeline handles them
         }
@@ -76,6 +94,24 @@ struct NavigationTransaction {
     ) {
         if let layer = state.layers.firstIndex(where: { $0.stack.first.map(shouldGo) ?? false }) {
             while state.layers.count > layer { dismissTopLayer(result: nil, userInitiated: false) }
+        }
+        // Hidden layers (modals per tab): nothing on screen changes; their entries leave without events.
+        for tab in state.tabs.indices where !state.tabs[tab].hiddenLayers.isEmpty {
+            var kept: [ModalLayer] = []
+            for layer in state.tabs[tab].hiddenLayers {
+                guard let index = layer.stack.firstIndex(where: shouldGo) else {
+                    kept.append(layer)
+                    continue
+                }
+                leave(Array(layer.stack[index...]), result: nil, deliverResults: false)
+                if index > 0 {
+                    kept.append(
+                        ModalLayer(
+                            style: layer.style, preventDismissal: layer.preventDismissal,
+                            stack: Array(layer.stack[..<index])))
+                }
+            }
+            state.tabs[tab].hiddenLayers = kept
         }
         for layer in state.layers.indices {
             if let index = state.layers[layer].stack.firstIndex(where: shouldGo) {
@@ -117,8 +153,13 @@ struct NavigationTransaction {
             kept.append(state.tabs[index])
         }
         if kept.isEmpty { kept = [Tab(route: nil, stack: [])] }
+        var newIndex: [Int: Int] = [:]
+        for index in state.tabs.indices where !doomed.contains(index) { newIndex[index] = newIndex.count }
+        state.tabHistory = state.tabHistory.compactMap { newIndex[$0] }
+        let hidden = doomed.sorted().flatMap { state.tabs[$0].hiddenLayers.flatMap(\.stack) }
         state.tabs = kept
         state.selectedTab = selected
+        if !hidden.isEmpty { leave(hidden, result: nil, deliverResults: false) }
         var event = NavigationEvent(kind: .tabsSetUp, transitionID: transitionID)
         event.entries = kept.compactMap(\.stack.first)
         event.removed = gone
@@ -168,7 +209,9 @@ struct NavigationTransaction {
             }
             tabs.append(Tab(route: entry.route, stack: [entry]))
         }
-        replaceAll(with: NavigationState(tabs: tabs, selectedTab: selected, layers: [], nextEntryID: state.nextEntryID))
+        replaceAll(
+            with: NavigationState(
+                tabs: tabs, selectedTab: selected, layers: [], nextEntryID: state.nextEntryID, tabHistory: [selected]))
         var event = NavigationEvent(kind: .tabsSetUp, transitionID: transitionID)
         event.entries = tabs.map { $0.stack[0] }
         event.location = .tab(selected)
@@ -192,14 +235,12 @@ struct NavigationTransaction {
         case .root:
             try openTab(of: match, options: options)
         case .modal(let style):
-            let entry = try makeEntry(match, options: options, opener: state.topEntry?.id)
-            state.layers.append(ModalLayer(style: style, preventDismissal: options.preventDismissal, stack: [entry]))
-            var event = NavigationEvent(kind: .present, transitionID: transitionID)
-            event.entry = entry
-            event.location = .layer(state.layers.count - 1)
-            event.style = style
-            event.preventsDismissal = options.preventDismissal
-            append(event)
+            if options.buildBackStack ?? options.external, match.route.parent != nil {
+                // A deep-linked modal gets its parents' stack under it, in their tab, as a pushed route would.
+                try pushWithBackStack(match, options: options, presenting: style)
+            } else {
+                try present(match, style: style, options: options)
+            }
         case .replaceTop:
             let location = state.currentLocation
             var stack = state.stack(at: location)
@@ -213,8 +254,11 @@ struct NavigationTransaction {
             stack.append(entry)
             try replaceStack(at: location, with: stack, removed: old.map { [$0] } ?? [])
         case .push:
+            if self.options.pushDismissesModals && options.tab == nil && !state.layers.isEmpty {
+                dismissAllLayers()  // Router's seed behaviour: a push lands on the tab, under no modal
+            }
             let buildBackStack = options.buildBackStack ?? options.external
-            if buildBackStack, match.route.parent != nil {
+            if buildBackStack, match.route.parent != nil, options.tab == nil {
                 try pushWithBackStack(match, options: options)
             } else {
                 try push(match, options: options)
@@ -222,9 +266,32 @@ struct NavigationTransaction {
         }
     }
 
+    /// Presents a match in a new modal layer.
+    private mutating func present(_ match: RouteMatch, style: ModalStyle, options: NavigationOptions)
+        throws(NavRouterError)
+    {
+        let entry = try makeEntry(match, options: options, opener: state.topEntry?.id)
+        state.layers.append(ModalLayer(style: style, preventDismissal: options.preventDismissal, stack: [entry]))
+        var event = NavigationEvent(kind: .present, transitionID: transitionID)
+        event.entry = entry
+        event.location = .layer(state.layers.count - 1)
+        event.style = style
+        event.preventsDismissal = options.preventDismissal
+        append(event)
+    }
+
+    /// The stack a push goes onto: the named tab's (`NavigationOptions.tab`), else the current one.
+    private func pushLocation(_ options: NavigationOptions) throws(NavRouterError) -> StackLocation {
+        guard let name = options.tab else { return state.currentLocation }
+        guard let index = state.tabs.firstIndex(where: { $0.route == name }) else {
+            throw NavRouterError(.notFound, "no tab has the root route '\(name)'")
+        }
+        return .tab(index)
+    }
+
     /// Pushes onto the current stack, shaped by `replace`, `popUpTo`, `clearTop` and `singleTop`.
     private mutating func push(_ match: RouteMatch, options: NavigationOptions) throws(NavRouterError) {
-        let location = state.currentLocation
+        let location = try pushLocation(options)
         let original = state.stack(at: location)
         var stack = original
         let keep = minimumKept(at: location)
@@ -242,7 +309,8 @@ struct NavigationTransaction {
         }
         let gone = Array(original[stack.count...])  // every shaping above removes a suffix
         if !reuse {
-            stack.append(try makeEntry(match, options: options, opener: original.last?.id))
+            let opener = location == state.currentLocation ? original.last?.id : nil
+            stack.append(try makeEntry(match, options: options, opener: opener ?? original.last?.id))
         }
         if gone.isEmpty {
             if reuse { return }  // single-top: nothing changes
@@ -256,8 +324,11 @@ struct NavigationTransaction {
         }
     }
 
-    /// Pushes with the route's parent chain built underneath (Jetpack's synthetic back stack, go_router's `go`).
-    private mutating func pushWithBackStack(_ match: RouteMatch, options: NavigationOptions) throws(NavRouterError) {
+    /// Pushes with the route's parent chain built underneath (Jetpack's synthetic back stack, go_router's `go`); with
+    /// `presenting`, builds the chain and presents the match above it in a new modal layer.
+    private mutating func pushWithBackStack(
+        _ match: RouteMatch, options: NavigationOptions, presenting style: ModalStyle? = nil
+    ) throws(NavRouterError) {
         var chain: [Route] = []
         var parentName = match.route.parent
         while let name = parentName {
@@ -287,18 +358,13 @@ struct NavigationTransaction {
             missing = chain[(position + 1)...]
             let gone = Array(stack[(index + 1)...])
             stack.removeSubrange((index + 1)...)
-            try buildChain(missing, match, options: options, onto: &stack, location: location, gone: gone)
+            try buildChain(
+                missing, match, options: options, onto: &stack, location: location, gone: gone, presenting: style)
             return
         }
         if let tabIndex = state.tabs.firstIndex(where: { $0.route == chain.first?.name }) {
-            dismissAllLayers()
-            if state.selectedTab != tabIndex {
-                state.selectedTab = tabIndex
-                var event = NavigationEvent(kind: .tabSelected, transitionID: transitionID)
-                event.location = .tab(tabIndex)
-                event.entry = state.tabs[tabIndex].stack.last
-                append(event)
-            }
+            try selectTab(tabIndex, reselecting: false)
+            dismissAllLayers()  // the tab's own layers (modals per tab) go too: the link's chain is on the tab
             location = .tab(tabIndex)
             stack = state.tabs[tabIndex].stack
             missing = chain.dropFirst()
@@ -306,7 +372,8 @@ struct NavigationTransaction {
         let keep = minimumKept(at: location)
         let gone = Array(stack[min(keep, stack.count)...])
         stack.removeSubrange(min(keep, stack.count)...)
-        try buildChain(missing, match, options: options, onto: &stack, location: location, gone: gone)
+        try buildChain(
+            missing, match, options: options, onto: &stack, location: location, gone: gone, presenting: style)
     }
 
     private func deepestAncestor(_ chain: [Route], in stack: [NavigationEntry]) -> (position: Int, index: Int)? {
@@ -319,8 +386,9 @@ struct NavigationTransaction {
     private mutating func buildChain(
         _ chain: ArraySlice<Route>, _ match: RouteMatch, options: NavigationOptions,
         onto stack: inout [NavigationEntry],
-        location: StackLocation, gone: [NavigationEntry]
+        location: StackLocation, gone: [NavigationEntry], presenting style: ModalStyle? = nil
     ) throws(NavRouterError) {
+        let before = stack.count
         for ancestor in chain where ancestor.presentation != .root {  // a root route is a tab, never pushed
             // From the path only: a link's query never reaches a parent (an external link could aim it anywhere).
             let names = Set(ancestor.pattern.parameterNames + ancestor.requiredParameters)
@@ -335,8 +403,13 @@ struct NavigationTransaction {
             }
             stack.append(try makeEntry(try table.resolve(url), options: NavigationOptions(), opener: stack.last?.id))
         }
-        stack.append(try makeEntry(match, options: options, opener: stack.last?.id))
-        try replaceStack(at: location, with: stack, removed: gone)
+        guard let style else {
+            stack.append(try makeEntry(match, options: options, opener: stack.last?.id))
+            try replaceStack(at: location, with: stack, removed: gone)
+            return
+        }
+        if stack.count != before || !gone.isEmpty { try replaceStack(at: location, with: stack, removed: gone) }
+        try present(match, style: style, options: options)
     }
 
     private mutating func openTab(of match: RouteMatch, options: NavigationOptions) throws(NavRouterError) {
@@ -347,16 +420,66 @@ struct NavigationTransaction {
         if options.replace { try popTo(index: 0) }
     }
 
-    private mutating func selectTab(_ index: Int) throws(NavRouterError) {
+    /// Selects a tab. The selected tab again: its layers are dismissed, and with `reselectPopsToRoot` (when the
+    /// user reselects, not when a link lands on the tab) it pops to its root. Another tab: the layers are dismissed,
+    /// or hidden with their tab (`modalsPerTab`), and the new tab's hidden layers come back.
+    /// - Parameter historyBack: the selection is `back` through the tab history (not a new visit).
+    private mutating func selectTab(_ index: Int, reselecting: Bool = true, historyBack: Bool = false)
+        throws(NavRouterError)
+    {
         guard state.tabs.indices.contains(index) else {
             throw NavRouterError(.invalidArgument, "tab \(index) does not exist (there are \(state.tabs.count))")
         }
-        dismissAllLayers()
-        if state.selectedTab == index { return }
+        let old = state.selectedTab
+        if old == index {
+            dismissAllLayers()
+            if reselecting && options.reselectPopsToRoot {
+                try popStack(at: .tab(index), to: 0, result: nil, userInitiated: false)
+            }
+            return
+        }
+        if options.modalsPerTab {
+            hideLayers(of: old)
+        } else {
+            dismissAllLayers()
+        }
         state.selectedTab = index
+        if !historyBack { noteVisit(from: old, to: index) }
         var event = NavigationEvent(kind: .tabSelected, transitionID: transitionID)
         event.location = .tab(index)
         event.entry = state.tabs[index].stack.last
+        append(event)
+        if options.modalsPerTab { showLayers(of: index) }
+    }
+
+    /// Records a visit in the tab history (each tab once, the latest last).
+    private mutating func noteVisit(from old: Int, to new: Int) {
+        if state.tabHistory.isEmpty { state.tabHistory = [old] }
+        state.tabHistory.removeAll { $0 == new }
+        state.tabHistory.append(new)
+    }
+
+    /// Hides the shown layers with the tab that presented them.
+    private mutating func hideLayers(of tab: Int) {
+        guard !state.layers.isEmpty else { return }
+        let layers = state.layers
+        state.layers = []
+        state.tabs[tab].hiddenLayers = layers
+        var event = NavigationEvent(kind: .layersHidden, transitionID: transitionID)
+        event.entries = layers.map { $0.stack[0] }
+        event.location = .tab(tab)
+        append(event)
+    }
+
+    /// Shows a tab's hidden layers again.
+    private mutating func showLayers(of tab: Int) {
+        let layers = state.tabs[tab].hiddenLayers
+        guard !layers.isEmpty else { return }
+        state.tabs[tab].hiddenLayers = []
+        state.layers = layers
+        var event = NavigationEvent(kind: .layersShown, transitionID: transitionID)
+        event.entries = layers.map { $0.stack[0] }
+        event.location = .tab(tab)
         append(event)
     }
 
@@ -460,14 +583,31 @@ struct NavigationTransaction {
 
     private mutating func back() throws(NavRouterError) {
         if state.currentStack.count > 1 {
-            try pop(count: 1, result: nil)
+            try popTo(index: state.currentStack.count - 2, userInitiated: userBack)
         } else if let layer = state.layers.last {
             if layer.preventDismissal {
                 throw NavRouterError(.denied, "the top modal layer prevents dismissal; dismiss it with a command")
             }
-            try dismiss(count: 1, result: nil, userInitiated: false)
+            try dismiss(count: 1, result: nil, userInitiated: userBack)
+        } else if let tab = tabBackTarget() {
+            if options.backBehavior == .history { state.tabHistory.removeLast() }
+            try selectTab(tab, reselecting: false, historyBack: true)
         } else {
             throw NavRouterError(.notFound, "nothing to go back to: the current stack is at its root")
+        }
+    }
+
+    /// The tab `back` selects at a tab's root, by `RouterOptions.backBehavior`; nil: none.
+    func tabBackTarget() -> Int? {
+        let selected = state.selectedTab
+        switch options.backBehavior {
+        case .none: return nil
+        case .initialTab: return selected != 0 ? 0 : nil
+        case .order: return selected > 0 ? selected - 1 : nil
+        case .history:
+            let history = state.tabHistory
+            guard history.count >= 2, history.last == selected else { return nil }
+            return history[history.count - 2]
         }
     }
 
@@ -478,8 +618,9 @@ struct NavigationTransaction {
         try popStack(at: location, to: index, result: nil, userInitiated: true)
     }
 
-    private mutating func restore(_ snapshot: String) throws(NavRouterError) {
-        let restored = try NavigationSnapshot.decode(snapshot, table: table)
+    private mutating func restore(_ snapshot: String, _ restoreOptions: RestoreOptions) throws(NavRouterError) {
+        let decoded = try NavigationSnapshot.decode(snapshot, table: table, options: restoreOptions)
+        let restored = decoded.state
         var withViews = restored
         for (tabIndex, tab) in restored.tabs.enumerated() {
             for (index, entry) in tab.stack.enumerated() { withViews.tabs[tabIndex].stack[index] = try adopt(entry) }
@@ -489,10 +630,57 @@ struct NavigationTransaction {
                 withViews.layers[layerIndex].stack[index] = try adopt(entry)
             }
         }
+        for (tabIndex, tab) in restored.tabs.enumerated() {
+            for (layerIndex, layer) in tab.hiddenLayers.enumerated() {
+                for (index, entry) in layer.stack.enumerated() {
+                    withViews.tabs[tabIndex].hiddenLayers[layerIndex].stack[index] = try adopt(entry)
+                }
+            }
+        }
         replaceAll(with: withViews, keepingCounter: false)
         var event = NavigationEvent(kind: .restored, transitionID: transitionID)
         event.entries = withViews.allEntries
         event.location = withViews.currentLocation
+        if !decoded.dropped.isEmpty || restoreOptions.tolerant || restoreOptions.migrate != nil {
+            event.info = .object([
+                "dropped": .array(decoded.dropped.map(\.jsonValue)), "version": .integer(decoded.version),
+            ])
+        }
+        append(event)
+        if let link = restoreOptions.link {
+            let match = try table.resolve(link)
+            if restoreOptions.linkOptions.external && !match.route.external {
+                throw NavRouterError(.notExternal, "route '\(match.route.name)' may not be opened by an external link")
+            }
+            preresolved = match
+            try navigate(link, restoreOptions.linkOptions)
+        }
+    }
+
+    private mutating func updateEntry(
+        _ id: EntryID, parameters: [String: String]?, props: [String: JSONValue]?
+    ) throws(NavRouterError) {
+        guard let entry = state.findAnywhere(id) else {
+            throw NavRouterError(.notFound, "entry \(id) is not in the state")
+        }
+        var url = entry.url
+        var newParameters = entry.parameters
+        if let parameters {
+            url = try table.buildURL(route: entry.route, parameters: parameters)
+            let match = try table.resolve(url)
+            guard match.route.name == entry.route else {
+                throw NavRouterError(
+                    .invalidArgument, "the parameters give a URL of route '\(match.route.name)', not '\(entry.route)'")
+            }
+            newParameters = match.parameters
+        }
+        let updated = entry.changed(
+            url: url, parameters: newParameters, props: props ?? entry.props, opener: entry.opener)
+        if updated == entry { return }
+        state.replaceEntry(updated)
+        var event = NavigationEvent(kind: .entryUpdated, transitionID: transitionID)
+        event.entry = updated
+        event.location = state.find(id)?.location
         append(event)
     }
 

@@ -105,4 +105,28 @@ extension Router {
     public func restore(_ snapshot: String) throws(NavRouterError) -> Outcome {
         try perform(.restore(snapshot: snapshot))
     }
+
+    /// Replaces the whole state with a snapshot read with options: tolerant (drop what no longer fits, listed in the
+    /// `restored` event's `info.dropped`), migrated by a hook, and with a deep link applied on top in the same
+    /// transaction (see `RestoreOptions`).
+    @discardableResult
+    public func restore(_ snapshot: String, options: RestoreOptions) throws(NavRouterError) -> Outcome {
+        try perform(.restoreWithOptions(snapshot: snapshot, options: options))
+    }
+
+    /// Changes an entry in place (see `NavigationCommand.updateEntry`): new parameters (its URL is built again)
+    /// and/or props; its id and view stay, and the navigator gets `entryUpdated`.
+    @discardableResult
+    public func updateEntry(
+        _ entry: EntryID, parameters: [String: String]? = nil, props: [String: JSONValue]? = nil
+    ) throws(NavRouterError) -> Outcome {
+        try perform(.updateEntry(id: entry, parameters: parameters, props: props))
+    }
+
+    /// Keeps the host's saved state for an entry (a small JSON object; `nil` clears it). It is in snapshots and
+    /// comes back with the entry after a restore. No event.
+    @discardableResult
+    public func setSavedState(_ state: [String: JSONValue]?, for entry: EntryID) throws(NavRouterError) -> Outcome {
+        try perform(.setSavedState(id: entry, state: state))
+    }
 }

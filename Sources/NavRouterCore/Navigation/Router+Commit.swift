@@ -21,6 +21,7 @@ extension Router {
         let ticket: UInt64?
         /// An urgent command does not replace the transition the router waits for.
         let urgent: Bool
+        let options: RouterOptions
     }
 
     /// Reads what a transaction needs, and records its transition as the one whose events are delivered next (so
@@ -33,15 +34,18 @@ extension Router {
             return Context(
                 before: control.state, started: control.started, views: control.views,
                 navigator: control.navigator, mode: control.mode, transition: control.nextTransition - 1,
-                ticket: control.currentTicket, urgent: control.currentUrgent)
+                ticket: control.currentTicket, urgent: control.currentUrgent, options: control.options)
         }
     }
 
     /// - Parameter table: the table to resolve on (the current one unless the command was resolved on another).
     func makeTransaction(_ context: Context, table: RouteTable? = nil) -> NavigationTransaction {
-        NavigationTransaction(
+        var transaction = NavigationTransaction(
             state: context.before, table: table ?? registry.table, transitionID: context.transition,
             views: context.views)
+        transaction.options = context.options
+        transaction.isAuthenticated = registry.guards.isAuthenticated
+        return transaction
     }
 
     /// Applies a command as a transaction (auto-starting the router), runs the leave guards on what it removes
@@ -61,7 +65,7 @@ extension Router {
         transaction.preresolved = resolved?.match
         do throws(NavRouterError) {
             switch command {
-            case .start, .setTabs, .restore: break
+            case .start, .setTabs, .restore, .restoreWithOptions: break
             default: if !context.started { try transaction.apply(.start) }
             }
             try transaction.apply(command)
@@ -74,7 +78,10 @@ extension Router {
                 // Entries already in the state passed this check when they came (and logging out prunes): only
                 // the ones this command created can be protected.
                 let table = transaction.table
-                if case .restore = command { transaction.prune { Self.requiresAuth($0, in: table) } }
+                switch command {
+                case .restore, .restoreWithOptions: transaction.prune { Self.requiresAuth($0, in: table) }
+                default: break
+                }
                 let state = transaction.state
                 if let entry = transaction.created.first(where: { $0.requiresAuth && state.find($0.id) != nil }) {
                     throw NavRouterError(.denied, "route '\(entry.route)' requires authentication")
@@ -112,7 +119,9 @@ extension Router {
         }
         context.views.release(transaction.removed)
         guard changed else { return .success(.applied(transition: nil)) }
-        _ = context.navigator?(context.ticketed(NavigationEvent(kind: .stateChanged, transitionID: context.transition)))
+        let stateChanged = context.ticketed(NavigationEvent(kind: .stateChanged, transitionID: context.transition))
+        record(stateChanged)
+        _ = context.navigator?(stateChanged)
         return .success(.applied(transition: context.transition))
     }
 
@@ -121,6 +130,7 @@ extension Router {
     ///   router was closed by a callback.
     private func deliver(_ events: [NavigationEvent], _ context: Context, refusable: Bool) throws(NavRouterError) {
         if isClosed { throw NavRouterError(.destroyed, "the router was closed during the command") }
+        for event in events { record(event) }
         guard let navigator = context.navigator else { return }
         for event in events where !navigator(context.ticketed(event)) && refusable {
             throw NavRouterError(.callback, "the navigator refused the \(event.kind.rawValue) event")

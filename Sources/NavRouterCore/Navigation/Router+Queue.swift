@@ -154,7 +154,9 @@ extension Router {
 
     /// Runs one command numbered `number`; if it fails, the commands its callbacks queued are discarded.
     private func executeCounted(_ command: NavigationCommand, number: UInt64) -> Result<Outcome, NavRouterError> {
+        let recording = beginRecording()
         let result = execute(command)
+        if recording { endRecording(command, result) }
         if case .failure(let error) = result {
             let discarded = control.withLock { $0.queue.remove { $0.queuedBy == number } }
             for item in discarded {
@@ -202,7 +204,8 @@ extension Router {
                     next.number = control.startCommand(urgent: item.urgent)
                 } else {
                     next.command = item
-                    next.number = control.startCommand(ticket: item.ticket, urgent: item.urgent)
+                    next.number = control.startCommand(
+                        ticket: item.ticket, urgent: item.urgent, fromCallback: item.queuedBy != nil)
                 }
                 return next
             }

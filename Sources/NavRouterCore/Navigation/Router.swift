@@ -67,6 +67,8 @@ public final class Router: Sendable {
         var currentTicket: UInt64?
         /// The command running now is urgent (see `QueuedCommand.urgent`).
         var currentUrgent = false
+        /// The command running now was issued by a callback of another command (it supersedes no flow).
+        var currentFromCallback = false
         var nextCommandNumber: UInt64 = 1
         /// Commands queued from callbacks since `runner` started.
         var queuedByCallbacks = 0
@@ -80,6 +82,15 @@ public final class Router: Sendable {
         var nextTicket: UInt64 = 1
         var flows: [UInt64: PendingFlow] = [:]
         var nextFlowOrder: UInt64 = 0
+        var options = RouterOptions()
+        /// The seeded token generator's state (`RouterOptions.flowTokenSeed`).
+        var tokenState: UInt64 = 0
+        /// The transaction log (`RouterOptions.recordsLog`), one JSON object per command.
+        var log: [JSONValue] = []
+        /// The events of the command being recorded (`RouterOptions.recordsLog`).
+        var recording: [JSONValue]?
+        var gesture: Router.Gesture?
+        var nextGesture: UInt64 = 0
     }
 
     /// The registry the router resolves against (shared with other routers; changes are seen at once).
@@ -89,9 +100,24 @@ public final class Router: Sendable {
     let closedFlag = Atomic<Bool>(false)
 
     /// Creates a router on a registry. Its state is empty until `start()` (or the first command, which starts it).
-    public init(registry: RouteRegistry) {
+    public init(registry: RouteRegistry, options: RouterOptions = RouterOptions()) {
         self.registry = registry
         registry.guards.attach(self)
+        setOptions(options)
+    }
+
+    /// The router's options (see `RouterOptions`).
+    public var options: RouterOptions { control.withLock { $0.options } }
+
+    /// Changes the router's options; they apply from the next command. Setting a `flowTokenSeed` restarts the
+    /// seeded token sequence.
+    public func setOptions(_ options: RouterOptions) {
+        control.withLock { control in
+            if options.flowTokenSeed != control.options.flowTokenSeed || control.tokenState == 0 {
+                control.tokenState = options.flowTokenSeed ?? 0
+            }
+            control.options = options
+        }
     }
 
     deinit {
@@ -155,8 +181,9 @@ public final class Router: Sendable {
     /// `stateChanged` event comes after the change is committed.
     public var state: NavigationState { control.withLock { $0.state } }
 
-    /// The current state as a snapshot (JSON, versioned; see `NavigationSnapshot`).
-    public func snapshot() -> String { NavigationSnapshot.encode(state) }
+    /// The current state as a snapshot (JSON, versioned; see `NavigationSnapshot`), with the host's own `app` value
+    /// (its app version, say: the migration hook of `RestoreOptions` gets it back).
+    public func snapshot(app: JSONValue? = nil) -> String { NavigationSnapshot.encode(state, app: app) }
 
     /// The transition the router waits for, if any.
     public var awaitedTransition: UInt64? { control.withLock { $0.awaiting } }
@@ -179,6 +206,7 @@ public final class Router: Sendable {
     /// Runs (or queues) a command; an urgent one (a prune the guards enforce) also runs while the router waits for
     /// the host's transition, without replacing the transition awaited.
     func perform(_ command: NavigationCommand, urgent: Bool) throws(NavRouterError) -> Outcome {
+        expireFlows()
         switch admit(command, urgent: urgent) {
         case .refused(let error):
             throw error
@@ -247,6 +275,7 @@ public final class Router: Sendable {
         }
         var event = event
         event.transitionID = transition
+        record(event)
         _ = navigator?(event)
     }
 
@@ -273,9 +302,10 @@ extension Router.Control {
     }
 
     /// Numbers the command about to run (see `QueuedCommand.queuedBy`), with its ticket if it was queued.
-    mutating func startCommand(ticket: UInt64? = nil, urgent: Bool = false) -> UInt64 {
+    mutating func startCommand(ticket: UInt64? = nil, urgent: Bool = false, fromCallback: Bool = false) -> UInt64 {
         currentTicket = ticket
         currentUrgent = urgent
+        currentFromCallback = fromCallback
         current = nextCommandNumber
         nextCommandNumber += 1
         return current

@@ -13,6 +13,7 @@ extension Route {
             "metadata": metadata.map(JSONValue.object) ?? .null,
             "parent": parent.map(JSONValue.string) ?? .null,
             "module": module.map(JSONValue.string) ?? .null,
+            "aliases": .array(aliases.map { .string($0.text) }),
         ]
         if case .modal(let style) = presentation { object["style"] = .string(style.rawValue) }
         return .object(object)

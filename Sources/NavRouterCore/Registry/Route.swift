@@ -46,34 +46,44 @@ public struct Route: Equatable, Sendable {
 
     private static let requiresAuthFlag: UInt8 = 1
     private static let externalFlag: UInt8 = 2
+    private static let aliasFlag: UInt8 = 4
 
-    /// `requiredParameters`, `metadata`, `parent` and `module`, immutable (a change makes a new box).
+    /// `requiredParameters`, `metadata`, `parent`, `module` and `aliases`, immutable (a change makes a new box).
     private final class RareFields: Equatable, Sendable {
         let requiredParameters: [String]
         let metadata: [String: JSONValue]?
         let parent: String?
         let module: String?
+        let aliases: [RoutePattern]
 
-        init(requiredParameters: [String], metadata: [String: JSONValue]?, parent: String?, module: String?) {
+        init(
+            requiredParameters: [String], metadata: [String: JSONValue]?, parent: String?, module: String?,
+            aliases: [RoutePattern]
+        ) {
             self.requiredParameters = requiredParameters
             self.metadata = metadata
             self.parent = parent
             self.module = module
+            self.aliases = aliases
         }
 
         /// A box for these values, or nil when they are all empty.
         static func make(
-            requiredParameters: [String], metadata: [String: JSONValue]?, parent: String?, module: String?
+            requiredParameters: [String], metadata: [String: JSONValue]?, parent: String?, module: String?,
+            aliases: [RoutePattern]
         ) -> RareFields? {
-            if requiredParameters.isEmpty && metadata == nil && parent == nil && module == nil { return nil }
+            if requiredParameters.isEmpty && metadata == nil && parent == nil && module == nil && aliases.isEmpty {
+                return nil
+            }
             return RareFields(
-                requiredParameters: requiredParameters, metadata: metadata, parent: parent, module: module)
+                requiredParameters: requiredParameters, metadata: metadata, parent: parent, module: module,
+                aliases: aliases)
         }
 
         static func == (lhs: RareFields, rhs: RareFields) -> Bool {
             lhs === rhs
                 || (lhs.requiredParameters == rhs.requiredParameters && lhs.metadata == rhs.metadata
-                    && lhs.parent == rhs.parent && lhs.module == rhs.module)
+                    && lhs.parent == rhs.parent && lhs.module == rhs.module && lhs.aliases == rhs.aliases)
         }
     }
 
@@ -81,11 +91,12 @@ public struct Route: Equatable, Sendable {
     /// optional field is cleared with `.some(nil)`.
     private mutating func changeRare(
         requiredParameters: [String]? = nil, metadata: [String: JSONValue]?? = nil, parent: String?? = nil,
-        module: String?? = nil
+        module: String?? = nil, aliases: [RoutePattern]? = nil
     ) {
         rare = RareFields.make(
             requiredParameters: requiredParameters ?? self.requiredParameters, metadata: metadata ?? self.metadata,
-            parent: parent ?? self.parent, module: module ?? self.module)
+            parent: parent ?? self.parent, module: module ?? self.module,
+            aliases: aliases ?? rare?.aliases ?? [])
     }
 
     private mutating func setFlag(_ flag: UInt8, _ on: Bool) {
@@ -122,6 +133,18 @@ public struct Route: Equatable, Sendable {
         get { rare?.module }
         set { changeRare(module: .some(newValue)) }
     }
+    /// More patterns that open this route (old links kept working after a route moved). Each must be as distinct
+    /// from every other route's patterns as a route's own pattern.
+    public var aliases: [RoutePattern] {
+        get { rare?.aliases ?? [] }
+        set { changeRare(aliases: newValue) }
+    }
+    /// Whether this value is one of a route's aliases as a compiled table keeps it (`RouteTable.routes` holds one
+    /// such copy per alias, with the alias as its pattern and the route's name; a registry's `routes` never does).
+    public var isAlias: Bool {
+        get { flags & Self.aliasFlag != 0 }
+        set { setFlag(Self.aliasFlag, newValue) }
+    }
 
     /// Creates a route.
     /// - Parameters:
@@ -134,11 +157,12 @@ public struct Route: Equatable, Sendable {
     ///   - metadata: a JSON object for the host.
     ///   - parent: the parent route's name.
     ///   - module: the module that registers it.
+    ///   - aliases: more patterns that open the route (see `aliases`).
     /// - Throws: `.invalidPattern` for a bad pattern, `.invalidArgument` for a bad name or parameter name.
     public init(
         name: String, pattern: String, presentation: Presentation = .push, requiresAuth: Bool = false,
         external: Bool = false, requiredParameters: [String] = [], metadata: [String: JSONValue]? = nil,
-        parent: String? = nil, module: String? = nil
+        parent: String? = nil, module: String? = nil, aliases: [String] = []
     ) throws(NavRouterError) {
         try Self.validateName(name, what: "route name")
         for required in requiredParameters where required.isEmpty {
@@ -149,8 +173,25 @@ public struct Route: Equatable, Sendable {
         self.pattern = try RoutePattern(pattern)
         self.presentation = presentation
         self.flags = (requiresAuth ? Self.requiresAuthFlag : 0) | (external ? Self.externalFlag : 0)
+        var parsedAliases: [RoutePattern] = []
+        for alias in aliases {
+            do {
+                parsedAliases.append(try RoutePattern(alias))
+            } catch {
+                throw NavRouterError(error.code, "route '\(name)', alias '\(alias)': \(error.message)")
+            }
+        }
         self.rare = RareFields.make(
-            requiredParameters: requiredParameters, metadata: metadata, parent: parent, module: module)
+            requiredParameters: requiredParameters, metadata: metadata, parent: parent, module: module,
+            aliases: parsedAliases)
+    }
+
+    /// The copy of this route that a compiled table keeps for one of its aliases.
+    func aliasCopy(_ alias: RoutePattern) -> Route {
+        var copy = self
+        copy.pattern = alias
+        copy.isAlias = true
+        return copy
     }
 
     static func validateName(_ name: String, what: String) throws(NavRouterError) {

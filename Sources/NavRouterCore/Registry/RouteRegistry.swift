@@ -76,8 +76,12 @@ public final class RouteRegistry: Sendable {
         state.withLock { ($0.routes.capacity, $0.builder.nodes.capacity, $0.builder.edges.capacity) }
     }
 
-    /// The routes, in registration order.
-    public var routes: [Route] { state.withLock { $0.routes } }
+    /// The routes, in registration order (without the copies a compiled table keeps for aliases).
+    public var routes: [Route] {
+        state.withLock { state in
+            state.routes.contains(where: \.isAlias) ? state.routes.filter { !$0.isAlias } : state.routes
+        }
+    }
 
     /// The route of that name, if any.
     public func route(named name: String) -> Route? {
@@ -129,7 +133,7 @@ public final class RouteRegistry: Sendable {
     /// - Throws: `.conflict` naming the routes involved; `.limitExceeded` past `maxRoutes` routes.
     public func register(_ routes: [Route]) throws(NavRouterError) {
         try state.withLock { state throws(NavRouterError) in
-            try Self.checkRouteCount(state.routes.count + routes.count)
+            try Self.checkRouteCount(state.routes.count + routes.reduce(0) { $0 + 1 + $1.aliases.count })
             if !state.builderIsCurrent { Self.rebuild(&state, keeping: state.routes) }
             let before = state.routes.count
             state.routes.reserveGrowing(before + routes.count)
@@ -283,8 +287,20 @@ public final class RouteRegistry: Sendable {
                 "route '\(route.name)' ('\(route.pattern)') conflicts with route '\(other.name)' ('\(other.pattern)'): they match exactly the same URLs"
             )
         }
+        let aliases = route.aliases
         state.routes.append(route)
         state.names.fill(slot, in: state.routes)
+        for alias in aliases {
+            let copy = state.routes[index].aliasCopy(alias)
+            if let occupant = state.builder.insert(alias, route: Int32(state.routes.count)) {
+                let other = state.routes[Int(occupant)]
+                throw NavRouterError(
+                    .conflict,
+                    "route '\(copy.name)' (alias '\(alias)') conflicts with route '\(other.name)' ('\(other.pattern)'): they match exactly the same URLs"
+                )
+            }
+            state.routes.append(copy)
+        }
     }
 
     private static func rebuild(_ state: inout State, keeping routes: [Route]) {
@@ -292,8 +308,8 @@ public final class RouteRegistry: Sendable {
         state.names = RouteNameIndex()
         state.builder = RouteTrieBuilder(caseSensitive: state.builder.caseSensitive)
         state.builderIsCurrent = true
-        for route in routes {
-            // These routes were registered together before, so they cannot conflict.
+        for route in routes where !route.isAlias {
+            // These routes were registered together before, so they cannot conflict. (Each brings its aliases.)
             try? insert(route, into: &state)
         }
     }

@@ -45,9 +45,16 @@ class _Router(ctypes.Structure):
 
 
 class NavOptions(ctypes.Structure):
-    """navrouter_nav_options (version 1)."""
+    """navrouter_nav_options (version 2)."""
 
-    _fields_ = [("version", c_uint32), ("flags", c_uint32), ("props_json", c_char_p), ("pop_up_to", c_char_p)]
+    _fields_ = [
+        ("version", c_uint32),
+        ("flags", c_uint32),
+        ("props_json", c_char_p),
+        ("pop_up_to", c_char_p),
+        ("tab", c_char_p),
+        ("flow_deadline_ms", ctypes.c_int64),
+    ]
 
 
 RegistryPtr = POINTER(_Registry)
@@ -60,6 +67,8 @@ MAKE_VIEW_FN = ctypes.CFUNCTYPE(c_void_p, c_void_p, c_void_p)
 RELEASE_VIEW_FN = ctypes.CFUNCTYPE(None, c_void_p, c_void_p, c_void_p)
 INTERCEPTOR_FN = ctypes.CFUNCTYPE(c_int, c_void_p, c_void_p)
 LOGIN_FN = ctypes.CFUNCTYPE(None, c_void_p, ctypes.c_uint64, c_void_p, c_void_p)
+#: navrouter_migrate_fn: returns a malloc'd string (as an address), or NULL.
+MIGRATE_FN = ctypes.CFUNCTYPE(c_void_p, c_char_p, c_void_p)
 CLAIM_FN = ctypes.CFUNCTYPE(c_bool, c_void_p, c_char_p, c_void_p)
 DESTROY_FN = ctypes.CFUNCTYPE(None, c_void_p)
 
@@ -165,6 +174,7 @@ _SIGNATURES: list[tuple[str, list[Any], Any, Any]] = [
     ("navrouter_registry_is_authenticated", [RegistryPtr, POINTER(c_bool)], c_int, _check),
     ("navrouter_registry_set_auth_handler", [RegistryPtr, LOGIN_FN, CLAIM_FN, c_void_p, DESTROY_FN], c_int, _check),
     ("navrouter_registry_set_guard_options", [RegistryPtr, c_uint32, c_char_p], c_int, _check),
+    ("navrouter_registry_set_guard_flags", [RegistryPtr, c_uint32], c_int, _check),
     ("navrouter_interception_phase", [c_void_p], c_uint32, None),
     ("navrouter_interception_route", [c_void_p], c_char_p, None),
     ("navrouter_interception_url", [c_void_p], c_char_p, None),
@@ -215,6 +225,38 @@ _SIGNATURES: list[tuple[str, list[Any], Any, Any]] = [
     ("navrouter_router_restore", [RouterPtr, c_char_p, POINTER(ctypes.c_uint64)], c_int, _check),
     ("navrouter_router_entry_view", [RouterPtr, ctypes.c_uint64, POINTER(c_void_p)], c_int, _check),
     ("navrouter_router_state_json", [RouterPtr, POINTER(c_void_p)], c_int, _check),
+    (
+        "navrouter_router_restore_ex",
+        [RouterPtr, c_char_p, c_uint32, MIGRATE_FN, c_void_p, c_char_p, POINTER(NavOptions), POINTER(ctypes.c_uint64)],
+        c_int,
+        _check,
+    ),
+    ("navrouter_router_snapshot_ex", [RouterPtr, c_char_p, POINTER(c_void_p)], c_int, _check),
+    (
+        "navrouter_router_update_entry",
+        [RouterPtr, ctypes.c_uint64, c_char_p, c_char_p, POINTER(ctypes.c_uint64)],
+        c_int,
+        _check,
+    ),
+    (
+        "navrouter_router_set_saved_state",
+        [RouterPtr, ctypes.c_uint64, c_char_p, POINTER(ctypes.c_uint64)],
+        c_int,
+        _check,
+    ),
+    ("navrouter_router_set_options_json", [RouterPtr, c_char_p], c_int, _check),
+    ("navrouter_router_options_json", [RouterPtr, POINTER(c_void_p)], c_int, _check),
+    ("navrouter_router_can_go_back", [RouterPtr, POINTER(c_bool)], c_int, _check),
+    ("navrouter_router_can_dismiss", [RouterPtr, POINTER(c_bool)], c_int, _check),
+    ("navrouter_router_back_preview", [RouterPtr, POINTER(c_void_p)], c_int, None),
+    ("navrouter_router_begin_back_gesture", [RouterPtr, POINTER(ctypes.c_uint64), POINTER(c_void_p)], c_int, _check),
+    ("navrouter_router_commit_back_gesture", [RouterPtr, ctypes.c_uint64, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_cancel_back_gesture", [RouterPtr, ctypes.c_uint64], c_int, _check),
+    ("navrouter_router_plan", [RouterPtr, c_char_p, POINTER(NavOptions), POINTER(c_void_p)], c_int, _check),
+    ("navrouter_router_expire_flows", [RouterPtr], c_int, _check),
+    ("navrouter_router_transaction_log", [RouterPtr, POINTER(c_void_p)], c_int, _check),
+    ("navrouter_router_clear_transaction_log", [RouterPtr], c_int, _check),
+    ("navrouter_router_replay", [RouterPtr, c_char_p, POINTER(c_void_p)], c_int, _check),
     ("navrouter_interception_param", [c_void_p, c_char_p], c_char_p, None),
     ("navrouter_interception_router", [c_void_p], c_void_p, None),
     ("navrouter_event_kind", [c_void_p], c_int, None),
@@ -240,6 +282,8 @@ _SIGNATURES: list[tuple[str, list[Any], Any, Any]] = [
     ("navrouter_event_json", [c_void_p], c_char_p, None),
     ("navrouter_entry_view", [c_void_p], c_void_p, None),
     ("navrouter_entry_expects_result", [c_void_p], c_bool, None),
+    ("navrouter_entry_saved_state_json", [c_void_p], c_char_p, None),
+    ("navrouter_event_info_json", [c_void_p], c_char_p, None),
     ("navrouter_entry_id", [c_void_p], ctypes.c_uint64, None),
     ("navrouter_entry_route", [c_void_p], c_char_p, None),
     ("navrouter_entry_url", [c_void_p], c_char_p, None),

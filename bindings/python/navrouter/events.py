@@ -24,6 +24,11 @@ COMMAND_FAILED = "command_failed"
 FLOW_CANCELLED = "flow_cancelled"
 STATE_CHANGED = "state_changed"
 GUARD_ERROR = "guard_error"
+LAYERS_HIDDEN = "layers_hidden"
+LAYERS_SHOWN = "layers_shown"
+NAVIGATION_PENDING = "navigation_pending"
+PENDING_ENDED = "pending_ended"
+ENTRY_UPDATED = "entry_updated"
 
 _STATE_CHANGED = 12  # NAVROUTER_EVENT_STATE_CHANGED
 
@@ -58,6 +63,7 @@ def event_from_c(pointer: int | None, views: Mapping[int, Any]) -> Event:
         failure_message=data.get("failure"),
         flow=data.get("flow", 0),
         ticket=data.get("ticket", 0),
+        info=data.get("info"),
     )
 
 
@@ -67,6 +73,7 @@ def entry_from_c(pointer: int | None, views: Mapping[int, Any]) -> Entry | None:
         return None
     c = lib()
     props = decode(c.navrouter_entry_props_json(pointer))
+    saved = decode(c.navrouter_entry_saved_state_json(pointer))
     view = c.navrouter_entry_view(pointer)
     return Entry(
         id=int(c.navrouter_entry_id(pointer)),
@@ -76,4 +83,5 @@ def entry_from_c(pointer: int | None, views: Mapping[int, Any]) -> Entry | None:
         props=json.loads(props) if props is not None else None,
         expects_result=bool(c.navrouter_entry_expects_result(pointer)),
         view=views.get(view) if view else None,
+        saved_state=json.loads(saved) if saved is not None else None,
     )

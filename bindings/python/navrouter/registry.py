@@ -260,7 +260,12 @@ class Registry(OwnedHandle):
             index, segments = lookup_index(self._address, raw)
             cache = names.cache
             if cache is None or cache[0] != generation:
-                cache = (generation, [route["name"] for route in self.routes()])
+                # Look-up indexes count a route's aliases after it (each one index, with the route's name).
+                listed = self.routes()
+                cache = (
+                    generation,
+                    [route["name"] for route in listed for _ in range(1 + len(route.get("aliases", [])))],
+                )
                 if names.generation == generation:
                     names.cache = cache
             if names.generation == generation and index < len(cache[1]):
@@ -416,7 +421,11 @@ class Registry(OwnedHandle):
             drop(key)
             raise
 
-    def set_guard_options(self, max_redirects: int = 8, fallback_route: str | None = None) -> None:
-        """The longest redirect chain (beyond it a command raises LimitError listing the chain) and a route opened
-        for unmatched URLs (with the URL as its "url" parameter), or None."""
+    def set_guard_options(
+        self, max_redirects: int = 8, fallback_route: str | None = None, interceptors_before_login: bool = False
+    ) -> None:
+        """The longest redirect chain (beyond it a command raises LimitError listing the chain), a route opened
+        for unmatched URLs (with the URL as its "url" parameter) or None, and whether before interceptors that do
+        not require authentication run before the login step (the others after it)."""
         lib().navrouter_registry_set_guard_options(self._ptr(), max_redirects, encode_optional(fallback_route, "route"))
+        lib().navrouter_registry_set_guard_flags(self._ptr(), 0x1 if interceptors_before_login else 0)

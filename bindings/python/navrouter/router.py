@@ -5,12 +5,13 @@ from __future__ import annotations
 import ctypes
 import json
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from ctypes import c_uint64, c_void_p
 from typing import Any
 
 from ._callbacks import DESTROY, MAKE_VIEW, NAVIGATOR, RELEASE_VIEW, drop, invoke, new_key, register, reraise
 from ._ffi import (
+    MIGRATE_FN,
     NO_DESTROY,
     NO_MAKE_VIEW,
     NO_NAVIGATOR,
@@ -37,6 +38,36 @@ _RESUMPTIONS = {"proceed": 0, "cancel": 1, "redirect": 2}
 Navigator = Callable[[Event], Any]
 
 _routers: weakref.WeakValueDictionary[int, Router] = weakref.WeakValueDictionary()
+
+#: navigate's keyword arguments and their defaults (plan and restore's link take the same).
+_NAVIGATE_DEFAULTS: dict[str, Any] = {
+    "presentation": None,
+    "props": None,
+    "replace": False,
+    "prevent_dismissal": False,
+    "animated": True,
+    "single_top": False,
+    "clear_top": False,
+    "pop_up_to": None,
+    "pop_up_to_inclusive": False,
+    "build_back_stack": None,
+    "expects_result": False,
+    "external": False,
+    "tab": None,
+    "flow_deadline": None,
+}
+
+_libc = ctypes.CDLL(None)
+_libc.malloc.restype = c_void_p
+_libc.malloc.argtypes = [ctypes.c_size_t]
+
+
+def _malloc_string(text: bytes) -> int | None:
+    """A malloc'd copy of text with its NUL (the library frees it), as an address."""
+    address: int | None = _libc.malloc(len(text) + 1)
+    if address:
+        ctypes.memmove(address, text + b"\0", len(text) + 1)
+    return address
 
 
 def router_for(address: int | None) -> Router | None:
@@ -86,7 +117,9 @@ class Router(OwnedHandle):
 
     _what = "router"
 
-    def __init__(self, registry: Registry, navigator: Navigator | None = None) -> None:
+    def __init__(
+        self, registry: Registry, navigator: Navigator | None = None, options: Mapping[str, Any] | None = None
+    ) -> None:
         super().__init__()
         if not isinstance(registry, Registry):  # pyright: ignore[reportUnnecessaryIsInstance] - checked at run time
             raise TypeError(f"registry must be a navrouter.Registry, not {type(registry).__name__}")
@@ -99,6 +132,8 @@ class Router(OwnedHandle):
         _routers[ctypes.addressof(handle.contents)] = self
         if navigator is not None:
             self.set_navigator(navigator)
+        if options is not None:
+            self.set_options(**options)
 
     def _free(self, handle: Any) -> None:
         """Frees the router; views are released through their handlers (their exceptions are re-raised)."""
@@ -207,28 +242,46 @@ class Router(OwnedHandle):
         build_back_stack: bool | None = None,
         expects_result: bool = False,
         external: bool = False,
+        tab: str | None = None,
+        flow_deadline: float | None = None,
     ) -> Outcome:
         """Opens a URL as its route's presentation says, unless presentation overrides it ("push", "sheet",
         "fullscreen", "root", "replace_top"). props: a JSON-serialisable dict for the entry. build_back_stack:
         None = the default (on for external links), True/False to force. external: the link came from outside
-        the app (only routes flagged external may open; ExternalLinkError otherwise)."""
+        the app (only routes flagged external may open; ExternalLinkError otherwise). tab: push onto the stack of
+        the tab with this root route, without selecting it. flow_deadline: seconds the navigation may wait as a
+        pending flow before it is cancelled."""
+        return self._command(lib().navrouter_router_navigate, encode(url, "url"), ctypes.byref(self._options(locals())))
+
+    @staticmethod
+    def _options(given: Mapping[str, Any]) -> NavOptions:
+        """navrouter_nav_options from navigate's keyword arguments."""
+        presentation = given["presentation"]
         if presentation not in _NAV_PRESENTATIONS:
             names = ", ".join(p for p in _NAV_PRESENTATIONS if p)
             raise ValueError(f"presentation must be one of {names}, not {presentation!r}")
         flags = _NAV_PRESENTATIONS[presentation]
-        flags |= 0x10 if replace else 0
-        flags |= 0x20 if prevent_dismissal else 0
-        flags |= 0 if animated else 0x40
-        flags |= 0x80 if single_top else 0
-        flags |= 0x100 if clear_top else 0
-        flags |= {None: 0, True: 0x200, False: 0x400}[build_back_stack]
-        flags |= 0x800 if expects_result else 0
-        flags |= 0x1000 if external else 0
-        flags |= 0x2000 if pop_up_to_inclusive else 0
-        options = NavOptions(
-            1, flags, dump_json(props, "props") if props is not None else None, encode_optional(pop_up_to, "pop_up_to")
+        flags |= 0x10 if given["replace"] else 0
+        flags |= 0x20 if given["prevent_dismissal"] else 0
+        flags |= 0 if given["animated"] else 0x40
+        flags |= 0x80 if given["single_top"] else 0
+        flags |= 0x100 if given["clear_top"] else 0
+        flags |= {None: 0, True: 0x200, False: 0x400}[given["build_back_stack"]]
+        flags |= 0x800 if given["expects_result"] else 0
+        flags |= 0x1000 if given["external"] else 0
+        flags |= 0x2000 if given["pop_up_to_inclusive"] else 0
+        props = given["props"]
+        deadline = given["flow_deadline"]
+        if deadline is not None and not (isinstance(deadline, (int, float)) and deadline > 0):
+            raise ValueError(f"flow_deadline must be a positive number of seconds, not {deadline!r}")
+        return NavOptions(
+            2,
+            flags,
+            dump_json(props, "props") if props is not None else None,
+            encode_optional(given["pop_up_to"], "pop_up_to"),
+            encode_optional(given["tab"], "tab"),
+            max(1, round(deadline * 1000)) if deadline is not None else 0,
         )
-        return self._command(lib().navrouter_router_navigate, encode(url, "url"), ctypes.byref(options))
 
     def push(self, url: str, **options: Any) -> Outcome:
         """Pushes a URL onto the current stack, whatever the route's presentation (navigate's options)."""
@@ -308,17 +361,195 @@ class Router(OwnedHandle):
         lib().navrouter_router_state_json(self._ptr(), ctypes.byref(out))
         return State.from_json(json.loads(take_string(out)), self._views)
 
-    def snapshot(self) -> dict[str, Any]:
-        """The whole state as a dict (the versioned JSON of navrouter_router_snapshot), to restore later."""
+    def snapshot(self, app: JSON = None) -> dict[str, Any]:
+        """The whole state as a dict (the versioned JSON of navrouter_router_snapshot), to restore later. app: the
+        host's own JSON value (its app version, say), kept in the snapshot's "app" field for a migration hook."""
         out = c_void_p()
-        lib().navrouter_router_snapshot(self._ptr(), ctypes.byref(out))
+        app_json = dump_json(app, "app") if app is not None else None
+        lib().navrouter_router_snapshot_ex(self._ptr(), app_json, ctypes.byref(out))
         snapshot: dict[str, Any] = json.loads(take_string(out))
         return snapshot
 
-    def restore(self, snapshot: dict[str, Any] | str) -> Outcome:
-        """Replaces the state with a snapshot (dict or JSON text); a bad one raises JSONError, state kept."""
+    def restore(
+        self,
+        snapshot: dict[str, Any] | str,
+        *,
+        tolerant: bool = False,
+        migrate: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+        link: str | None = None,
+        link_options: Mapping[str, Any] | None = None,
+    ) -> Outcome:
+        """Replaces the state with a snapshot (dict or JSON text); a bad one raises JSONError, state kept.
+        tolerant: drop what no longer fits (listed in the restored event's info["dropped"]) instead of refusing.
+        migrate: rewrites the snapshot (a dict with its "version" and "app") before it is read. link: a deep link
+        applied on top in the same transaction (navigate's keyword arguments in link_options; external unless
+        they say otherwise)."""
         text = encode(snapshot, "snapshot") if isinstance(snapshot, str) else dump_json(snapshot, "snapshot")
-        return self._command(lib().navrouter_router_restore, text)
+        if not tolerant and migrate is None and link is None:
+            return self._command(lib().navrouter_router_restore, text)
+        failures: list[BaseException] = []
+
+        def hook(snapshot_json: bytes | None, _data: int | None) -> int | None:
+            try:
+                rewritten = migrate(json.loads(snapshot_json or b"null")) if migrate else None
+                encoded = dump_json(rewritten, "the migrated snapshot")
+            except BaseException as error:  # re-raised below, after the C call returns
+                failures.append(error)
+                return None
+            return _malloc_string(encoded)
+
+        callback = MIGRATE_FN(hook) if migrate is not None else MIGRATE_FN()
+        options = None
+        if link is not None:
+            given = dict(_NAVIGATE_DEFAULTS, external=True)
+            given.update(link_options or {})
+            options = ctypes.byref(self._options(given))
+        try:
+            return self._command(
+                lib().navrouter_router_restore_ex,
+                text,
+                0x1 if tolerant else 0,
+                callback,
+                None,
+                encode_optional(link, "link"),
+                options,
+            )
+        except BaseException:
+            if failures:
+                raise failures[0] from None
+            raise
+
+    # Router options, previews, gestures, entries, plans and the transaction log
+
+    def set_options(self, **options: Any) -> None:
+        """Sets the router's options; absent ones take their defaults: back_behavior ("none", "initial", "order",
+        "history"), reselect_pops_to_root, modals_per_tab, push_dismisses_modals, supersede_pending_flows (True),
+        flow_deadline (seconds, or None), records_log, flow_token_seed (int, or None)."""
+        known = {
+            "back_behavior",
+            "reselect_pops_to_root",
+            "modals_per_tab",
+            "push_dismisses_modals",
+            "supersede_pending_flows",
+            "flow_deadline",
+            "records_log",
+            "flow_token_seed",
+        }
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise TypeError(f"unknown router options: {', '.join(unknown)}")
+        data = dict(options)
+        if "flow_deadline" in data:
+            deadline = data.pop("flow_deadline")
+            data["flow_deadline_ms"] = None if deadline is None else max(1, round(float(deadline) * 1000))
+        lib().navrouter_router_set_options_json(self._ptr(), dump_json(data, "options"))
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The router's options (every field; flow_deadline in seconds or None)."""
+        out = c_void_p()
+        lib().navrouter_router_options_json(self._ptr(), ctypes.byref(out))
+        data: dict[str, Any] = json.loads(take_string(out))
+        milliseconds = data.pop("flow_deadline_ms")
+        data["flow_deadline"] = None if milliseconds is None else milliseconds / 1000
+        return data
+
+    @property
+    def can_go_back(self) -> bool:
+        """Whether back would do something now."""
+        out = ctypes.c_bool()
+        lib().navrouter_router_can_go_back(self._ptr(), ctypes.byref(out))
+        return out.value
+
+    @property
+    def can_dismiss(self) -> bool:
+        """Whether the user may dismiss the top modal layer now."""
+        out = ctypes.c_bool()
+        lib().navrouter_router_can_dismiss(self._ptr(), ctypes.byref(out))
+        return out.value
+
+    def back_preview(self) -> dict[str, Any] | None:
+        """What back would do, without doing it ({"action", "leaving", "appearing", "tab" | "layer"}), or None."""
+        out = c_void_p()
+        if lib().navrouter_router_back_preview(self._ptr(), ctypes.byref(out)) != 0:
+            return None
+        preview: dict[str, Any] = json.loads(take_string(out))
+        return preview
+
+    def begin_back_gesture(self) -> tuple[int, dict[str, Any]]:
+        """Begins an interactive back gesture: the leave guards are asked now (CancelledError on a veto); returns
+        the gesture's id and the preview. Nothing changes until commit_back_gesture."""
+        gesture = c_uint64()
+        out = c_void_p()
+        lib().navrouter_router_begin_back_gesture(self._ptr(), ctypes.byref(gesture), ctypes.byref(out))
+        preview: dict[str, Any] = json.loads(take_string(out))
+        return gesture.value, preview
+
+    def commit_back_gesture(self, gesture: int) -> Outcome:
+        """Finishes a back gesture: back, as the user did it (events are user-initiated)."""
+        return self._command(lib().navrouter_router_commit_back_gesture, gesture)
+
+    def cancel_back_gesture(self, gesture: int) -> None:
+        """Cancels a back gesture: nothing changed, nothing does."""
+        invoke(lib().navrouter_router_cancel_back_gesture, self._ptr(), gesture)
+
+    def update_entry(
+        self, entry: int, parameters: Mapping[str, str] | None = None, props: JSONObject | None = None
+    ) -> Outcome:
+        """Changes an entry in place: new parameters (its URL is built again) and/or props; its id and view stay,
+        and the navigator gets an entry_updated event."""
+        return self._command(
+            lib().navrouter_router_update_entry,
+            entry,
+            dump_json(dict(parameters), "parameters") if parameters is not None else None,
+            dump_json(props, "props") if props is not None else None,
+        )
+
+    def set_saved_state(self, entry: int, state: JSONObject | None) -> Outcome:
+        """Keeps the host's saved state for an entry (a JSON-serialisable dict; None clears it). It is in snapshots
+        and comes back with the entry after a restore (Entry.saved_state). No event."""
+        return self._command(
+            lib().navrouter_router_set_saved_state, entry, dump_json(state, "state") if state is not None else None
+        )
+
+    def plan(self, url: str, **options: Any) -> dict[str, Any]:
+        """What navigating to url would do, without doing it: {"route", "needs_login", "interceptors", "events"}
+        (navigate's keyword arguments)."""
+        given = dict(_NAVIGATE_DEFAULTS)
+        unknown = sorted(set(options) - set(given))
+        if unknown:
+            raise TypeError(f"unknown navigate options: {', '.join(unknown)}")
+        given.update(options)
+        out = c_void_p()
+        lib().navrouter_router_plan(
+            self._ptr(), encode(url, "url"), ctypes.byref(self._options(given)), ctypes.byref(out)
+        )
+        plan: dict[str, Any] = json.loads(take_string(out))
+        return plan
+
+    def expire_flows(self) -> None:
+        """Cancels the pending flows whose deadline passed (it also happens before every command)."""
+        invoke(lib().navrouter_router_expire_flows, self._ptr())
+
+    def transaction_log(self) -> list[dict[str, Any]]:
+        """The transaction log (with records_log on): per command {"seq", "command", "outcome" | "error", "events",
+        "state"}."""
+        out = c_void_p()
+        lib().navrouter_router_transaction_log(self._ptr(), ctypes.byref(out))
+        return [json.loads(line) for line in take_string(out).splitlines() if line]
+
+    def clear_transaction_log(self) -> None:
+        """Empties the transaction log."""
+        invoke(lib().navrouter_router_clear_transaction_log, self._ptr())
+
+    def replay(self, log: str | Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """Runs a transaction log (JSON lines, or the list transaction_log gives) on this router, comparing each
+        outcome and state: {"steps", "divergence": None | {"seq", "field", "expected", "actual"}}."""
+        text = log if isinstance(log, str) else "\n".join(json.dumps(step, separators=(",", ":")) for step in log)
+        out = c_void_p()
+        lib().navrouter_router_replay(self._ptr(), encode(text, "log"), ctypes.byref(out))
+        report: dict[str, Any] = json.loads(take_string(out))
+        return report
 
     def view(self, entry: int) -> Any:
         """The view the handler made for an entry in the state (None when it has none)."""

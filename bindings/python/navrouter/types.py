@@ -91,6 +91,8 @@ class Entry:
     props: JSONObject | None = None
     expects_result: bool = False
     view: Any = None
+    #: The host's saved state for the entry (Router.set_saved_state), kept in snapshots.
+    saved_state: JSONObject | None = None
 
     def __hash__(self) -> int:
         return hash((self.id, self.route, self.url))
@@ -114,6 +116,7 @@ class Entry:
             data["props"],
             data["expects_result"],
             views.get(view & 0xFFFF_FFFF_FFFF_FFFF) if view is not None else None,
+            data.get("saved_state"),
         )
 
 
@@ -126,8 +129,10 @@ class Event:
     tabs set up, new stack or restored state; ``removed`` what left the state. ``tab``/``layer`` say where (None
     when not applicable). ``result`` is the decoded JSON result of a result_delivered event (``has_result`` tells a
     null result from none); ``failure_status``/``failure_message`` describe command_failed, flow_cancelled and
-    guard_error events, ``flow`` a flow_cancelled event's flow; ``ticket`` is set on every event of a command that
-    was queued. Events hash by kind, transition and ticket, and order by transition."""
+    guard_error events, ``flow`` the flow of flow_cancelled, navigation_pending and pending_ended events; ``ticket``
+    is set on every event of a command that was queued; ``info`` has more about some kinds (restored: the dropped
+    entries; navigation_pending: url and stage; pending_ended: reason). Events hash by kind, transition and ticket,
+    and order by transition."""
 
     kind: str
     transition: int
@@ -147,6 +152,7 @@ class Event:
     failure_message: str | None = None
     flow: int = 0
     ticket: int = 0
+    info: JSONObject | None = None
 
     def __hash__(self) -> int:
         return hash((self.kind, self.transition, self.ticket, self.entry))
@@ -159,10 +165,12 @@ class Event:
 
 @dataclass(frozen=True)
 class Tab:
-    """One tab: its root route (None for the single main stack of an app without tabs) and its stack."""
+    """One tab: its root route (None for the single main stack of an app without tabs), its stack, and the modal
+    layers it presented that are hidden while another tab is selected (modals_per_tab)."""
 
     route: str | None
     stack: tuple[Entry, ...]
+    hidden_layers: tuple[Layer, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -182,6 +190,8 @@ class State:
     selected_tab: int
     layers: tuple[Layer, ...]
     next_entry_id: int
+    #: The tabs visited, oldest first, each once (where back goes with back_behavior "history").
+    tab_history: tuple[int, ...] = ()
 
     @property
     def current_stack(self) -> tuple[Entry, ...]:
@@ -208,13 +218,17 @@ class State:
         def stack(entries: list[Any]) -> tuple[Entry, ...]:
             return tuple(entry for entry in (Entry.from_json(item, views) for item in entries) if entry is not None)
 
+        def layers(items: list[Any]) -> tuple[Layer, ...]:
+            return tuple(Layer(layer["style"], layer["prevent_dismissal"], stack(layer["stack"])) for layer in items)
+
         return State(
-            tabs=tuple(Tab(tab["route"], stack(tab["stack"])) for tab in data["tabs"]),
-            selected_tab=data["selected_tab"],
-            layers=tuple(
-                Layer(layer["style"], layer["prevent_dismissal"], stack(layer["stack"])) for layer in data["layers"]
+            tabs=tuple(
+                Tab(tab["route"], stack(tab["stack"]), layers(tab.get("hidden_layers", []))) for tab in data["tabs"]
             ),
+            selected_tab=data["selected_tab"],
+            layers=layers(data["layers"]),
             next_entry_id=data["next_entry_id"],
+            tab_history=tuple(data.get("tab_history", [])),
         )
 
 

@@ -19,6 +19,17 @@ def shop():
 
 
 @pytest.fixture
+def app(shop):
+    """A started router on the shop manifest whose events are kept in router.events."""
+    events = []
+    router = navrouter.Router(shop, navigator=events.append)
+    router.start()
+    router.events = events
+    yield router
+    router.close()
+
+
+@pytest.fixture
 def bench_table():
     def load(name):
         registry = navrouter.Registry()

@@ -12,18 +12,7 @@ from navrouter import (
     InvalidArgumentError,
     LimitError,
     Redirect,
-    Router,
 )
-
-
-@pytest.fixture
-def app(shop):
-    events = []
-    router = Router(shop, navigator=events.append)
-    router.start()
-    router.events = events
-    yield router
-    router.close()
 
 
 def test_before_interceptors_cancel_redirect_and_run_in_priority_then_registration_order(shop, app):
@@ -77,6 +66,7 @@ def test_pending_flow_resumed_after_onboarding(shop, app):
 
 
 def test_pending_flow_cancel_and_redirect(shop, app):
+    app.set_options(supersede_pending_flows=False)  # two flows held at once
     tokens = []
     shop.add_interceptor(lambda i: tokens.append(i.flow) or PENDING, routes=["product"])
     first = app.navigate("/shop/product/1")
@@ -129,7 +119,7 @@ def test_login_flow_resumes_the_original_navigation(shop, app):
     failed = app.navigate("/account/orders")
     app.events.clear()
     app.complete_login(failed.id, False)
-    assert [event.kind for event in app.events] == ["flow_cancelled"]
+    assert [event.kind for event in app.events] == ["flow_cancelled", "pending_ended"]
     assert not shop.authenticated
 
 

@@ -240,7 +240,7 @@ def test_tabs_stacks_and_snapshots(host, shop):
     router.select_tab(0)
     router.navigate("/shop/product/9", props={"k": [1, 2]})
     saved = router.snapshot()
-    assert saved["format"] == "navrouter-state" and saved["version"] == 1
+    assert saved["format"] == "navrouter-state" and saved["version"] == 2
 
     other = Host(shop)
     other.router.restore(saved)

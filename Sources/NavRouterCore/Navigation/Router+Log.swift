@@ -1,0 +1,152 @@
+/// What replaying a transaction log found (`Router.replay(_:)`).
+public struct ReplayReport: Equatable, Sendable {
+    /// How many logged commands were run.
+    public let steps: Int
+    /// The first step whose outcome or state differed from the log's, with what was expected and what came; nil
+    /// when every step agreed.
+    public let divergence: Divergence?
+
+    /// Where a replay first differed from its log.
+    public struct Divergence: Equatable, Sendable {
+        /// The logged step's `seq`.
+        public let seq: Int
+        /// What differs: `outcome` or `state`.
+        public let field: String
+        /// The log's value.
+        public let expected: JSONValue
+        /// The replay's value.
+        public let actual: JSONValue
+    }
+
+    /// The report as JSON: `steps`, `divergence` (`seq`, `field`, `expected`, `actual`) or null.
+    public var jsonValue: JSONValue {
+        .object([
+            "steps": .integer(Int64(steps)),
+            "divergence": divergence.map {
+                .object([
+                    "seq": .integer(Int64($0.seq)), "field": .string($0.field), "expected": $0.expected,
+                    "actual": $0.actual,
+                ])
+            } ?? .null,
+        ])
+    }
+}
+
+extension Router {
+    /// The transaction log (`RouterOptions.recordsLog`): per command, in the order they ran, `{"seq", "command",
+    /// "outcome" | "error", "events", "state"}` — the command as `NavigationCommand.jsonValue` writes it, its outcome
+    /// (`status`: applied, queued, pending or handled, and `id`) or error (`status`, `message`), the events the
+    /// navigator got while it ran (views left out), and the state after it as a snapshot.
+    public var transactionLog: [JSONValue] { control.withLock { $0.log } }
+
+    /// The transaction log as JSON lines (one object per line), as `replay(_:)` reads it.
+    public var transactionLogLines: String { transactionLog.map(\.jsonText).joined(separator: "\n") }
+
+    /// Empties the transaction log.
+    public func clearTransactionLog() { control.withLock { $0.log = [] } }
+
+    /// Runs the commands of a transaction log (JSON lines) on this router, comparing each outcome and each state
+    /// with the log's. Give the router the same registry, handlers, guards and options (the same
+    /// `flowTokenSeed`, so that logged flow tokens resume the same flows) as the router that wrote the log.
+    /// - Throws: `.invalidJSON` for a line that is not a logged command.
+    public func replay(_ lines: String) throws(NavRouterError) -> ReplayReport {
+        var steps = 0
+        for (number, line) in lines.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
+            let step = try JSONObjectReader(
+                try JSONValue.parse(String(line)), at: "line \(number + 1)",
+                known: ["seq", "command", "outcome", "error", "events", "state"])
+            let seq = Int(clamping: try step.integer("seq"))
+            guard let commandJSON = step.optional("command") else {
+                throw NavRouterError(.invalidJSON, "\(step.path(of: "command")): missing")
+            }
+            let command = try NavigationCommand(json: commandJSON)
+            let expected = step.optional("outcome") ?? step.optional("error") ?? .null
+            let actual: JSONValue
+            do {
+                actual = Self.outcomeJSON(try perform(command))
+            } catch {
+                actual = Self.errorJSON(error)
+            }
+            steps += 1
+            if actual != expected {
+                return ReplayReport(
+                    steps: steps,
+                    divergence: .init(seq: seq, field: "outcome", expected: expected, actual: actual))
+            }
+            if let expectedState = step.optional("state") {
+                let actualState = NavigationSnapshot.jsonValue(state, views: false)
+                if actualState != expectedState {
+                    return ReplayReport(
+                        steps: steps,
+                        divergence: .init(seq: seq, field: "state", expected: expectedState, actual: actualState))
+                }
+            }
+        }
+        return ReplayReport(steps: steps, divergence: nil)
+    }
+
+    /// Starts recording a command's events, if the log is on.
+    func beginRecording() -> Bool {
+        control.withLock { control in
+            guard control.options.recordsLog else { return false }
+            control.recording = []
+            return true
+        }
+    }
+
+    /// Records an event the navigator gets, if a command is being recorded.
+    func record(_ event: NavigationEvent) {
+        control.withLock { control in
+            guard control.recording != nil else { return }
+            control.recording!.append(Self.withoutViews(event.jsonValue))
+        }
+    }
+
+    /// Ends recording a command: appends its step to the log.
+    func endRecording(_ command: NavigationCommand, _ result: Result<Outcome, NavRouterError>) {
+        let outcome: (key: String, value: JSONValue)
+        switch result {
+        case .success(let value): outcome = ("outcome", Self.outcomeJSON(value))
+        case .failure(let error): outcome = ("error", Self.errorJSON(error))
+        }
+        control.withLock { control in
+            let events = control.recording ?? []
+            control.recording = nil
+            control.log.append(
+                .object([
+                    "seq": .integer(Int64(control.log.count + 1)), "command": command.jsonValue,
+                    outcome.key: outcome.value, "events": .array(events),
+                    "state": NavigationSnapshot.jsonValue(control.state, views: false),
+                ]))
+        }
+    }
+
+    /// An outcome as JSON: `status` and `id`.
+    static func outcomeJSON(_ outcome: Outcome) -> JSONValue {
+        switch outcome {
+        case .applied(let transition):
+            return .object(["status": .string("applied"), "id": .integer(Int64(clamping: transition ?? 0))])
+        case .queued(let ticket):
+            return .object(["status": .string("queued"), "id": .integer(Int64(clamping: ticket))])
+        case .pending(let flow): return .object(["status": .string("pending"), "id": .integer(Int64(clamping: flow))])
+        case .handled: return .object(["status": .string("handled"), "id": .integer(0)])
+        }
+    }
+
+    /// An error as JSON: `status` and `message`.
+    static func errorJSON(_ error: NavRouterError) -> JSONValue {
+        .object(["status": .string(error.code.name), "message": .string(error.message)])
+    }
+
+    /// The JSON without any `view` member (views are the host's pointers: they differ from run to run).
+    private static func withoutViews(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let members):
+            var kept: [String: JSONValue] = [:]
+            for (key, member) in members where key != "view" { kept[key] = withoutViews(member) }
+            return .object(kept)
+        case .array(let items): return .array(items.map(withoutViews))
+        default: return value
+        }
+    }
+}
