@@ -2,7 +2,10 @@
  * login and logout, view handlers and wait-for-host transitions, driven by the input's bytes. After every step:
  * every status is one the header lists; a failed command left its router's snapshot byte-identical; ids are unique;
  * tabs start with their roots; no layer is empty; no protected entry while logged out; an external link to a route
- * not flagged external never opens. At the end, every view made was released exactly once. */
+ * not flagged external never opens; a plan, a back preview and a cancelled gesture change nothing. Router options
+ * (back behaviours, reselection, modals per tab, push dismissing modals), gestures, entries changed in place, saved
+ * state, tolerant restores with a link, pushes onto a named tab and flow deadlines are in the mix. At the end, every
+ * view made was released exactly once. */
 #include "fuzz_support.h"
 
 #include <stdint.h>
@@ -171,6 +174,17 @@ static void check_invariants(navrouter_router *router) {
         }
         json_array_foreach(stack, j, entry) if (count < 4096) ids[count++] =
             json_integer_value(json_object_get(entry, "id"));
+        json_array_foreach(json_object_get(tab, "hidden_layers"), j, layer) {
+            json_t *hidden = json_object_get(layer, "stack");
+            size_t k;
+            FUZZ_CHECK(json_array_size(hidden) > 0, "a hidden layer of tab '%s' is empty", root ? root : "?");
+            json_array_foreach(hidden, k, entry) {
+                const char *name = json_string_value(json_object_get(entry, "route"));
+                if (count < 4096) ids[count++] = json_integer_value(json_object_get(entry, "id"));
+                FUZZ_CHECK(authenticated || !route_flag(name, false), "protected hidden entry '%s' while logged out",
+                           name);
+            }
+        }
     }
     json_array_foreach(json_object_get(state, "layers"), i, layer) {
         json_t *stack = json_object_get(layer, "stack");
@@ -198,6 +212,39 @@ static void check_invariants(navrouter_router *router) {
     json_decref(state);
     navrouter_string_free(text);
 }
+
+/* The id of the n-th entry of a router's state (tabs, then layers), or n itself when there are fewer. */
+static uint64_t some_entry(navrouter_router *router, unsigned n) {
+    char *text = snapshot_of(router);
+    json_t *state = navrouter_jansson_parse(text), *tab, *layer, *entry;
+    uint64_t ids[256], id = n;
+    size_t count = 0, i, j;
+    json_array_foreach(json_object_get(state, "tabs"), i, tab) {
+        json_array_foreach(json_object_get(tab, "stack"), j, entry) if (count < 256) ids[count++] =
+            json_integer_value(json_object_get(entry, "id"));
+    }
+    json_array_foreach(json_object_get(state, "layers"), i, layer) {
+        json_array_foreach(json_object_get(layer, "stack"), j, entry) if (count < 256) ids[count++] =
+            json_integer_value(json_object_get(entry, "id"));
+    }
+    if (count) id = ids[n % count];
+    json_decref(state);
+    navrouter_string_free(text);
+    return id;
+}
+
+static const char *option_sets[] = {
+    "{}",
+    "{\"back_behavior\": \"history\", \"reselect_pops_to_root\": true}",
+    "{\"back_behavior\": \"initial\", \"modals_per_tab\": true}",
+    "{\"back_behavior\": \"order\", \"push_dismisses_modals\": true}",
+    "{\"modals_per_tab\": true, \"push_dismisses_modals\": true, \"supersede_pending_flows\": false}",
+    "{\"flow_deadline_ms\": 0, \"records_log\": true, \"flow_token_seed\": 7}",
+    "{\"back_behavior\": \"sideways\"}",
+    "{\"modals_per_tab\": 1}",
+};
+static const char *tabs[] = {"home", "catalog", "cart", "profile", "nowhere"};
+static const char *parameter_sets[] = {"{\"id\": \"3\"}", "{\"id\": \"x\"}", "{}", "{\"slug\": \"hats\"}", NULL};
 
 static const char *urls[] = {
     "/shop/product/1",
@@ -251,7 +298,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const char *url = urls[arg % URL_COUNT];
         navrouter_nav_options options = NAVROUTER_NAV_OPTIONS_INIT;
         bool command = true, external = false;
-        switch ((op >> 1) % 20) {
+        switch ((op >> 1) % 28) {
         case 0:
             status = navrouter_router_navigate(router, url, NULL, &id);
             break;
@@ -333,9 +380,68 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             break;
         case 18:
             command = false;
-            host->refuse_kind = arg % 14; /* an event kind to refuse, or none */
+            host->refuse_kind = arg % 19; /* an event kind to refuse, or none */
             onboarded = arg & 16;
             guard_leaves = arg & 32;
+            break;
+        case 20:
+            command = false;
+            status = navrouter_router_set_options_json(router, option_sets[arg % 8]);
+            break;
+        case 21: {
+            uint64_t gesture = 0;
+            char *preview = NULL;
+            status = navrouter_router_begin_back_gesture(router, &gesture, (arg & 1) ? &preview : NULL);
+            navrouter_string_free(preview);
+            if (status == NAVROUTER_OK) {
+                char *after = snapshot_of(router);
+                FUZZ_CHECK(strcmp(before, after) == 0, "beginning a back gesture changed the state");
+                navrouter_string_free(after);
+                status = (arg & 2) ? navrouter_router_commit_back_gesture(router, gesture, &id)
+                                   : navrouter_router_cancel_back_gesture(router, gesture);
+                if (!(arg & 2) && status == NAVROUTER_OK) {
+                    after = snapshot_of(router);
+                    FUZZ_CHECK(strcmp(before, after) == 0, "a cancelled back gesture changed the state");
+                    navrouter_string_free(after);
+                }
+            }
+            break;
+        }
+        case 22:
+            status = navrouter_router_update_entry(router, some_entry(router, NEXT()), parameter_sets[arg % 5],
+                                                   (arg & 8) ? "{\"v\": 1}" : NULL, &id);
+            break;
+        case 23:
+            status = navrouter_router_set_saved_state(router, some_entry(router, NEXT()),
+                                                      (arg & 1) ? "{\"scroll\": 3}" : NULL, &id);
+            break;
+        case 24: {
+            char *other = snapshot_of(hosts[!(op & 1)].router);
+            options.flags = (arg & 2) ? 0 : NAVROUTER_NAV_EXTERNAL;
+            status = navrouter_router_restore_ex(router, other, (arg & 1) ? NAVROUTER_RESTORE_TOLERANT : 0, NULL, NULL,
+                                                 (arg & 4) ? urls[(arg / 8) % URL_COUNT] : NULL, &options, &id);
+            navrouter_string_free(other);
+            break;
+        }
+        case 25:
+            options.tab = (arg & 1) ? tabs[(arg / 2) % 5] : NULL;
+            options.flow_deadline_ms = (arg & 64) ? 1 : 0;
+            status = navrouter_router_navigate(router, url, &options, &id);
+            break;
+        case 26: {
+            char *plan = NULL, *after;
+            command = false;
+            status = (arg & 1) ? navrouter_router_plan(router, url, NULL, &plan)
+                               : navrouter_router_back_preview(router, &plan);
+            navrouter_string_free(plan);
+            after = snapshot_of(router);
+            FUZZ_CHECK(strcmp(before, after) == 0, "a plan or a back preview changed the state");
+            navrouter_string_free(after);
+            break;
+        }
+        case 27:
+            command = false;
+            status = navrouter_router_expire_flows(router);
             break;
         default:
             status = navrouter_router_start(router, &id);

@@ -162,6 +162,11 @@ class Session:
                 interceptor, phase=phase, priority=PRIORITY_NAMES[priority], routes=sorted(routes), name=name
             )
         self.registry.set_auth_handler(login=lambda router, flow, match: self.library_flows.append(flow))
+        # Router options the model knows, per sequence: what back does at a tab's root, and reselection.
+        self.options = {
+            "back_behavior": rng.choice(["none", "initial", "order", "history"]),
+            "reselect_pops_to_root": rng.random() < 0.5,
+        }
         self.events: list[list[navrouter.Event]] = [[], []]
         self.refuse: list[str | None] = [None, None]
         self.routers = []
@@ -171,7 +176,7 @@ class Session:
                 self.events[index].append(event)
                 return False if event.kind == self.refuse[index] else None
 
-            self.routers.append(navrouter.Router(self.registry, navigator=navigate))
+            self.routers.append(navrouter.Router(self.registry, navigator=navigate, options=self.options))
 
         routes = {}
         for route in self.registry.routes():
@@ -214,6 +219,8 @@ class Session:
             return self.tokens
 
         self.models = [navmodel.Router(self.matcher, self.guards, self.roots, new_token) for _ in range(2)]
+        for model in self.models:
+            model.options = dict(self.options)
 
     def close(self) -> None:
         for router in self.routers:

@@ -7,7 +7,9 @@ expects_result, external, props); pop, pop to root / to an entry / after an inde
 back, user-made pops and dismissals, refresh, restore; results handed to openers; before / after / leave guards
 with cancel, redirect and pending flows resumed by token; the login flow and logout pruning; every command a
 transaction (a failure, or a refused event, leaves the state as it was); the transition handshake (waiting for the
-host, queued commands, commands queued by a failed command discarded). What it takes from the library: matching a
+host, queued commands, commands queued by a failed command discarded); the router options back_behavior (none,
+initial, order, history, with the tab history) and reselect_pops_to_root; a new navigation superseding pending
+flows, and the navigation_pending / pending_ended events. What it takes from the library: matching a
 URL to a route and building a URL from parameters (that is the matcher's semantics, not the navigator's).
 
 Events are tuples: (kind, transition, entry id, ids of entries, ids of removed, tab, layer, style, result_of,
@@ -51,6 +53,7 @@ class Entry:
             "props": self.props,
             "expects_result": self.expects_result,
             "opener": self.opener,
+            "saved_state": None,
         }
 
 
@@ -58,6 +61,7 @@ class Entry:
 class Tab:
     route: str | None
     stack: list[Entry]
+    hidden_layers: list[Any] = field(default_factory=list)  # modals per tab is not modelled: always empty
 
 
 @dataclass
@@ -73,6 +77,7 @@ class State:
     selected: int = 0
     layers: list[Layer] = field(default_factory=list)
     next_id: int = 1
+    tab_history: list[int] = field(default_factory=list)  # tabs visited, each once, the latest last
 
     def location(self) -> tuple[str, int]:
         return ("layer", len(self.layers) - 1) if self.layers else ("tab", self.selected)
@@ -102,10 +107,14 @@ class State:
     def snapshot(self) -> dict[str, Any]:
         return {
             "format": "navrouter-state",
-            "version": 1,
+            "version": 2,
+            "app": None,
             "next_entry_id": self.next_id,
             "selected_tab": self.selected,
-            "tabs": [{"route": t.route, "stack": [e.snapshot() for e in t.stack]} for t in self.tabs],
+            "tab_history": list(self.tab_history),
+            "tabs": [
+                {"route": t.route, "stack": [e.snapshot() for e in t.stack], "hidden_layers": []} for t in self.tabs
+            ],
             "layers": [
                 {
                     "style": layer.style,
@@ -160,7 +169,10 @@ class Matcher:
 class Transaction:
     """A command applied to a copy of the state, collecting events, created and removed entries."""
 
-    def __init__(self, state: State, matcher: Matcher, transition: int, authenticated: bool) -> None:
+    def __init__(
+        self, state: State, matcher: Matcher, transition: int, authenticated: bool, options: dict[str, Any]
+    ) -> None:
+        self.options = options
         self.state = copy.deepcopy(state)
         self.matcher = matcher
         self.transition = transition
@@ -281,7 +293,7 @@ class Transaction:
             if any(t.route == entry.route for t in tabs):
                 raise Failure("ECONFLICT", "a route given for two tabs")
             tabs.append(Tab(entry.route, [entry]))
-        self.replace_all(State(tabs, selected, [], self.state.next_id))
+        self.replace_all(State(tabs, selected, [], self.state.next_id, [selected]))
         self.event("tabs_set_up", entries=[t.stack[0] for t in tabs], location=("tab", selected))
 
     def navigate(self, url: str, options: Options) -> None:
@@ -292,16 +304,14 @@ class Transaction:
         if presentation == "root":
             self.open_tab(route, options)
         elif presentation in ("sheet", "fullscreen"):
-            top = self.state.top()
-            entry = self.make(route, url, parameters, props, options, top.id if top else None)
-            self.state.layers.append(Layer(presentation, options.prevent_dismissal, [entry]))
-            self.event(
-                "present",
-                entry=entry,
-                location=("layer", len(self.state.layers) - 1),
-                style=presentation,
-                prevent=options.prevent_dismissal,
-            )
+            build = options.build_back_stack if options.build_back_stack is not None else options.external
+            if build and route.parent is not None:
+                # A deep-linked modal gets its parents' stack under it, in their tab, as a pushed route would.
+                self.push_with_back_stack(
+                    route, url, parameters, path_parameters, props, options, presenting=presentation
+                )
+            else:
+                self.present(route, url, parameters, props, options, presentation)
         elif presentation == "replace_top":
             location = self.state.location()
             stack = list(self.state.stack(location))
@@ -348,6 +358,20 @@ class Transaction:
         else:
             self.replace_stack(location, stack, gone)
 
+    def present(
+        self, route: Route, url: str, parameters: dict[str, str], props: Any, options: Options, style: str
+    ) -> None:
+        top = self.state.top()
+        entry = self.make(route, url, parameters, props, options, top.id if top else None)
+        self.state.layers.append(Layer(style, options.prevent_dismissal, [entry]))
+        self.event(
+            "present",
+            entry=entry,
+            location=("layer", len(self.state.layers) - 1),
+            style=style,
+            prevent=options.prevent_dismissal,
+        )
+
     def push_with_back_stack(
         self,
         route: Route,
@@ -356,6 +380,7 @@ class Transaction:
         path_parameters: dict[str, str],
         props: Any,
         options: Options,
+        presenting: str | None = None,
     ) -> None:
         chain: list[Route] = []
         name = route.parent
@@ -376,7 +401,17 @@ class Transaction:
             gone = stack[index + 1 :]
             del stack[index + 1 :]
             self.build_chain(
-                chain[position + 1 :], route, url, parameters, path_parameters, props, options, stack, location, gone
+                chain[position + 1 :],
+                route,
+                url,
+                parameters,
+                path_parameters,
+                props,
+                options,
+                stack,
+                location,
+                gone,
+                presenting,
             )
             return
         missing = chain
@@ -384,6 +419,7 @@ class Transaction:
         if tab is not None:
             self.dismiss_all_layers()
             if self.state.selected != tab:
+                self.note_visit(self.state.selected, tab)
                 self.state.selected = tab
                 self.event("tab_selected", entry=self.state.tabs[tab].stack[-1], location=("tab", tab))
             location = ("tab", tab)
@@ -392,7 +428,9 @@ class Transaction:
         keep = self.keep(location)
         gone = stack[min(keep, len(stack)) :]
         del stack[min(keep, len(stack)) :]
-        self.build_chain(missing, route, url, parameters, path_parameters, props, options, stack, location, gone)
+        self.build_chain(
+            missing, route, url, parameters, path_parameters, props, options, stack, location, gone, presenting
+        )
 
     def build_chain(
         self,
@@ -406,7 +444,9 @@ class Transaction:
         stack: list[Entry],
         location: tuple[str, int],
         gone: list[Entry],
+        presenting: str | None = None,
     ) -> None:
+        before = len(stack)
         for ancestor in chain:
             if ancestor.presentation == "root":
                 continue
@@ -427,6 +467,11 @@ class Transaction:
                     stack[-1].id if stack else None,
                 )
             )
+        if presenting is not None:
+            if len(stack) != before or gone:
+                self.replace_stack(location, stack, gone)
+            self.present(route, url, parameters, props, options, presenting)
+            return
         stack.append(self.make(route, url, parameters, props, options, stack[-1].id if stack else None))
         self.replace_stack(location, stack, gone)
 
@@ -438,18 +483,41 @@ class Transaction:
         if options.replace:
             self.pop_to(0)
 
-    def select_tab(self, index: int) -> None:
+    def select_tab(self, index: int, reselecting: bool = True, history_back: bool = False) -> None:
+        """Reselecting the selected tab pops it to its root with reselect_pops_to_root (the user's reselection, not
+        a link landing on the tab)."""
         if not 0 <= index < len(self.state.tabs):
             raise Failure("EINVAL", f"tab {index} does not exist")
         self.dismiss_all_layers()
         if self.state.selected == index:
+            if reselecting and self.options.get("reselect_pops_to_root"):
+                self.pop_stack(("tab", index), 0, None, False)
             return
+        if not history_back:
+            self.note_visit(self.state.selected, index)
         self.state.selected = index
         self.event(
             "tab_selected",
             entry=self.state.tabs[index].stack[-1] if self.state.tabs[index].stack else None,
             location=("tab", index),
         )
+
+    def note_visit(self, old: int, new: int) -> None:
+        if not self.state.tab_history:
+            self.state.tab_history = [old]
+        self.state.tab_history = [t for t in self.state.tab_history if t != new] + [new]
+
+    def tab_back_target(self) -> int | None:
+        """The tab back selects at a tab's root, by back_behavior."""
+        selected, behavior = self.state.selected, self.options.get("back_behavior", "none")
+        if behavior == "initial":
+            return 0 if selected != 0 else None
+        if behavior == "order":
+            return selected - 1 if selected > 0 else None
+        if behavior == "history":
+            history = self.state.tab_history
+            return history[-2] if len(history) >= 2 and history[-1] == selected else None
+        return None
 
     def pop(self, count: int, result: Any) -> None:
         stack = self.state.current()
@@ -543,6 +611,10 @@ class Transaction:
             if self.state.layers[-1].prevent_dismissal:
                 raise Failure("EDENIED", "the top modal layer prevents dismissal")
             self.dismiss(1, None, False)
+        elif (tab := self.tab_back_target()) is not None:
+            if self.options.get("back_behavior") == "history":
+                self.state.tab_history.pop()
+            self.select_tab(tab, reselecting=False, history_back=True)
         else:
             raise Failure("ENOTFOUND", "nothing to go back to")
 
@@ -582,6 +654,8 @@ class Transaction:
                 if i <= self.state.selected:
                     selected = len(kept)
                 kept.append(tab)
+            new_index = {old: new for new, old in enumerate(i for i in range(len(self.state.tabs)) if i not in doomed)}
+            self.state.tab_history = [new_index[t] for t in self.state.tab_history if t in new_index]
             self.state.tabs = kept or [Tab(None, [])]
             self.state.selected = selected
             self.event(
@@ -695,6 +769,8 @@ class Router:
         self.current_ticket: int | None = None
         self.current_urgent = False
         self.numbers = 0
+        self.from_callback = False
+        self.options: dict[str, Any] = {}
         guards.routers.append(self)
 
     # ---- commands: queued or run ----
@@ -720,10 +796,10 @@ class Router:
             raise result
         return result
 
-    def counted(self, command: tuple[Any, ...], ticket: int | None, urgent: bool) -> Any:
+    def counted(self, command: tuple[Any, ...], ticket: int | None, urgent: bool, from_callback: bool = False) -> Any:
         self.numbers += 1
         number = self.current = self.numbers
-        self.current_ticket, self.current_urgent = ticket, urgent
+        self.current_ticket, self.current_urgent, self.from_callback = ticket, urgent, from_callback
         try:
             return self.execute(command)
         except Failure as failure:
@@ -742,7 +818,7 @@ class Router:
                 item = self.queue.pop(index) if index is not None else None
             if item is None:
                 return
-            result = self.counted(item["command"], item["ticket"], item["urgent"])
+            result = self.counted(item["command"], item["ticket"], item["urgent"], item["by"] is not None)
             if isinstance(result, Failure):
                 self.notify("command_failed", ticket=item["ticket"], status=result.status)
 
@@ -790,6 +866,11 @@ class Router:
     def execute(self, command: tuple[Any, ...]) -> tuple[str, int]:
         kind = command[0]
         if kind == "navigate":
+            # A navigation the host issued (not one queued by a callback) supersedes the pending flows.
+            if self.options.get("supersede_pending_flows", True) and not self.from_callback:
+                for token in sorted(self.flows, key=lambda t: self.flows[t].order):
+                    del self.flows[token]
+                    self.cancelled(token, "superseded")
             return self.navigate(command[1], command[2], None, [], set())
         if kind == "resume":
             return self.resume(command[1], command[2], command[3])
@@ -799,17 +880,25 @@ class Router:
         return self.commit(command, vetoable)
 
     def hold(self, flow: Flow, token: int) -> None:
+        """Holds a flow and tells the navigator it waits (navigation_pending)."""
         self.flow_order += 1
         flow.order = self.flow_order
         self.flows[token] = flow
+        self.notify("navigation_pending", flow=token)
+
+    def cancelled(self, token: int, ended: str = "cancelled") -> None:
+        """A held flow was dropped: flow_cancelled, then pending_ended."""
+        self.notify("flow_cancelled", flow=token, status="ECANCELLED")
+        self.notify("pending_ended", flow=token)
 
     def resume(self, token: int, decision: str, argument: str | None) -> tuple[str, int]:
         flow = self.flows.pop(token, None)
         if flow is None:
             raise Failure("EINVAL", f"flow {token} is unknown")
         if decision == "cancel":
-            self.notify("flow_cancelled", flow=token, status="ECANCELLED")
+            self.cancelled(token)
             return ("applied", 0)
+        self.notify("pending_ended", flow=token)
         if decision == "redirect":
             if flow.command[0] != "navigate":
                 raise Failure("EINVAL", "only a navigation can be redirected")
@@ -927,7 +1016,7 @@ class Router:
             for token in dropped:
                 del self.flows[token]
             for token in dropped:
-                self.notify("flow_cancelled", flow=token, status="ECANCELLED")
+                self.cancelled(token, "logged_out")
         routes = self.matcher.routes
         transition = self.next_transition  # the context is made before the interceptors are asked
         # Entries a before interceptor would now cancel or redirect go (asked with flow 0; pending counts as kept).
@@ -966,7 +1055,7 @@ class Router:
     ) -> tuple[str, int]:
         transition = self.next_transition
         self.next_transition += 1
-        tx = Transaction(self.state, self.matcher, transition, self.guards.authenticated)
+        tx = Transaction(self.state, self.matcher, transition, self.guards.authenticated, self.options)
         kind = command[0]
         if kind not in ("start", "set_tabs", "restore") and not self.started:
             tx.start(self.roots)
@@ -1062,4 +1151,5 @@ class Router:
                 for layer in snapshot["layers"]
             ],
             snapshot["next_entry_id"],
+            list(snapshot.get("tab_history", [])),
         )
