@@ -277,6 +277,19 @@ final class RouteMatcherTests: XCTestCase {
         XCTAssertEqual(try table.resolve("/s/one/two").pathParameters, ["p": "one", "p1": "two"])
     }
 
+    /// A parameter's segment position is packed beside its name's index up to segment 2^11; a route with a parameter
+    /// further out makes the table keep positions apart, and every route still reads its own values.
+    func testParameterPositionsPastThePackedRangeStillResolve() throws {
+        let deep = Array(repeating: "d", count: 2100).joined(separator: "/")
+        let policy = URLPolicy(maxURLLength: 1 << 16, maxSegments: 4096)
+        let registry = try makeRegistry([("deep", "\(deep)/:far/*rest"), ("near", "n/:id")], policy: policy)
+        let match = try registry.table.resolve("/\(deep)/x/y/z")
+        XCTAssertEqual(match.pathParameters, ["far": "x", "rest": "y/z"])
+        XCTAssertEqual(try registry.table.resolve("/n/7").pathParameters, ["id": "7"])
+        let packed = try makeRegistry([("near", "n/:id/*rest")])
+        XCTAssertEqual(try packed.table.resolve("/n/7/a/b").pathParameters, ["id": "7", "rest": "a/b"])
+    }
+
     /// The C ABI hands the caller's `navrouter_range` array (two `uint32_t`) to the core as segment slices.
     func testASegmentSliceIsTwo32BitOffsets() {
         XCTAssertEqual(MemoryLayout<SegmentSlice>.size, 8)

@@ -2,18 +2,26 @@
 /// fills its parameters with strings that already exist instead of cutting each name from the pattern's text.
 ///
 /// Names repeat across routes (`id`, `owner`, …): each distinct name is kept once, and a route's parameters
-/// (catch-all included, in pattern order) are 32-bit indexes into them — about 4 bytes a parameter and 4 a route.
+/// (catch-all included, in pattern order) are 32-bit words: the name's index and the parameter's segment position
+/// packed together — about 4 bytes a parameter and 4 a route.
 struct ParameterNameTable: Sendable {
     /// Each distinct name once.
     private let names: [String]
-    /// For each route's parameters in turn, the index of its name in `names`.
+    /// For each route's parameters in turn, the index of its name in `names` in the low `nameBits` bits, and
+    /// (when `positions` is empty) its segment position above them, with `catchAllFlag` for a catch-all.
     private let nameIndexes: [UInt32]
     /// Where route `r`'s indexes start in `nameIndexes` (`starts[r + 1]` is where they end).
     private let starts: [UInt32]
     /// For each route's parameters in turn (as `nameIndexes`), the index of its segment in the path: a parameter's
     /// value is that segment (a catch-all's, that segment and every one after it). `catchAllFlag` marks a catch-all.
+    /// Empty when every position fits in `nameIndexes` (more than 2^20 distinct names or a parameter past segment
+    /// 2^11 need it).
     private let positions: [UInt32]
+    /// The bits of a packed word that hold the name's index (all of them when `positions` is kept).
+    private let nameMask: UInt32
     static let catchAllFlag: UInt32 = 1 << 31
+    private static let nameBits: UInt32 = 20
+    private static let positionLimit: UInt32 = 1 << 11
 
     init(_ routes: [Route]) {
         var names: [String] = []
@@ -39,22 +47,39 @@ struct ParameterNameTable: Sendable {
         }
         starts.append(UInt32(nameIndexes.count))
         self.names = names
-        self.nameIndexes = nameIndexes
         self.starts = starts
-        self.positions = positions
+        let fits =
+            names.count <= 1 << Self.nameBits
+            && positions.allSatisfy { $0 & ~Self.catchAllFlag < Self.positionLimit }
+        if fits {
+            for index in nameIndexes.indices {
+                let position = positions[index]
+                nameIndexes[index] |= (position & ~Self.catchAllFlag) << Self.nameBits | position & Self.catchAllFlag
+            }
+            self.positions = []
+            self.nameMask = (1 << Self.nameBits) - 1
+        } else {
+            self.positions = positions
+            self.nameMask = ~0
+        }
+        self.nameIndexes = nameIndexes
     }
 
     /// The segment index of the `ordinal`-th parameter of route `route`, and whether it is the catch-all.
     @inline(__always)
     func position(route: Int, ordinal: Int) -> (segment: Int, isCatchAll: Bool) {
-        let position = positions[Int(starts[route]) + ordinal]
+        let index = Int(starts[route]) + ordinal
+        let position =
+            positions.isEmpty
+            ? (nameIndexes[index] >> Self.nameBits) & (Self.positionLimit - 1) | nameIndexes[index] & Self.catchAllFlag
+            : positions[index]
         return (Int(position & ~Self.catchAllFlag), position & Self.catchAllFlag != 0)
     }
 
     /// The name of the `ordinal`-th parameter (0-based, among the pattern's parameters) of route `route`.
     @inline(__always)
     func name(route: Int, ordinal: Int) -> String {
-        names[Int(nameIndexes[Int(starts[route]) + ordinal])]
+        names[Int(nameIndexes[Int(starts[route]) + ordinal] & nameMask)]
     }
 
     /// How many parameters (catch-all included) route `route` has.
