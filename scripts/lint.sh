@@ -7,7 +7,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-swift_files=(Sources Tests benchmarks/swift/Sources benchmarks/swift/Package.swift Package.swift)
+swift_files=(Sources Tests benchmarks/swift/Sources benchmarks/swift/Package.swift Package.swift cli/Sources cli/Package.swift)
 [ -d examples/swift ] && swift_files+=(examples/swift)
 # The pinned tools from PyPI (scripts/setup.sh), whatever else is on PATH.
 ruff() { python3 -m ruff "$@"; }
@@ -40,7 +40,7 @@ check clang-format clang-format --dry-run --Werror "${c_files[@]}"
 check ruff-format ruff format --check --quiet .
 check ruff ruff check --quiet .
 check mypy-strict bash -c "cd bindings/python && python3 -m mypy --strict -p navrouter"
-check pyright-strict bash -c "cd bindings/python && python3 -m pyright"
+check pyright-strict bash -c "cd bindings/python && python3 -m pyright -p pyproject.toml"
 check safety-comments python3 scripts/check-safety-comments.py Sources
 echo "lint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

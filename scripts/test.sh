@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test suite: lint (formatting, lint rules, Python types), the Swift core's XCTest suite, the C suite
-# (header, exports, C tests, valgrind), the Python binding's pytest suite, and a short run of every fuzz target
-# (NAVROUTER_FUZZ_SECONDS each, default 20). Installs what is missing first (scripts/setup.sh). The last line is the total:
-# "N passed, N failed". Exits non-zero when anything failed.
+# (header, exports, C tests, valgrind), the Python binding's pytest suite, the navrouter tool's tests, the reference
+# model, the stress program, and a short run of every fuzz target (NAVROUTER_FUZZ_SECONDS each, default 20).
+# Installs what is missing first (scripts/setup.sh). The last line is the total: "N passed, N failed". Exits non-zero
+# when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/logs
@@ -60,6 +61,19 @@ py_passed=$(echo "$line" | grep -oE "[0-9]+ passed" | grep -oE "[0-9]+" || echo 
 py_failed=$(( $(echo "$line" | grep -oE "[0-9]+ failed" | grep -oE "[0-9]+" || echo 0) + $(echo "$line" | grep -oE "[0-9]+ errors?" | grep -oE "[0-9]+" || echo 0) ))
 [ "$py_passed" -eq 0 ] && [ "$py_failed" -eq 0 ] && py_failed=1  # no test ran: that is a failure
 add "python" "$py_passed" "$py_failed"
+
+echo "== navrouter tool (built with scripts/build-cli.sh, run as a user runs it)"
+if scripts/build-cli.sh >build/logs/build-cli.log 2>&1; then
+    python3 -m pytest -q -p no:cacheprovider Tests/cli 2>&1 | tee build/logs/cli.log | tail -n 15
+    line=$(tail -n 1 build/logs/cli.log)
+    cli_passed=$(echo "$line" | grep -oE "[0-9]+ passed" | grep -oE "[0-9]+" || echo 0)
+    cli_failed=$(( $(echo "$line" | grep -oE "[0-9]+ failed" | grep -oE "[0-9]+" || echo 0) + $(echo "$line" | grep -oE "[0-9]+ errors?" | grep -oE "[0-9]+" || echo 0) ))
+    [ "$cli_passed" -eq 0 ] && [ "$cli_failed" -eq 0 ] && cli_failed=1
+    add "cli" "$cli_passed" "$cli_failed"
+else
+    tail -n 30 build/logs/build-cli.log
+    add "cli" 0 1
+fi
 
 echo "== reference model (2000 random sequences of 16 steps beside the library; scripts/model-check.sh runs more)"
 NAVROUTER_LIBRARY="$PWD/build/lib/libnavrouter.so.1" python3 Tests/model/model_check.py 2000 "${NAVROUTER_MODEL_SEED:-1}" 16 \

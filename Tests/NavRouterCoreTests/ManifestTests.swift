@@ -3,6 +3,23 @@ import XCTest
 @testable import NavRouterCore
 
 final class ManifestTests: XCTestCase {
+    /// `parseEach` keeps the routes that parse and gives one error per route that does not, in order; a document
+    /// whose structure is wrong still throws.
+    func testParseEachListsEveryRouteError() throws {
+        let text = """
+            {"modules": [{"module": "m", "routes": [
+                {"name": "a", "pattern": "a"}, {"name": "f", "pattern": "f/<int:"},
+                {"name": "g", "pattern": "g", "external": "yes"}, {"name": "h", "pattern": "h"}]}]}
+            """
+        let (routes, errors) = try RouteManifest.parseEach(text)
+        XCTAssertEqual(routes.map(\.name), ["a", "h"])
+        XCTAssertEqual(errors.count, 2)
+        XCTAssertTrue(errors[0].message.contains("route 'f'"), errors[0].message)
+        XCTAssertTrue(errors[1].message.contains("routes[2].external"), errors[1].message)
+        XCTAssertThrowsError(try RouteManifest.parse(text))
+        XCTAssertThrowsError(try RouteManifest.parseEach("[1]"))
+    }
+
     func testTheShopManifestLoads() throws {
         let registry = try RouteRegistry()
         let routes = try registry.loadManifest(try repositoryFile("examples/manifests/shop.json"))

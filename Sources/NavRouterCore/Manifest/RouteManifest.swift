@@ -13,6 +13,23 @@ public enum RouteManifest {
     ///   `.invalidArgument` for a bad name. Each message names the module and route, and the field by its path in
     ///   the document: `manifest: module 'shop', route 'product': routes[2].style: must be a string, not integer`.
     public static func parse(_ text: String) throws(NavRouterError) -> [Route] {
+        var errors: [NavRouterError]? = nil
+        return try parse(text, collecting: &errors)
+    }
+
+    /// Parses every route it can, for tools that list all problems at once (`navrouter check`): the routes that
+    /// parse, and one error per route that does not (its message names module, route and field). A document whose
+    /// structure is wrong (not JSON, no module) still throws.
+    public static func parseEach(_ text: String) throws(NavRouterError) -> (routes: [Route], errors: [NavRouterError]) {
+        var errors: [NavRouterError]? = []
+        let routes = try parse(text, collecting: &errors)
+        return (routes, errors ?? [])
+    }
+
+    /// With `errors` nil, the first error throws; else route errors are collected there.
+    private static func parse(
+        _ text: String, collecting errors: inout [NavRouterError]?
+    ) throws(NavRouterError) -> [Route] {
         let root: JSONValue
         do {
             root = try JSONValue.parse(text)
@@ -36,12 +53,14 @@ public enum RouteManifest {
         }
         var routes: [Route] = []
         for (index, module) in modules.enumerated() {
-            routes += try parseModule(module.value, path: module.path, index: index)
+            routes += try parseModule(module.value, path: module.path, index: index, collecting: &errors)
         }
         return routes
     }
 
-    private static func parseModule(_ value: JSONValue, path: String, index: Int) throws(NavRouterError) -> [Route] {
+    private static func parseModule(
+        _ value: JSONValue, path: String, index: Int, collecting errors: inout [NavRouterError]?
+    ) throws(NavRouterError) -> [Route] {
         let place = "module \(value.objectValue?["module"]?.stringValue.map { "'\($0)'" } ?? "#\(index + 1)")"
         let module: JSONObjectReader
         let name: String?
@@ -59,7 +78,9 @@ public enum RouteManifest {
             do {
                 routes.append(try parseRoute(entry, path: module.path(of: "routes", index: position), module: name))
             } catch {
-                throw NavRouterError(error.code, "\(routePlace): \(error.message)")
+                let located = NavRouterError(error.code, "\(routePlace): \(error.message)")
+                guard errors != nil else { throw located }
+                errors?.append(located)
             }
         }
         return routes

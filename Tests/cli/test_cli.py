@@ -1,0 +1,130 @@
+"""The `navrouter` tool run as a user runs it: exit statuses, output lines, and --json parsed.
+Expects build/bin/navrouter (scripts/build-cli.sh)."""
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOL = ROOT / "build" / "bin" / "navrouter"
+SHOP = str(ROOT / "examples" / "manifests" / "shop.json")
+
+
+def run(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(TOOL), *arguments], capture_output=True, text=True, timeout=60)
+
+
+def write(tmp_path: Path, manifest: object) -> str:
+    path = tmp_path / "manifest.json"
+    path.write_text(json.dumps(manifest))
+    return str(path)
+
+
+def test_version_and_help():
+    assert run("--version").stdout.strip() == "0.1.0"
+    help_text = run("--help").stdout
+    for command in ("check", "resolve", "explain", "url", "tree", "graph"):
+        assert command in help_text
+
+
+def test_check_passes_the_shop_with_warnings_and_fails_them_when_strict():
+    result = run("check", SHOP)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "module 'shop', route 'checkout': external and requires login" in result.stdout
+    assert result.stdout.strip().splitlines()[-1].endswith("0 errors, 2 warnings")
+    assert run("check", "--strict", SHOP).returncode == 1
+
+
+def test_check_lists_every_problem_of_a_manifest(tmp_path):
+    manifest = write(
+        tmp_path,
+        {
+            "modules": [
+                {
+                    "module": "m",
+                    "routes": [
+                        {"name": "a", "pattern": "a/:id"},
+                        {"name": "b", "pattern": "a/:other"},
+                        {"name": "c", "pattern": "c", "parent": "missing"},
+                        {"name": "d", "pattern": "d", "parent": "e"},
+                        {"name": "e", "pattern": "e", "parent": "d"},
+                        {"name": "f", "pattern": "f/<int:"},
+                    ],
+                }
+            ]
+        },
+    )
+    result = run("check", manifest)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert any("route 'b'" in line and "conflict" in line.lower() for line in lines), lines
+    assert any("route 'c'" in line and "missing" in line for line in lines), lines
+    assert any("route 'd'" in line and "cycle" in line for line in lines), lines
+    assert any("route 'f'" in line for line in lines), lines
+    assert all(line.startswith(manifest + ": error: ") for line in lines[:-1])
+
+
+def test_check_reports_bad_json_with_its_field_and_a_missing_file(tmp_path):
+    manifest = write(tmp_path, {"routes": [{"name": "p", "pattern": "p", "requires_auth": "yes"}]})
+    result = run("check", manifest)
+    assert result.returncode == 1 and "routes[0].requires_auth" in result.stdout + result.stderr
+    missing = run("check", str(tmp_path / "nope.json"))
+    assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+def test_resolve_prints_routes_and_fails_on_a_bad_link():
+    result = run("resolve", SHOP, "/shop/product/42?ref=mail", "myapp://shop/home")
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[0] == "/shop/product/42?ref=mail  → product  id=42  ref=mail"
+    bad = run("resolve", SHOP, "/shop/product/abc")
+    assert bad.returncode == 1 and "ENOTFOUND" in bad.stdout
+
+
+def test_resolve_json_parses_and_policy_options_apply():
+    result = run("resolve", "--json", "--web-domain", "shop.example.com", SHOP, "https://shop.example.com/shop/cart")
+    match = json.loads(result.stdout)
+    assert match["route"] == "cart" and match["parameters"] == {}
+    refused = run("resolve", "--json", SHOP, "https://evil.example.com/shop/cart")
+    assert refused.returncode == 1 and json.loads(refused.stdout)["error"]["status"] in ("EDENIED", "ENOTFOUND")
+
+
+def test_explain_says_why():
+    result = run("explain", SHOP, "/shop/product/7")
+    assert result.returncode == 0 and result.stdout.startswith("/shop/product/7  → product")
+    explanation = json.loads(run("explain", "--json", SHOP, "/shop/product/7").stdout)
+    assert explanation["winner"] == "product" and any(c["won"] for c in explanation["candidates"])
+
+
+def test_url_builds_links_that_resolve_back():
+    result = run("url", SHOP, "product", "id=7", "ref=mail", "--props", '{"title": "Hose"}')
+    assert result.returncode == 0
+    link = result.stdout.strip()
+    assert link.startswith("/shop/product/7?") and "_props=" in link
+    assert "→ product" in run("resolve", SHOP, link).stdout
+    assert run("url", SHOP, "product", "id=x").returncode == 1
+    assert run("url", SHOP, "product", "novalue").returncode == 2
+
+
+def test_tree_and_graphs():
+    tree = run("tree", SHOP).stdout
+    assert "shop" in tree and "product" in tree
+    dot = run("graph", SHOP).stdout
+    assert dot.startswith("digraph routes {") and '"catalog" -> "product";' in dot
+    mermaid = run("graph", "--format", "mermaid", SHOP).stdout
+    assert mermaid.startswith("flowchart LR") and "-->" in mermaid
+    svg = run("graph", "--format", "svg", SHOP)
+    if shutil.which("dot"):
+        assert svg.returncode == 0 and "<svg" in svg.stdout
+    else:
+        assert svg.returncode == 2 and "graphviz" in svg.stderr
+
+
+@pytest.mark.parametrize("command", ["resolve", "explain", "tree", "graph", "url"])
+def test_a_broken_manifest_fails_every_command_with_its_error(tmp_path, command):
+    manifest = write(tmp_path, {"routes": [{"name": "a", "pattern": "a"}, {"name": "a", "pattern": "b"}]})
+    arguments = {"resolve": ["/a"], "explain": ["/a"], "url": ["a"]}.get(command, [])
+    result = run(command, manifest, *arguments)
+    assert result.returncode == 1 and manifest in result.stderr

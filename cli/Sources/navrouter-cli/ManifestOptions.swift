@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import NavRouterCore
+
+/// The manifest every subcommand reads, and the URL policy to resolve under.
+struct ManifestOptions: ParsableArguments {
+    @Argument(help: "The route manifest (JSON).")
+    var manifest: String
+
+    @Option(name: .customLong("web-domain"), help: "A web domain of the app (repeatable), for universal links.")
+    var webDomains: [String] = []
+
+    @Option(name: .customLong("scheme"), help: "A custom scheme of the app (repeatable); none: any custom scheme.")
+    var schemes: [String] = []
+
+    @Flag(help: "Match literals case-sensitively.")
+    var caseSensitive = false
+
+    /// The manifest's text, or exit status 2 with a message naming the file.
+    func text() throws -> String {
+        guard let data = FileManager.default.contents(atPath: manifest) else {
+            throw ToolError.usage("\(manifest): cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ToolError.usage("\(manifest): not UTF-8 text")
+        }
+        return text
+    }
+
+    /// An empty registry with the options given.
+    func emptyRegistry() throws -> RouteRegistry {
+        do {
+            let policy = URLPolicy(webDomains: webDomains, schemes: schemes)
+            return try RouteRegistry(options: RegistryOptions(caseSensitive: caseSensitive, policy: policy))
+        } catch {
+            throw ToolError.usage(error.message)
+        }
+    }
+
+    /// A registry with the manifest loaded, or exit status 1 with the manifest's first error.
+    func registry() throws -> RouteRegistry {
+        let registry = try emptyRegistry()
+        let text = try text()
+        do {
+            try registry.loadManifest(text)
+        } catch {
+            throw ToolError.failure("\(manifest): \(error.message)")
+        }
+        return registry
+    }
+}
+
+/// How the tool fails: bad usage (exit 2) or a failed check or resolve (exit 1), with a message for stderr.
+enum ToolError: Error, CustomStringConvertible {
+    case usage(String)
+    case failure(String)
+
+    var description: String {
+        switch self {
+        case .usage(let message), .failure(let message): return message
+        }
+    }
+}
+
+extension ParsableCommand {
+    /// Runs `body`, printing a `ToolError` to stderr and exiting with its status.
+    func reportingErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as ToolError {
+            printError(error.description)
+            switch error {
+            case .usage: throw ExitCode(2)
+            case .failure: throw ExitCode(1)
+            }
+        }
+    }
+}
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// A JSON value as compact text.
+func jsonText(_ value: JSONValue) -> String { value.jsonText }

@@ -1,0 +1,21 @@
+import ArgumentParser
+import NavRouterCore
+
+/// `navrouter`: look at a route manifest the way the router does.
+@main
+struct NavRouterCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navrouter",
+        abstract: "Check route manifests, resolve and explain deep links, build URLs, and draw the route graph.",
+        discussion: """
+            MANIFEST is a route manifest in JSON ({"modules": [...]} or {"routes": [...]}), as \
+            navrouter_registry_load_manifest reads it. Exit status: 0 on success, 1 when a check finds an error or a \
+            link does not resolve, 2 for bad usage or an unreadable file.
+            """,
+        version: NavRouterVersion.string,
+        subcommands: [
+            CheckCommand.self, ResolveCommand.self, ExplainCommand.self, URLCommand.self, TreeCommand.self,
+            GraphCommand.self,
+        ]
+    )
+}
