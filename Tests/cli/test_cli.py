@@ -128,3 +128,34 @@ def test_a_broken_manifest_fails_every_command_with_its_error(tmp_path, command)
     arguments = {"resolve": ["/a"], "explain": ["/a"], "url": ["a"]}.get(command, [])
     result = run(command, manifest, *arguments)
     assert result.returncode == 1 and manifest in result.stderr
+
+
+def test_play_runs_a_script_and_draws_each_step(tmp_path):
+    script = tmp_path / "script.txt"
+    script.write_text("# a session\npush /shop/product/7\nopen /settings\nback\ntab 2\nfly away\n")
+    result = run("play", SHOP, str(script), "--svg", str(tmp_path / "svg"))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "> push /shop/product/7" in out and "tab 0 home *: home (/shop/home) › product (/shop/product/7)" in out
+    assert "layer 0 (sheet): settings (/settings)" in out
+    assert "EINVAL: unknown command 'fly'" in out and out.strip().endswith("1 steps failed")
+    pictures = sorted(p.name for p in (tmp_path / "svg").iterdir())
+    assert pictures == [f"step-{n:03d}.svg" for n in range(6)]
+    assert "<svg" in (tmp_path / "svg" / "step-002.svg").read_text()
+
+
+def test_play_json_steps_carry_the_state_and_login_flows_resume(tmp_path):
+    script = tmp_path / "script.txt"
+    script.write_text("external https://shop.example.com/shop/checkout\nlogin ok\nsnapshot\nlogout\nrestore\n")
+    result = run("play", "--json", "--web-domain", "shop.example.com", SHOP, str(script))
+    steps = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [step["command"] for step in steps][:3] == [
+        "start",
+        "external https://shop.example.com/shop/checkout",
+        "login ok",
+    ]
+    assert "log in first" in steps[1]["message"]
+    cart = steps[2]["state"]["tabs"][2]["stack"]
+    assert [entry["route"] for entry in cart] == ["cart", "checkout"]
+    restored = steps[5]["state"]["tabs"][2]["stack"]
+    assert steps[5]["status"] == "ok" and [entry["route"] for entry in restored] == ["cart"]  # no protected entry

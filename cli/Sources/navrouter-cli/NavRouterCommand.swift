@@ -15,7 +15,7 @@ struct NavRouterCommand: ParsableCommand {
         version: NavRouterVersion.string,
         subcommands: [
             CheckCommand.self, ResolveCommand.self, ExplainCommand.self, URLCommand.self, TreeCommand.self,
-            GraphCommand.self,
+            GraphCommand.self, PlayCommand.self,
         ]
     )
 }

@@ -1,0 +1,187 @@
+import ArgumentParser
+import Foundation
+import NavRouterCore
+import Synchronization
+
+/// `navrouter play MANIFEST SCRIPT`: runs a command script on a router and shows the state after each step.
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Run a navigation script on a router of the manifest and print the state after each step.",
+        discussion: """
+            One command a line (# starts a comment), as the C demo reads them: open URL [PROPS], external URL, \
+            push URL [PROPS], replace URL, present URL [sheet|fullscreen], back, pop, dismiss, root, tab N, \
+            popto ENTRY, swipe (the user swipes back), login ok|fail (completes the pending login flow), logout, \
+            snapshot, restore. The router starts with a tab per root route. '-' reads the script from standard input.
+            """
+    )
+
+    @OptionGroup var options: ManifestOptions
+
+    @Argument(help: "The script ('-' for standard input).")
+    var script: String
+
+    @Option(help: "Write one SVG picture of the navigation state per step into this directory.")
+    var svg: String?
+
+    @Flag(name: .customLong("json"), help: "One JSON object per step: {step, command, status, message, state}.")
+    var asJSON = false
+
+    func run() throws {
+        try reportingErrors {
+            let registry = try options.registry()
+            let lines = try scriptLines()
+            if let svg {
+                do {
+                    try FileManager.default.createDirectory(atPath: svg, withIntermediateDirectories: true)
+                } catch {
+                    throw ToolError.usage("\(svg): cannot make the directory")
+                }
+            }
+            let player = ScriptPlayer(registry: registry)
+            var failures = 0
+            for (step, line) in [(0, "start")] + lines.enumerated().map({ ($0 + 1, $1) }) {
+                let result = player.run(line)
+                if result.status != "ok" { failures += 1 }
+                let state = player.router.state
+                if asJSON {
+                    let entry: JSONValue = [
+                        "step": .integer(Int64(step)), "command": .string(line), "status": .string(result.status),
+                        "message": .string(result.message),
+                        "state": (try? JSONValue.parse(player.router.snapshot())) ?? .null,
+                    ]
+                    print(entry.jsonText)
+                } else {
+                    print("> \(line)")
+                    print("  \(result.status == "ok" ? "" : "\(result.status): ")\(result.message)")
+                    for row in StatePicture.text(state) { print("  \(row)") }
+                }
+                if let svg {
+                    let path = "\(svg)/step-\(String(format: "%03d", step)).svg"
+                    let picture = StatePicture.svg(state, title: "\(step): \(line)")
+                    guard FileManager.default.createFile(atPath: path, contents: Data(picture.utf8)) else {
+                        throw ToolError.usage("\(path): cannot write the file")
+                    }
+                }
+            }
+            if failures > 0 && !asJSON { print("\(failures) steps failed") }
+        }
+    }
+
+    /// The script's command lines, without blanks and comments.
+    private func scriptLines() throws -> [String] {
+        let text: String
+        if script == "-" {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        } else {
+            guard let data = FileManager.default.contents(atPath: script) else {
+                throw ToolError.usage("\(script): cannot read the file")
+            }
+            text = String(decoding: data, as: UTF8.self)
+        }
+        return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+}
+
+/// Runs script commands on one router over a registry, as the C demo host does.
+final class ScriptPlayer: Sendable {
+    let registry: RouteRegistry
+    let router: Router
+    private let login = LoginRecorder()
+    private let saved = Mutex<String?>(nil)
+
+    init(registry: RouteRegistry) {
+        self.registry = registry
+        self.router = Router(registry: registry)
+        registry.guards.authenticationHandler = login
+    }
+
+    /// Runs one command line: its status (`ok` or the error's status name) and a message.
+    func run(_ line: String) -> (status: String, message: String) {
+        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+        let command = words.first ?? ""
+        let rest = words.count > 1 ? words[1] : ""
+        do throws(NavRouterError) {
+            switch command {
+            case "start": return describe(try router.start())
+            case "open": return describe(try navigate(rest) { _ in })
+            case "external": return describe(try navigate(rest) { $0.external = true })
+            case "push": return describe(try navigate(rest) { $0.presentation = .push })
+            case "replace": return describe(try navigate(rest) { $0.presentation = .replaceTop })
+            case "present":
+                let parts = rest.split(separator: " ").map(String.init)
+                let style: ModalStyle = parts.dropFirst().first == "fullscreen" ? .fullscreen : .sheet
+                return describe(try navigate(parts.first ?? "") { $0.presentation = .modal(style) })
+            case "back": return describe(try router.back())
+            case "pop": return describe(try router.pop())
+            case "dismiss": return describe(try router.dismiss())
+            case "root": return describe(try router.popToRoot())
+            case "tab":
+                guard let index = Int(rest) else { return ("EINVAL", "tab needs a tab index") }
+                return describe(try router.selectTab(index))
+            case "popto":
+                guard let id = EntryID(rest) else { return ("EINVAL", "popto needs an entry id") }
+                return describe(try router.popTo(entry: id))
+            case "swipe":
+                let stack = router.state.currentStack
+                guard stack.count >= 2 else { return ("ENOTFOUND", "nothing to swipe back to") }
+                return describe(try router.userPopped(to: stack[stack.count - 2].id))
+            case "login":
+                guard let flow = login.flow else { return ("EINVAL", "no login flow is pending") }
+                let success = rest == "ok"
+                if success { registry.guards.setAuthenticated(true) }
+                login.flow = nil
+                return describe(try router.completeLogin(flow, success: success))
+            case "logout":
+                registry.guards.setAuthenticated(false)
+                return ("ok", "logged out")
+            case "snapshot":
+                let snapshot = router.snapshot()
+                saved.withLock { $0 = snapshot }
+                return ("ok", "saved \(snapshot.utf8.count) bytes of JSON")
+            case "restore":
+                guard let snapshot = saved.withLock({ $0 }) else { return ("EINVAL", "no snapshot was saved") }
+                return describe(try router.restore(snapshot))
+            default:
+                return ("EINVAL", "unknown command '\(command)'")
+            }
+        } catch {
+            return (error.code.name, error.message)
+        }
+    }
+
+    /// Navigates to `URL [PROPS]`.
+    private func navigate(
+        _ arguments: String, _ configure: (inout NavigationOptions) -> Void
+    ) throws(NavRouterError) -> Router.Outcome {
+        let parts = arguments.split(separator: " ", maxSplits: 1).map(String.init)
+        var options = NavigationOptions()
+        configure(&options)
+        if parts.count > 1 { options.props = try JSONValue.parseObject(parts[1], what: "props") }
+        return try router.navigate(parts.first ?? "", options: options)
+    }
+
+    private func describe(_ outcome: Router.Outcome) -> (status: String, message: String) {
+        switch outcome {
+        case .applied(let transition?): return ("ok", "applied (transition \(transition))")
+        case .applied(nil): return ("ok", "nothing changed")
+        case .queued(let ticket): return ("ok", "queued (ticket \(ticket))")
+        case .pending(let flow):
+            return ("ok", login.flow == flow ? "pending: log in first ('login ok')" : "pending (flow \(flow))")
+        case .handled: return ("ok", "handled by the authentication handler")
+        }
+    }
+}
+
+/// Remembers the login flow the router started.
+private final class LoginRecorder: AuthenticationHandler {
+    private let pending = Mutex<UInt64?>(nil)
+
+    var flow: UInt64? {
+        get { pending.withLock { $0 } }
+        set { pending.withLock { $0 = newValue } }
+    }
+
+    func login(flow: UInt64, destination: RouteMatch, router: Router) { self.flow = flow }
+}
