@@ -810,7 +810,7 @@ int navrouter_router_snapshot_ex(navrouter_router *router, const char *app_json,
  * Changes an entry in place: new parameters (a JSON object of strings: the route's path and query parameters; the
  * entry's URL is built again) and/or props (a JSON object); NULL keeps what the entry has. Its id and view stay;
  * the navigator gets an ENTRY_UPDATED event. @return NAVROUTER_OK, NAVROUTER_ENOTFOUND (no such entry),
- * NAVROUTER_EJSON, NAVROUTER_EMISSING (a parameter the route needs), or another command status.
+ * NAVROUTER_EJSON, NAVROUTER_EPARAM (a parameter the route needs), or another command status.
  */
 int navrouter_router_update_entry(navrouter_router *router, uint64_t entry, const char *parameters_json,
                                   const char *props_json, uint64_t *out_id);

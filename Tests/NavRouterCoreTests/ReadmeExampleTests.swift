@@ -1,7 +1,8 @@
+import Foundation
 import NavRouterCore
 import XCTest
 
-/// The README's Swift example, compiled and run so that it stays true.
+/// The README's and the user guide's Swift examples, compiled and run so that they stay true.
 final class ReadmeExampleTests: XCTestCase {
     func testTheRouterExample() throws {
         let registry = try RouteRegistry()
@@ -26,5 +27,26 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertThrowsError(try router.navigate("/shop/checkout"))
         try router.restore(saved)
         XCTAssertEqual(router.snapshot(), saved)
+    }
+
+    /// docs/quick-start.md, Swift: the shop manifest, an external link, back.
+    func testTheQuickStart() throws {
+        let manifestText = try String(
+            decoding: XCTUnwrap(
+                FileManager.default.contents(
+                    atPath: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                        .deletingLastPathComponent().appendingPathComponent("examples/manifests/shop.json").path)),
+            as: UTF8.self)
+        let registry = try RouteRegistry()
+        try registry.loadManifest(manifestText)
+        let router = Router(registry: registry)
+        router.setNavigator { event in
+            print(event.kind, event.entry?.route ?? "")
+            return true
+        }
+        try router.start()
+        try router.navigate("myapp://shop/product/42", options: NavigationOptions { $0.external = true })
+        try router.back()
+        XCTAssertEqual(router.state.currentStack.map(\.route), ["catalog"])
     }
 }

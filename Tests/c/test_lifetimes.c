@@ -169,6 +169,19 @@ static void share(navrouter_registry *registry, int stop) {
     pthread_mutex_unlock(&shared_lock);
 }
 
+static int last_unexpected_status;
+
+/* What a look-up on a handle another thread frees may give: a result, EDESTROYED, EINVAL (NULL), or ENOTFOUND when
+ * the freed handle's address was already reused by the next registry, which has no route yet (a stale pointer that
+ * names a live handle is that handle: C cannot tell them apart). Never a crash. */
+static int acceptable(int status) {
+    if (status == NAVROUTER_OK || status == NAVROUTER_EDESTROYED || status == NAVROUTER_EINVAL ||
+        status == NAVROUTER_ENOTFOUND)
+        return 1;
+    last_unexpected_status = status;
+    return 0;
+}
+
 static void *look_up(void *unused) {
     const char *url = "/shop/product/42";
     navrouter_range ranges[8];
@@ -182,9 +195,9 @@ static void *look_up(void *unused) {
         int status = navrouter_registry_lookup(registry, url, strlen(url), &index, ranges, 8, &count);
         char buffer[512];
         size_t size;
-        if (status != NAVROUTER_OK && status != NAVROUTER_EDESTROYED && status != NAVROUTER_EINVAL) bad++;
+        if (!acceptable(status)) bad++;
         status = navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, &size);
-        if (status != NAVROUTER_OK && status != NAVROUTER_EDESTROYED && status != NAVROUTER_EINVAL) bad++;
+        if (!acceptable(status)) bad++;
     }
     return bad ? (void *)&stop_looking : NULL;
 }
@@ -205,6 +218,7 @@ static void test_registry_freed_while_another_thread_looks_up(void) {
     }
     share(NULL, 1);
     pthread_join(thread, &bad);
+    if (bad) fprintf(stderr, "  unexpected status %s\n", navrouter_status_name(last_unexpected_status));
     CHECK(bad == NULL);
 }
 
