@@ -222,8 +222,11 @@ final class PlainPathScanTests: XCTestCase {
             let special = bytes[start..<pathEnd].contains { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "%") }
             // It also leaves a URL of under 16 bytes whose path has fewer than 8 (byte by byte is as quick).
             let tiny = bytes.count < 16 && bytes.count - start < 8
-            let label =
-                "\(Array(url.unicodeScalars).map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()) from \(start), limit \(limit)"
+            let printable = url.unicodeScalars.map { scalar in
+                scalar.value < 0x20 || scalar.value == 0x7F
+                    ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+            }
+            let label = "\(printable.joined()) from \(start), limit \(limit)"
             switch (slow, fast) {
             case (.success(let expected), .success(let got)):
                 if got.end < 0 {

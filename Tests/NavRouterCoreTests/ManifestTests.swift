@@ -39,7 +39,8 @@ final class ManifestTests: XCTestCase {
     func testFormsOfAManifest() throws {
         let module = #"{"module": "a", "routes": [{"name": "a", "pattern": "a"}]}"#
         let other =
-            #"{"module": "b", "routes": [{"name": "b", "pattern": "b", "presentation": "modal", "style": "fullscreen"}]}"#
+            #"{"module": "b", "routes": [{"name": "b", "pattern": "b", "presentation": "modal", "#
+            + #""style": "fullscreen"}]}"#
         XCTAssertEqual(try RouteManifest.parse(module).map(\.name), ["a"])
         XCTAssertEqual(try RouteManifest.parse("[\(module), \(other)]").map(\.name), ["a", "b"])
         XCTAssertEqual(

@@ -27,7 +27,8 @@ extension Router {
                 case .redirect(let url):
                     throw NavRouterError(
                         .invalidArgument,
-                        "interceptor '\(registration.name)' answered redirect ('\(url)') in the leave phase: leave guards proceed, cancel (veto) or hold (pending)"
+                        "interceptor '\(registration.name)' answered redirect ('\(url)') in the leave phase: leave "
+                            + "guards proceed, cancel (veto) or hold (pending)"
                     )
                 case .pending:
                     hold(

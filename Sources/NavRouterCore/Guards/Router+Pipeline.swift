@@ -264,7 +264,8 @@ extension Router {
                     .failure(
                         NavRouterError(
                             .cancelled,
-                            "navigation to '\(match.route.name)' cancelled by interceptor '\(registration.name)': \(reason)"
+                            "navigation to '\(match.route.name)' cancelled by interceptor '\(registration.name)': "
+                                + "\(reason)"
                         )))
             case .redirect(let target):
                 return .redirect(target)
@@ -319,7 +320,8 @@ extension Router {
                 let answer = decision == .pending ? "pending" : "cancel"
                 reportGuardError(
                     registration,
-                    "it answered \(answer) in the after phase, when the navigation is already applied (after interceptors proceed or redirect)"
+                    "it answered \(answer) in the after phase, when the navigation is already applied (after "
+                        + "interceptors proceed or redirect)"
                 )
             }
         }

@@ -3,7 +3,8 @@
 ///
 /// A route object has `name` and `pattern` (required), `presentation` (`push`, `modal`, `root`), `style`
 /// (`sheet`, `fullscreen`; with `modal`), `requires_auth`, `external` (Booleans), `required_parameters`
-/// (strings), `metadata` (an object), `parent` (a route name) and `aliases` (more patterns that open the route). Every field is checked, unknown fields are
+/// (strings), `metadata` (an object), `parent` (a route name) and `aliases` (more patterns that open the route). Every
+/// field is checked, unknown fields are
 /// errors, and an error names the module, the route and the field.
 public enum RouteManifest {
     /// Parses a manifest into routes (each carrying its module's name).

@@ -111,7 +111,8 @@ extension RouteTable {
             case .parameter(let name, let type):
                 if !type.accepts(value) {
                     return (
-                        "segment \(index + 1) '\(value)' is not \(type == .int ? "an int" : "a uuid") (parameter '\(name)')",
+                        "segment \(index + 1) '\(value)' is not \(type == .int ? "an int" : "a uuid") (parameter "
+                            + "'\(name)')",
                         index
                     )
                 }
@@ -145,7 +146,8 @@ extension RouteTable {
             let theirs = rank(index < winner.pattern.segments.count ? winner.pattern.segments[index] : nil)
             if mine.0 != theirs.0 {
                 return
-                    "lost to '\(winner.name)' at segment \(index + 1): \(theirs.1) beats \(mine.1) (literal > typed parameter > parameter > catch-all)"
+                    "lost to '\(winner.name)' at segment \(index + 1): \(theirs.1) beats \(mine.1) (literal > typed "
+                    + "parameter > parameter > catch-all)"
             }
             if case .catchAll? = index < pattern.segments.count ? pattern.segments[index] : nil { break }
         }

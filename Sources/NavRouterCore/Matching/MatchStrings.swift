@@ -1,4 +1,5 @@
-/// The strings of a resolved URL, in the order the C ABI hands them out (`navrouter_match`, `navrouter_packed_match`), visited as UTF-8 bytes without making a
+/// The strings of a resolved URL, in the order the C ABI hands them out (`navrouter_match`, `navrouter_packed_match`),
+/// visited as UTF-8 bytes without making a
 /// string where the URL's own bytes will do. Used twice per match: once to size a buffer, once to fill it (a
 /// `navrouter_match`'s arena, or a packed match in the host's buffer).
 ///

@@ -28,7 +28,8 @@ extension RouteTable {
                 guard type.accepts(value) else {
                     throw NavRouterError(
                         .missingParameter,
-                        "route '\(name)': parameter '\(parameter)' must be \(type == .int ? "an int" : "a \(type.rawValue)"), not '\(value)'"
+                        "route '\(name)': parameter '\(parameter)' must be "
+                            + "\(type == .int ? "an int" : "a \(type.rawValue)"), not '\(value)'"
                     )
                 }
                 path.append(URLSyntax.encodePathSegment(value))
@@ -102,7 +103,8 @@ extension RouteTable {
         if winner.name != route.name {
             throw NavRouterError(
                 .conflict,
-                "the URL '\(url)' built for route '\(route.name)' would open the more specific route '\(winner.name)' (\(winner.pattern))"
+                "the URL '\(url)' built for route '\(route.name)' would open the more specific route "
+                    + "'\(winner.name)' (\(winner.pattern))"
             )
         }
     }

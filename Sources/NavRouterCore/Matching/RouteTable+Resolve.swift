@@ -112,7 +112,8 @@ extension RouteTable {
         if missing.isEmpty { return }
         throw NavRouterError(
             .missingParameter,
-            "route '\(routes[routeIndex].name)' requires the parameter\(missing.count > 1 ? "s" : "") \(missing.map { "'\($0)'" }.joined(separator: ", "))"
+            "route '\(routes[routeIndex].name)' requires the parameter\(missing.count > 1 ? "s" : "") "
+                + "\(missing.map { "'\($0)'" }.joined(separator: ", "))"
         )
     }
 

@@ -124,7 +124,8 @@ public final class RouteTable: Sendable {
     ///   - segments: receives the path segments (at least `policy.maxSegments` slots, or the segment limit is
     ///     the buffer's size).
     /// - Returns: the route's index in `routes` and the number of segments written.
-    /// - Throws: `.notFound` when no route matches, and the scanner's errors (`.malformedURL`, `.denied`, `.limitExceeded`).
+    /// - Throws: `.notFound` when no route matches, and the scanner's errors (`.malformedURL`, `.denied`,
+    /// `.limitExceeded`).
     public func lookup(
         _ url: UnsafeBufferPointer<UInt8>, segments: UnsafeMutableBufferPointer<SegmentSlice>
     ) throws(NavRouterError) -> (routeIndex: Int, segmentCount: Int) {

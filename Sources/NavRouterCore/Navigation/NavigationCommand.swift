@@ -16,7 +16,8 @@ public enum NavigationCommand: Equatable, Sendable {
     case popAfter(index: Int)
     /// Replace the current stack with entries for these URLs, bottom first (INNavigation's `set(routes:)`).
     case setStack(urls: [String])
-    /// Dismiss the top `count` modal layers (`Int.max`: all), handing `result` to the opener of the top layer's top entry.
+    /// Dismiss the top `count` modal layers (`Int.max`: all), handing `result` to the opener of the top layer's top
+    /// entry.
     case dismiss(count: Int, result: JSONValue?)
     /// Select a tab by index.
     case selectTab(index: Int)

@@ -160,7 +160,8 @@ extension NavigationSnapshot {
             guard (1...NavigationSnapshot.version).contains(version) else {
                 throw NavRouterError(
                     .invalidJSON,
-                    "version: \(version) is not supported (this library reads versions 1 to \(NavigationSnapshot.version))"
+                    "version: \(version) is not supported (this library reads versions 1 to "
+                        + "\(NavigationSnapshot.version))"
                 )
             }
             let nextID = try root.integer("next_entry_id")

@@ -200,7 +200,8 @@ struct NavigationTransaction {
             if match.route.requiresAuth {
                 throw NavRouterError(
                     .invalidArgument,
-                    "route '\(match.route.name)' requires authentication: it cannot be a tab's root (logging out never empties a tab)"
+                    "route '\(match.route.name)' requires authentication: it cannot be a tab's root (logging out "
+                        + "never empties a tab)"
                 )
             }
             let entry = try makeEntry(match, options: NavigationOptions(), opener: nil, asTabRoot: true)
@@ -491,7 +492,8 @@ struct NavigationTransaction {
         guard count < stack.count else {
             throw NavRouterError(
                 .invalidArgument,
-                "cannot pop \(count) entr\(count == 1 ? "y" : "ies"): the current stack has \(max(0, stack.count - 1)) above its root"
+                "cannot pop \(count) entr\(count == 1 ? "y" : "ies"): the current stack has "
+                    + "\(max(0, stack.count - 1)) above its root"
             )
         }
         try popTo(index: stack.count - 1 - count, result: result)
@@ -702,7 +704,8 @@ struct NavigationTransaction {
         if match.route.presentation == .root && !asTabRoot {
             throw NavRouterError(
                 .invalidArgument,
-                "route '\(match.route.name)' is the root of a tab: it is not pushed or presented (navigate to it to select its tab)"
+                "route '\(match.route.name)' is the root of a tab: it is not pushed or presented (navigate to it to "
+                    + "select its tab)"
             )
         }
         guard state.nextEntryID < NavigationState.maxEntryID else {

@@ -154,7 +154,8 @@ extension Router {
                 case .pending, .redirect:
                     throw NavRouterError(
                         .cancelled,
-                        "interceptor '\(registration.name)' would hold entry \(entry.id) ('\(entry.route)'): a gesture cannot wait"
+                        "interceptor '\(registration.name)' would hold entry \(entry.id) ('\(entry.route)'): a "
+                            + "gesture cannot wait"
                     )
                 }
             }

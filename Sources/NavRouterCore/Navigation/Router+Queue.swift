@@ -110,7 +110,8 @@ extension Router {
                     return .refused(
                         NavRouterError(
                             .limitExceeded,
-                            "more than \(Self.maxCommandsQueuedByCallbacks) commands queued from callbacks in one run: does a callback issue a command for every event?"
+                            "more than \(Self.maxCommandsQueuedByCallbacks) commands queued from callbacks in one "
+                                + "run: does a callback issue a command for every event?"
                         ))
                 }
                 control.queuedByCallbacks += 1
@@ -164,7 +165,8 @@ extension Router {
                     item.ticket,
                     NavRouterError(
                         .cancelled,
-                        "command \(item.ticket) was discarded: the command that queued it failed (\(error.code.name): \(error.message))"
+                        "command \(item.ticket) was discarded: the command that queued it failed "
+                            + "(\(error.code.name): \(error.message))"
                     ))
             }
         }

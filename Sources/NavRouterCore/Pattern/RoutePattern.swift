@@ -236,7 +236,8 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
             if !(isLetter || (index > range.lowerBound && (isDigit || byte == UInt8(ascii: "-")))) {
                 throw NavRouterError(
                     .invalidPattern,
-                    "invalid parameter name '\(string(bytes, range))' (letters, digits, '_' and '-', not starting with a digit or '-')"
+                    "invalid parameter name '\(string(bytes, range))' (letters, digits, '_' and '-', not starting "
+                        + "with a digit or '-')"
                 )
             }
         }

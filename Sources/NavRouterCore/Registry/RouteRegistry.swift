@@ -284,7 +284,8 @@ public final class RouteRegistry: Sendable {
             let other = state.routes[Int(occupant)]
             throw NavRouterError(
                 .conflict,
-                "route '\(route.name)' ('\(route.pattern)') conflicts with route '\(other.name)' ('\(other.pattern)'): they match exactly the same URLs"
+                "route '\(route.name)' ('\(route.pattern)') conflicts with route '\(other.name)' "
+                    + "('\(other.pattern)'): they match exactly the same URLs"
             )
         }
         let aliases = route.aliases
@@ -296,7 +297,8 @@ public final class RouteRegistry: Sendable {
                 let other = state.routes[Int(occupant)]
                 throw NavRouterError(
                     .conflict,
-                    "route '\(copy.name)' (alias '\(alias)') conflicts with route '\(other.name)' ('\(other.pattern)'): they match exactly the same URLs"
+                    "route '\(copy.name)' (alias '\(alias)') conflicts with route '\(other.name)' "
+                        + "('\(other.pattern)'): they match exactly the same URLs"
                 )
             }
             state.routes.append(copy)

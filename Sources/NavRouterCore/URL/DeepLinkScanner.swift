@@ -309,7 +309,8 @@ enum DeepLinkScanner {
             if !policy.schemes.isEmpty && !policy.schemes.contains(scheme) {
                 throw NavRouterError(
                     .denied,
-                    "the scheme '\(scheme)' is not one of the app's schemes (\(policy.schemes.sorted().joined(separator: ", ")))"
+                    "the scheme '\(scheme)' is not one of the app's schemes "
+                        + "(\(policy.schemes.sorted().joined(separator: ", ")))"
                 )
             }
             return index

@@ -50,10 +50,12 @@ enum StatePicture {
             let headerFill = content.selected ? "#1a73e8" : (content.layer ? "#f9ab00" : "#dadce0")
             let headerText = content.selected || content.layer ? "#ffffff" : "#202124"
             parts.append(
-                "<rect x=\"\(x)\" y=\"36\" width=\"\(columnWidth - 20)\" height=\"26\" rx=\"6\" fill=\"\(headerFill)\"/>"
+                "<rect x=\"\(x)\" y=\"36\" width=\"\(columnWidth - 20)\" height=\"26\" rx=\"6\" "
+                    + "fill=\"\(headerFill)\"/>"
             )
             parts.append(
-                "<text x=\"\(x + 8)\" y=\"54\" font-size=\"13\" fill=\"\(headerText)\">\(escaped(content.header))</text>"
+                "<text x=\"\(x + 8)\" y=\"54\" font-size=\"13\" "
+                    + "fill=\"\(headerText)\">\(escaped(content.header))</text>"
             )
             // The stack bottom-up: its root lowest, its top highest.
             for (depth, entry) in content.entries.enumerated() {
@@ -65,10 +67,12 @@ enum StatePicture {
                     "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(columnWidth - 20)\" height=\"\(boxHeight)\" rx=\"4\" "
                         + "fill=\"#f8f9fa\" stroke=\"\(stroke)\" stroke-width=\"\(isTop ? 3 : 1)\"\(dash)/>")
                 parts.append(
-                    "<text x=\"\(x + 8)\" y=\"\(y + 18)\" font-size=\"13\">\(escaped("\(entry.route) #\(entry.id)"))</text>"
+                    "<text x=\"\(x + 8)\" y=\"\(y + 18)\" "
+                        + "font-size=\"13\">\(escaped("\(entry.route) #\(entry.id)"))</text>"
                 )
                 parts.append(
-                    "<text x=\"\(x + 8)\" y=\"\(y + 35)\" font-size=\"11\" fill=\"#5f6368\">\(escaped(entry.url))</text>"
+                    "<text x=\"\(x + 8)\" y=\"\(y + 35)\" font-size=\"11\" "
+                        + "fill=\"#5f6368\">\(escaped(entry.url))</text>"
                 )
             }
         }

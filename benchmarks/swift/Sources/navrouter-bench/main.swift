@@ -63,14 +63,16 @@ func memoryMode(_ which: String, _ count: Int) throws {
         throw BenchError("memory: unknown router '\(which)'")
     }
     print(
-        "\(which) \(count) held=\(held) per_route=\(format(Double(held) / Double(count))) peak_rss=\(peakRSSBytes()) input_rss=\(baselineRSS)"
+        "\(which) \(count) held=\(held) per_route=\(format(Double(held) / Double(count))) peak_rss=\(peakRSSBytes()) "
+            + "input_rss=\(baselineRSS)"
     )
 }
 
 /// - Parameter library: the shipped libnavrouter.so, when given (`--library PATH`): its look-up joins the rounds.
 func tablesSection(_ directory: String, rounds: Int, library: SharedLibrary?) throws {
     print(
-        "## Resolve, side by side (ns per look-up; best of \(rounds) interleaved rounds 0.3 s apart, median, spread = (worst − best) / best)\n"
+        "## Resolve, side by side (ns per look-up; best of \(rounds) interleaved rounds 0.3 s apart, median, spread "
+            + "= (worst − best) / best)\n"
     )
     for name in ["github", "static", "synthetic10k"] {
         let table = try BenchTable.load(name, from: directory)
@@ -107,11 +109,15 @@ func tablesSection(_ directory: String, rounds: Int, library: SharedLibrary?) th
         print("| --- | ---: | ---: | ---: | ---: | ---: |")
         for timing in timings {
             print(
-                "| \(timing.name) | \(format(timing.best)) | \(format(timing.median)) | \(format(timing.spread, 0))% | \(format(timing.best / floor, 2)) | \(format(split.best / timing.best, 1)) |"
+                "| \(timing.name) | \(format(timing.best)) | \(format(timing.median)) | \(format(timing.spread, 0))% "
+                    + "| \(format(timing.best / floor, 2)) | \(format(split.best / timing.best, 1)) |"
             )
         }
         print(
-            "\nnavrouter lookup = \(format(lookup / floor, 2))× the floor; RoutingKit (split) = \(format(split.best / lookup, 1))× navrouter lookup, RoutingKit (pre-split) = \(format(presplit.best / lookup, 1))×; navrouter resolve = \(format(split.best / resolve.best, 1))× faster than RoutingKit (split).\n"
+            "\nnavrouter lookup = \(format(lookup / floor, 2))× the floor; RoutingKit (split) = "
+                + "\(format(split.best / lookup, 1))× navrouter lookup, RoutingKit (pre-split) = "
+                + "\(format(presplit.best / lookup, 1))×; navrouter resolve = "
+                + "\(format(split.best / resolve.best, 1))× faster than RoutingKit (split).\n"
         )
         print("RESULT swift.\(name).floor_ns \(format(floor, 2))")
         print("RESULT swift.\(name).lookup_ns \(format(lookup, 2))")
@@ -123,7 +129,9 @@ func tablesSection(_ directory: String, rounds: Int, library: SharedLibrary?) th
             let perRound = zip(cLookup.samples, timings[1].samples).map { $0 / $1 }.sorted()
             let median = perRound[perRound.count / 2]
             print(
-                "C ABI lookup ÷ core lookup: \(format(median, 2))× (median of the rounds' ratios; \(format(perRound[0], 2))–\(format(perRound[perRound.count - 1], 2))×), \(format(cLookup.best / lookup, 2))× best ÷ best.\n"
+                "C ABI lookup ÷ core lookup: \(format(median, 2))× (median of the rounds' ratios; "
+                    + "\(format(perRound[0], 2))–\(format(perRound[perRound.count - 1], 2))×), "
+                    + "\(format(cLookup.best / lookup, 2))× best ÷ best.\n"
             )
             print("RESULT swift.\(name).c_abi_lookup_ns \(format(cLookup.best, 2))")
             print("RESULT swift.\(name).c_abi_over_core \(format(median, 2))")
@@ -177,7 +185,8 @@ func scalingSection(rounds: Int) throws {
     let timings = measure(contenders, lookupsPerPass: 1_000, rounds: rounds)
     let lookupAt1k = timings[4].best
     print(
-        "| routes | lookup ns (best) | spread | ÷ lookup at 1k | resolve ns | RoutingKit split ns | floor ns | registration ms (all routes, best of 7, 0.3 s apart) | one route at a time ms |"
+        "| routes | lookup ns (best) | spread | ÷ lookup at 1k | resolve ns | RoutingKit split ns | floor ns | "
+            + "registration ms (all routes, best of 7, 0.3 s apart) | one route at a time ms |"
     )
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for (index, size) in sizes.enumerated() {
@@ -186,7 +195,9 @@ func scalingSection(rounds: Int) throws {
         let peer = timings[index * 4 + 2]
         let floor = timings[index * 4 + 3]
         print(
-            "| \(size) | \(format(lookup.best)) | \(format(lookup.spread, 0))% | \(format(lookup.best / lookupAt1k, 2)) | \(format(resolve.best)) | \(format(peer.best)) | \(format(floor.best)) | \(format(registrations[size]!, 1)) | \(format(oneByOne[size]!, 1)) |"
+            "| \(size) | \(format(lookup.best)) | \(format(lookup.spread, 0))% | "
+                + "\(format(lookup.best / lookupAt1k, 2)) | \(format(resolve.best)) | \(format(peer.best)) | "
+                + "\(format(floor.best)) | \(format(registrations[size]!, 1)) | \(format(oneByOne[size]!, 1)) |"
         )
     }
     print("\nRESULT swift.scaling.100k_over_1k \(format(timings[12].best / lookupAt1k, 2))")
@@ -287,7 +298,10 @@ do {
         }
         let (tableBytes, compiled) = heapHeld { registry.table }
         print(
-            "routes \(format(Double(routeBytes) / Double(count))) B/route, registry (names, builder) \(format(Double(registryBytes) / Double(count))), table \(format(Double(tableBytes) / Double(count))) (trie \(format(Double(compiled.trieFootprintBytes) / Double(count))))"
+            "routes \(format(Double(routeBytes) / Double(count))) B/route, registry (names, builder) "
+                + "\(format(Double(registryBytes) / Double(count))), table "
+                + "\(format(Double(tableBytes) / Double(count))) (trie "
+                + "\(format(Double(compiled.trieFootprintBytes) / Double(count))))"
         )
     } else if arguments.first == "tables", arguments.count == 2, let rounds = Int(arguments[1]) {
         // tables ROUNDS: only the side-by-side section (navrouter, RoutingKit, the floor; the C ABI with --library).
