@@ -445,6 +445,76 @@ static void test_modals_per_tab_events(void) {
     navrouter_registry_free(registry);
 }
 
+static char order[64];
+
+static int note_terms(navrouter_interception *interception, void *user_data) {
+    (void)interception;
+    (void)user_data;
+    strcat(order, "terms ");
+    return NAVROUTER_DECISION_PROCEED;
+}
+
+static void note_login(navrouter_router *router, uint64_t flow, const navrouter_match *destination, void *user_data) {
+    (void)router;
+    (void)flow;
+    (void)destination;
+    (void)user_data;
+    strcat(order, "login ");
+}
+
+static void test_deep_linked_modal_guard_order_and_aliases(void) {
+    navrouter_registry *registry = shop_registry();
+    struct recorder recorder;
+    navrouter_router *router = started_router(registry, &recorder);
+    navrouter_nav_options options = NAVROUTER_NAV_OPTIONS_INIT;
+    const char *orders[] = {"orders"};
+    char *state = NULL;
+    uint64_t id = 0;
+    size_t count = 0;
+    navrouter_match *match = NULL;
+    /* A deep link to a sheet whose parents are push routes: the parents' stack in their tab, then the sheet. */
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_authenticated(registry, true));
+    options.flags = NAVROUTER_NAV_BUILD_BACK_STACK;
+    recorder.kinds[0] = '\0';
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/shop/product/7/review", &options, &id));
+    CHECK_STR("tab_selected stack_replaced present ", recorder.kinds);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_snapshot(router, &state));
+    CHECK_STR("1", field(state, "selected_tab"));
+    CHECK_CONTAINS("\"route\":\"review\"", field(state, "layers"));
+    navrouter_string_free(state);
+
+    /* Interceptors that need no authentication run before the login step with the guard flag. */
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_authenticated(registry, false));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_auth_handler(registry, note_login, NULL, NULL, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(registry, "terms", NAVROUTER_PHASE_BEFORE,
+                                                                  NAVROUTER_PRIORITY_MEDIUM, NULL, orders, 1, 0, NULL,
+                                                                  note_terms, NULL, NULL, NULL));
+    order[0] = '\0';
+    CHECK_STATUS(NAVROUTER_PENDING, navrouter_router_navigate(router, "/account/orders", NULL, &id));
+    CHECK_STR("login ", order);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_guard_flags(registry, NAVROUTER_GUARD_INTERCEPTORS_BEFORE_LOGIN));
+    order[0] = '\0';
+    CHECK_STATUS(NAVROUTER_PENDING, navrouter_router_navigate(router, "/account/orders", NULL, &id));
+    CHECK_STR("terms login ", order);
+    navrouter_router_free(router);
+    navrouter_registry_free(registry);
+
+    /* Aliases: an old link keeps opening a moved route; the route is counted once. */
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_load_manifest(registry,
+                                                  "{\"routes\": [{\"name\": \"product\", \"pattern\": \"p/<int:id>\", "
+                                                  "\"aliases\": [\"shop/product/<int:id>\"]}]}",
+                                                  NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_route_count(registry, &count));
+    CHECK(count == 1);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "/shop/product/42", &match));
+    CHECK_STR("product", navrouter_match_route(match));
+    CHECK_STR("42", navrouter_match_param(match, "id"));
+    navrouter_match_free(match);
+    navrouter_registry_free(registry);
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
     RUN(test_options_back_behaviour_and_reselection);
@@ -454,5 +524,6 @@ int main(int argc, char **argv) {
     RUN(test_plans_deadlines_and_superseded_flows);
     RUN(test_transaction_log_replays);
     RUN(test_modals_per_tab_events);
+    RUN(test_deep_linked_modal_guard_order_and_aliases);
     return HARNESS_SUMMARY("c semantics");
 }
