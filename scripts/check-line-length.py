@@ -14,6 +14,8 @@ ROOTS = [
     "cli/Sources",
     "benchmarks/swift/Package.swift",
     "benchmarks/swift/Sources",
+    "examples/swift/Package.swift",
+    "examples/swift/Sources",
 ]
 
 

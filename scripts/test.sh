@@ -62,8 +62,8 @@ py_failed=$(( $(echo "$line" | grep -oE "[0-9]+ failed" | grep -oE "[0-9]+" || e
 [ "$py_passed" -eq 0 ] && [ "$py_failed" -eq 0 ] && py_failed=1  # no test ran: that is a failure
 add "python" "$py_passed" "$py_failed"
 
-echo "== navrouter tool (built with scripts/build-cli.sh, run as a user runs it)"
-if scripts/build-cli.sh >build/logs/build-cli.log 2>&1; then
+echo "== navrouter tool and the Swift example host (scripts/build-cli.sh, scripts/build-examples.sh)"
+if scripts/build-cli.sh >build/logs/build-cli.log 2>&1 && scripts/build-examples.sh >>build/logs/build-cli.log 2>&1; then
     python3 -m pytest -q -p no:cacheprovider Tests/cli 2>&1 | tee build/logs/cli.log | tail -n 15
     line=$(tail -n 1 build/logs/cli.log)
     cli_passed=$(echo "$line" | grep -oE "[0-9]+ passed" | grep -oE "[0-9]+" || echo 0)

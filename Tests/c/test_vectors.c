@@ -101,7 +101,8 @@ static void test_reverse_routing(void) {
             CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, url, &match));
             if (match) {
                 CHECK_STR(route, navrouter_match_route(match));
-                if (!same_parameters(match, json_object_get(vector, "parameters"))) CHECK_STR("the same parameters", url);
+                if (!same_parameters(match, json_object_get(vector, "parameters")))
+                    CHECK_STR("the same parameters", url);
             }
             navrouter_match_free(match);
         } else {
@@ -132,9 +133,12 @@ static navrouter_nav_options options_of(json_t *object) {
     static const struct {
         const char *name;
         uint32_t flag;
-    } flags[] = {{"replace", NAVROUTER_NAV_REPLACE},         {"prevent_dismissal", NAVROUTER_NAV_PREVENT_DISMISSAL},
-                 {"single_top", NAVROUTER_NAV_SINGLE_TOP},  {"clear_top", NAVROUTER_NAV_CLEAR_TOP},
-                 {"external", NAVROUTER_NAV_EXTERNAL},      {"expects_result", NAVROUTER_NAV_EXPECTS_RESULT},
+    } flags[] = {{"replace", NAVROUTER_NAV_REPLACE},
+                 {"prevent_dismissal", NAVROUTER_NAV_PREVENT_DISMISSAL},
+                 {"single_top", NAVROUTER_NAV_SINGLE_TOP},
+                 {"clear_top", NAVROUTER_NAV_CLEAR_TOP},
+                 {"external", NAVROUTER_NAV_EXTERNAL},
+                 {"expects_result", NAVROUTER_NAV_EXPECTS_RESULT},
                  {"build_back_stack", NAVROUTER_NAV_BUILD_BACK_STACK}};
     size_t index;
     for (index = 0; index < sizeof flags / sizeof *flags; index++)
@@ -197,8 +201,8 @@ static json_t *final_of(navrouter_router *router) {
             json_array_append(names, json_object_get(entry, "route"));
         json_array_append_new(layers, names);
     }
-    result = json_pack("{s:O,s:o,s:o}", "selected_tab", json_object_get(state, "selected_tab"), "tabs", tabs,
-                       "layers", layers);
+    result = json_pack("{s:O,s:o,s:o}", "selected_tab", json_object_get(state, "selected_tab"), "tabs", tabs, "layers",
+                       layers);
     json_decref(state);
     navrouter_string_free(text);
     return result;

@@ -1,0 +1,36 @@
+"""The example hosts run the shop session as a user runs them: the Swift host (build/bin/shop-host, built by
+scripts/build-examples.sh) ends with every view released, and reaches the same states as the C demo."""
+
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOP = str(ROOT / "examples" / "manifests" / "shop.json")
+SESSION = str(ROOT / "examples" / "c" / "session.txt")
+
+
+def test_the_swift_host_plays_the_session_and_releases_every_view():
+    result = subprocess.run(
+        [str(ROOT / "build" / "bin" / "shop-host"), SHOP, SESSION], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr
+    out = result.stdout
+    assert out.startswith("navrouter 0.1.0 — example shop host (Swift)")
+    assert "onboarding interceptor: holding myapp://shop/catalog until onboarding is done" in out
+    assert "login requested to open 'checkout'" in out
+    assert "! EMALFORMED" in out and "event push not-found" in out
+    assert 'product id=42 ref=demo props {"title":"Garden hose"}' in out
+    assert out.rstrip().endswith("views still alive after closing: 0")
+
+
+def test_the_swift_host_reads_a_script_from_standard_input():
+    result = subprocess.run(
+        [str(ROOT / "build" / "bin" / "shop-host"), SHOP],
+        input="push /shop/product/3\nback\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0
+    assert re.search(r"event push product\n  \* home: home > product", result.stdout)
