@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing navrouter needs, only when it is missing: Jansson's headers, pkg-config,
-# gcc/g++, valgrind (Debian packages), pytest, ruff, clang-format, mypy and pyright (PyPI, pinned; pyright runs
-# on the machine's node). The Swift 6 toolchain must already be on PATH.
+# gcc/g++, valgrind (Debian packages), pytest, ruff, clang-format, mypy, pyright and Textual for the Python example
+# host (PyPI, pinned; pyright runs on the machine's node). The Swift 6 toolchain must already be on PATH.
 set -euo pipefail
 
 command -v swift >/dev/null || { echo "setup: swift is not on PATH (navrouter needs Swift 6)" >&2; exit 1; }
@@ -28,6 +28,7 @@ version_of() { python3 -c "import importlib.metadata as m; print(m.version('$1')
 [ "$(version_of clang-format)" = "21.1.8" ] || need+=(clang-format==21.1.8)
 [ "$(version_of mypy)" = "2.4.1" ] || need+=(mypy==2.4.1)
 [ "$(version_of pyright)" = "1.1.414" ] || need+=(pyright==1.1.414)
+[ "$(version_of textual)" = "0.86.0" ] || need+=(textual==0.86.0)  # the Python example host
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]}"
     python3 -m pip install -q --root-user-action=ignore "${need[@]}"

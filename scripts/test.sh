@@ -54,8 +54,9 @@ else
     add "c" 0 1
 fi
 
-echo "== Python (pytest)"
-python3 -m pytest -q -p no:cacheprovider bindings/python/tests 2>&1 | tee build/logs/pytest.log | tail -n 15
+echo "== Python (pytest: the binding, and the Textual example host driven headlessly)"
+python3 -m pytest -q -p no:cacheprovider bindings/python/tests examples/python/tests 2>&1 | tee build/logs/pytest.log \
+    | tail -n 15
 line=$(tail -n 1 build/logs/pytest.log)
 py_passed=$(echo "$line" | grep -oE "[0-9]+ passed" | grep -oE "[0-9]+" || echo 0)
 py_failed=$(( $(echo "$line" | grep -oE "[0-9]+ failed" | grep -oE "[0-9]+" || echo 0) + $(echo "$line" | grep -oE "[0-9]+ errors?" | grep -oE "[0-9]+" || echo 0) ))
