@@ -3,7 +3,8 @@
 # (.clang-format) and ruff (ruff.toml), and the Python binding's types (mypy and pyright, strict, as configured in
 # bindings/python/pyproject.toml), and that every unchecked construct in Sources has a `Safety:` comment
 # (scripts/check-safety-comments.py), and that Swift lines have at most 120 characters, strings and comments
-# included (scripts/check-line-length.py). Prints the findings and a total "lint: N passed, N failed".
+# included (scripts/check-line-length.py), and that every copy of the version is the header's
+# (scripts/check-version.py). Prints the findings and a total "lint: N passed, N failed".
 # `scripts/lint.sh --fix` formats the tree in place instead.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -44,5 +45,6 @@ check mypy-strict bash -c "cd bindings/python && python3 -m mypy --strict -p nav
 check pyright-strict bash -c "cd bindings/python && python3 -m pyright -p pyproject.toml"
 check safety-comments python3 scripts/check-safety-comments.py Sources
 check line-length python3 scripts/check-line-length.py
+check version python3 scripts/check-version.py
 echo "lint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
