@@ -68,6 +68,14 @@ final class VectorTests: XCTestCase {
             let name = script["name"]?.stringValue ?? ""
             let registry = try RouteRegistry()
             try registry.loadManifest(manifest)
+            for case .object(let interceptor) in list(script["interceptors"]) {
+                try registry.guards.addInterceptor(
+                    ClosureInterceptor { context in Self.decide(interceptor, context) },
+                    name: interceptor["name"]?.stringValue ?? "", phase: .before,
+                    scope: .routes(Set(list(interceptor["routes"]).compactMap(\.stringValue))))
+            }
+            let flows = Flows()
+            if script["login_handler"]?.boolValue == true { registry.guards.authenticationHandler = flows }
             let router = Router(registry: registry)
             let kinds = Kinds()
             router.setNavigator { event in
@@ -75,13 +83,12 @@ final class VectorTests: XCTestCase {
                 return true
             }
             try router.start()
-            var saved = ""
             for (number, value) in list(script["steps"]).enumerated() {
                 let step = value.objectValue ?? [:]
                 kinds.clear()
-                var status = "ok"
+                var status: String
                 do throws(NavRouterError) {
-                    try run(step, on: router, registry: registry, saved: &saved)
+                    status = try run(step, on: router, registry: registry, flows: flows)
                 } catch {
                     status = error.code.name
                 }
@@ -103,31 +110,76 @@ final class VectorTests: XCTestCase {
         }
     }
 
+    /// A vector interceptor's decision: only when every `when` parameter matches.
+    private static func decide(_ interceptor: [String: JSONValue], _ context: InterceptionContext)
+        -> InterceptorDecision
+    {
+        for (key, value) in interceptor["when"]?.objectValue ?? [:]
+        where context.destination?.parameter(key) != value.stringValue {
+            return .proceed
+        }
+        switch interceptor["decision"]?.stringValue {
+        case "cancel": return .cancel(reason: interceptor["name"]?.stringValue ?? "")
+        case "redirect": return .redirect(url: interceptor["url"]?.stringValue ?? "")
+        default: return .pending
+        }
+    }
+
+    private func integer(_ value: JSONValue?, _ absent: Int) -> Int {
+        if case .integer(let number)? = value { return Int(number) }
+        return absent
+    }
+
+    /// Runs one step; its status (`ok` or `pending`; errors throw).
     private func run(
-        _ step: [String: JSONValue], on router: Router, registry: RouteRegistry, saved: inout String
-    ) throws(NavRouterError) {
+        _ step: [String: JSONValue], on router: Router, registry: RouteRegistry, flows: Flows
+    ) throws(NavRouterError) -> String {
+        var outcome: Router.Outcome?
         switch step["do"]?.stringValue {
         case "navigate":
             let options = try NavigationOptions(json: step["options"] ?? .object([:]))
-            try router.navigate(step["url"]?.stringValue ?? "", options: options)
-        case "back": try router.back()
-        case "pop":
-            var count = 1
-            if case .integer(let value)? = step["count"] { count = Int(value) }
-            try router.pop(count)
-        case "pop_to_root": try router.popToRoot()
-        case "dismiss": try router.dismiss()
-        case "user_dismissed": try router.userDismissed()
-        case "select_tab":
-            var index = 0
-            if case .integer(let value)? = step["index"] { index = Int(value) }
-            try router.selectTab(index)
+            outcome = try router.navigate(step["url"]?.stringValue ?? "", options: options)
+        case "back": outcome = try router.back()
+        case "pop": outcome = try router.pop(integer(step["count"], 1), result: step["result"])
+        case "pop_to": outcome = try router.popTo(entry: EntryID(integer(step["entry"], 0)))
+        case "pop_after": outcome = try router.popAfter(index: integer(step["index"], 0))
+        case "pop_to_root": outcome = try router.popToRoot()
+        case "set_stack": outcome = try router.setStack(list(step["urls"]).compactMap(\.stringValue))
+        case "dismiss": outcome = try router.dismiss()
+        case "user_dismissed": outcome = try router.userDismissed()
+        case "user_popped": outcome = try router.userPopped(to: EntryID(integer(step["entry"], 0)))
+        case "select_tab": outcome = try router.selectTab(integer(step["index"], 0))
         case "authenticated": registry.guards.setAuthenticated(step["value"]?.boolValue ?? false)
-        case "snapshot": saved = router.snapshot()
-        case "restore": try router.restore(saved)
+        case "snapshot": flows.saved = router.snapshot()
+        case "restore": outcome = try router.restore(flows.saved)
+        case "restore_text": outcome = try router.restore(step["text"]?.stringValue ?? "")
+        case "resume":
+            let decision: InterceptorDecision
+            switch step["decision"]?.stringValue {
+            case "cancel": decision = .cancel(reason: step["url"]?.stringValue ?? "")
+            case "redirect": decision = .redirect(url: step["url"]?.stringValue ?? "")
+            default: decision = .proceed
+            }
+            outcome = try router.resumeFlow(flows.flow, decision)
+        case "complete_login":
+            outcome = try router.completeLogin(flows.login, success: step["success"]?.boolValue ?? false)
         default: XCTFail("unknown step \(step)")
         }
+        if case .pending(let flow)? = outcome {
+            flows.flow = flow
+            return "pending"
+        }
+        return "ok"
     }
+}
+
+/// The last snapshot, pending flow and login flow of a script (the login handler records the latter).
+private final class Flows: AuthenticationHandler, @unchecked Sendable {
+    var saved = ""
+    var flow: UInt64 = 0
+    var login: UInt64 = 0
+
+    func login(flow: UInt64, destination: RouteMatch, router: Router) { login = flow }
 }
 
 /// Event kinds a navigator saw (the navigator is `@Sendable`).

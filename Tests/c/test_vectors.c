@@ -46,6 +46,11 @@ static const char *status_name(int status) {
     return strncmp(name, "NAVROUTER_", 10) == 0 ? name + 10 : name;
 }
 
+/* A step's status as the vectors write it: ok, pending, or the error's name. */
+static const char *status_text(int status) {
+    return status == NAVROUTER_OK ? "ok" : status == NAVROUTER_PENDING ? "pending" : status_name(status);
+}
+
 /* Whether a match's merged parameters are exactly the expected object's. */
 static int same_parameters(const navrouter_match *match, json_t *expected) {
     json_t *got = navrouter_jansson_match_params(match);
@@ -139,7 +144,8 @@ static navrouter_nav_options options_of(json_t *object) {
                  {"clear_top", NAVROUTER_NAV_CLEAR_TOP},
                  {"external", NAVROUTER_NAV_EXTERNAL},
                  {"expects_result", NAVROUTER_NAV_EXPECTS_RESULT},
-                 {"build_back_stack", NAVROUTER_NAV_BUILD_BACK_STACK}};
+                 {"build_back_stack", NAVROUTER_NAV_BUILD_BACK_STACK},
+                 {"pop_up_to_inclusive", NAVROUTER_NAV_POP_UP_TO_INCLUSIVE}};
     size_t index;
     for (index = 0; index < sizeof flags / sizeof *flags; index++)
         if (json_is_true(json_object_get(object, flags[index].name))) options.flags |= flags[index].flag;
@@ -153,18 +159,85 @@ static navrouter_nav_options options_of(json_t *object) {
     return options;
 }
 
-static int run_step(navrouter_router *router, navrouter_registry *registry, json_t *step, char **saved) {
+/* What a script's steps need besides the router: the last snapshot, pending flow and login flow. */
+struct script_state {
+    char *saved;
+    uint64_t flow;
+    uint64_t login;
+};
+
+/* A vector interceptor: decides only when every "when" parameter matches (user_data: its JSON object). */
+static int vector_interceptor(navrouter_interception *interception, void *user_data) {
+    json_t *interceptor = user_data, *value;
+    const char *key, *decision = json_string_value(json_object_get(interceptor, "decision"));
+    json_object_foreach(json_object_get(interceptor, "when"), key, value) {
+        const char *got = navrouter_interception_param(interception, key);
+        if (!got || strcmp(got, json_string_value(value)) != 0) return NAVROUTER_DECISION_PROCEED;
+    }
+    if (strcmp(decision, "cancel") == 0) {
+        navrouter_interception_set_argument(interception, json_string_value(json_object_get(interceptor, "name")));
+        return NAVROUTER_DECISION_CANCEL;
+    }
+    if (strcmp(decision, "redirect") == 0) {
+        navrouter_interception_set_argument(interception, json_string_value(json_object_get(interceptor, "url")));
+        return NAVROUTER_DECISION_REDIRECT;
+    }
+    return NAVROUTER_DECISION_PENDING;
+}
+
+static void record_login(navrouter_router *router, uint64_t flow, const navrouter_match *destination, void *user_data) {
+    struct script_state *state = user_data;
+    (void)router;
+    (void)destination;
+    state->login = flow;
+}
+
+static int run_step(navrouter_router *router, navrouter_registry *registry, json_t *step, struct script_state *state) {
     const char *action = json_string_value(json_object_get(step, "do"));
     uint64_t id = 0;
+    int status;
     if (strcmp(action, "navigate") == 0) {
         navrouter_nav_options options = options_of(json_object_get(step, "options"));
-        return navrouter_router_navigate(router, json_string_value(json_object_get(step, "url")), &options, &id);
+        options.pop_up_to = json_string_value(json_object_get(json_object_get(step, "options"), "pop_up_to"));
+        status = navrouter_router_navigate(router, json_string_value(json_object_get(step, "url")), &options, &id);
+        if (status == NAVROUTER_PENDING) state->flow = id;
+        return status;
     }
     if (strcmp(action, "back") == 0) return navrouter_router_back(router, &id);
     if (strcmp(action, "pop") == 0) {
-        json_t *count = json_object_get(step, "count");
-        return navrouter_router_pop(router, count ? (size_t)json_integer_value(count) : 1, NULL, &id);
+        json_t *count = json_object_get(step, "count"), *result = json_object_get(step, "result");
+        char *text = result ? json_dumps(result, JSON_ENCODE_ANY) : NULL;
+        status = navrouter_router_pop(router, count ? (size_t)json_integer_value(count) : 1, text, &id);
+        free(text);
+        return status;
     }
+    if (strcmp(action, "pop_to") == 0)
+        return navrouter_router_pop_to(router, (uint64_t)json_integer_value(json_object_get(step, "entry")), &id);
+    if (strcmp(action, "pop_after") == 0)
+        return navrouter_router_pop_after(router, (size_t)json_integer_value(json_object_get(step, "index")), &id);
+    if (strcmp(action, "set_stack") == 0) {
+        const char *urls[16];
+        size_t count = 0, index;
+        json_t *url;
+        json_array_foreach(json_object_get(step, "urls"), index, url) if (count < 16) urls[count++] =
+            json_string_value(url);
+        return navrouter_router_set_stack(router, urls, count, &id);
+    }
+    if (strcmp(action, "user_popped") == 0)
+        return navrouter_router_user_popped(router, (uint64_t)json_integer_value(json_object_get(step, "entry")), &id);
+    if (strcmp(action, "restore_text") == 0)
+        return navrouter_router_restore(router, json_string_value(json_object_get(step, "text")), &id);
+    if (strcmp(action, "resume") == 0) {
+        const char *decision = json_string_value(json_object_get(step, "decision"));
+        int code = strcmp(decision, "cancel") == 0     ? NAVROUTER_DECISION_CANCEL
+                   : strcmp(decision, "redirect") == 0 ? NAVROUTER_DECISION_REDIRECT
+                                                       : NAVROUTER_DECISION_PROCEED;
+        return navrouter_router_resume_flow(router, state->flow, code, json_string_value(json_object_get(step, "url")),
+                                            &id);
+    }
+    if (strcmp(action, "complete_login") == 0)
+        return navrouter_router_complete_login(router, state->login, json_is_true(json_object_get(step, "success")),
+                                               &id);
     if (strcmp(action, "pop_to_root") == 0) return navrouter_router_pop_to_root(router, &id);
     if (strcmp(action, "dismiss") == 0) return navrouter_router_dismiss(router, 1, NULL, &id);
     if (strcmp(action, "user_dismissed") == 0) return navrouter_router_user_dismissed(router, 1, &id);
@@ -173,11 +246,11 @@ static int run_step(navrouter_router *router, navrouter_registry *registry, json
     if (strcmp(action, "authenticated") == 0)
         return navrouter_registry_set_authenticated(registry, json_is_true(json_object_get(step, "value")));
     if (strcmp(action, "snapshot") == 0) {
-        navrouter_string_free(*saved);
-        *saved = NULL;
-        return navrouter_router_snapshot(router, saved);
+        navrouter_string_free(state->saved);
+        state->saved = NULL;
+        return navrouter_router_snapshot(router, &state->saved);
     }
-    if (strcmp(action, "restore") == 0) return navrouter_router_restore(router, *saved, &id);
+    if (strcmp(action, "restore") == 0) return navrouter_router_restore(router, state->saved, &id);
     fprintf(stderr, "  unknown step '%s'\n", action);
     return NAVROUTER_EINVAL;
 }
@@ -216,11 +289,24 @@ static void test_commands(void) {
         const char *name = json_string_value(json_object_get(script, "name"));
         navrouter_registry *registry = NULL;
         navrouter_router *router = NULL;
-        char *saved = NULL;
+        struct script_state state = {NULL, 0, 0};
         uint64_t id = 0;
-        json_t *final;
+        json_t *final, *interceptor;
         CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
         CHECK_STATUS(NAVROUTER_OK, navrouter_registry_load_manifest(registry, manifest, NULL));
+        json_array_foreach(json_object_get(script, "interceptors"), n, interceptor) {
+            const char *routes[8];
+            size_t count = 0, index;
+            json_t *route;
+            json_array_foreach(json_object_get(interceptor, "routes"), index, route) if (count < 8) routes[count++] =
+                json_string_value(route);
+            CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(
+                                           registry, json_string_value(json_object_get(interceptor, "name")),
+                                           NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_MEDIUM, NULL, routes, count, 0,
+                                           NULL, vector_interceptor, interceptor, NULL, NULL));
+        }
+        if (json_is_true(json_object_get(script, "login_handler")))
+            CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_auth_handler(registry, record_login, NULL, &state, NULL));
         CHECK_STATUS(NAVROUTER_OK, navrouter_router_new(&router, registry));
         CHECK_STATUS(NAVROUTER_OK, navrouter_router_set_navigator(router, record_kind, NULL, NULL));
         CHECK_STATUS(NAVROUTER_OK, navrouter_router_start(router, &id));
@@ -228,16 +314,14 @@ static void test_commands(void) {
             char expected[1024] = "";
             int status;
             kinds[0] = '\0';
-            status = run_step(router, registry, step, &saved);
+            status = run_step(router, registry, step, &state);
             json_array_foreach(json_object_get(step, "events"), e, event) {
                 strncat(expected, json_string_value(event), sizeof expected - strlen(expected) - 2);
                 strcat(expected, " ");
             }
-            if (strcmp(status == NAVROUTER_OK ? "ok" : status_name(status),
-                       json_string_value(json_object_get(step, "status"))) != 0 ||
+            if (strcmp(status_text(status), json_string_value(json_object_get(step, "status"))) != 0 ||
                 strcmp(expected, kinds) != 0) {
-                fprintf(stderr, "  %s, step %zu: %s [%s], expected %s [%s] (%s)\n", name, n,
-                        status == NAVROUTER_OK ? "ok" : status_name(status), kinds,
+                fprintf(stderr, "  %s, step %zu: %s [%s], expected %s [%s] (%s)\n", name, n, status_text(status), kinds,
                         json_string_value(json_object_get(step, "status")), expected, navrouter_last_error());
                 harness_failures_in_test++;
             }
@@ -250,7 +334,7 @@ static void test_commands(void) {
             harness_failures_in_test++;
         }
         json_decref(final);
-        navrouter_string_free(saved);
+        navrouter_string_free(state.saved);
         navrouter_router_free(router);
         navrouter_registry_free(registry);
     }
