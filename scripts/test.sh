@@ -76,6 +76,13 @@ else
     add "cli" 0 1
 fi
 
+echo "== DocC (the Swift core's documentation; a warning fails)"
+if scripts/docs.sh 2>&1 | tee build/logs/docs.log | tail -n 5 && grep -q "no warning" build/logs/docs.log; then
+    add "docs" 1 0
+else
+    add "docs" 0 1
+fi
+
 echo "== reference model (2000 random sequences of 16 steps beside the library; scripts/model-check.sh runs more)"
 NAVROUTER_LIBRARY="$PWD/build/lib/libnavrouter.so.1" python3 Tests/model/model_check.py 2000 "${NAVROUTER_MODEL_SEED:-1}" 16 \
     2>&1 | tee build/logs/model.log | tail -n 4

@@ -92,7 +92,10 @@ public final class GuardCenter: Sendable {
 
     /// The interceptors of a phase that apply to a route and path, in running order: priority (mandatory first),
     /// then registration order.
-    /// - Parameter path: read only when some interceptor is registered.
+    /// - Parameters:
+    ///   - phase: before, after or leave.
+    ///   - route: the route's name (for name scopes).
+    ///   - path: the URL's path (for pattern scopes), read only when some interceptor is registered.
     public func interceptors(
         for phase: InterceptorPhase, route: String, path: @autoclosure () -> String
     ) -> [InterceptorRegistration] {

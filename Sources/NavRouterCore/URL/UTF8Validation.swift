@@ -11,8 +11,11 @@ public enum UTF8Validation {
     }
 
     /// Throws ("`what` is not valid UTF-8") unless the bytes are valid UTF-8.
-    /// - Parameter code: the error's code: `.invalidArgument` (the default) for names and other text,
-    ///   `.malformedURL` for URLs.
+    /// - Parameters:
+    ///   - bytes: the bytes to check.
+    ///   - what: what they are, for the message (e.g. "the route name").
+    ///   - code: the error's code: `.invalidArgument` (the default) for names and other text, `.malformedURL` for
+    ///     URLs.
     @inline(never)
     public static func require(
         _ bytes: UnsafeBufferPointer<UInt8>, _ what: String, code: NavRouterError.Code = .invalidArgument
