@@ -9,6 +9,9 @@ import PackageDescription
 /// `swift build -c release --product navrouter -Xswiftc -static-stdlib` (see `scripts/build-library.sh`).
 let package = Package(
     name: "navrouter",
+    // `Synchronization` (Mutex, Atomic) needs these; Linux needs Swift 6 only. The core is built and tested on Linux
+    // here; Apple platforms are declared so that a SwiftPM user there resolves it, but are not built by this project.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "navrouter", type: .dynamic, targets: ["NavRouterCABI"]),
         .library(name: "NavRouterCore", targets: ["NavRouterCore"]),
@@ -18,7 +21,7 @@ let package = Package(
             name: "CJansson",
             path: "Sources/CJansson",
             pkgConfig: "jansson",
-            providers: [.apt(["libjansson-dev"])]
+            providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]
         ),
         .systemLibrary(name: "CNavRouter", path: "Sources/CNavRouter"),
         // 16 bytes of a path classified at once (SSE2) for the core's scanner, and the ASCII test of its UTF-8

@@ -6,6 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "navrouter-cli",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [
         .package(name: "navrouter", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),

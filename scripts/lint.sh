@@ -46,5 +46,6 @@ check pyright-strict bash -c "cd bindings/python && python3 -m pyright -p pyproj
 check safety-comments python3 scripts/check-safety-comments.py Sources
 check line-length python3 scripts/check-line-length.py
 check version python3 scripts/check-version.py
+check platform-imports python3 scripts/check-platform-imports.py
 echo "lint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

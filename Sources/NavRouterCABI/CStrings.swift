@@ -1,5 +1,12 @@
-import Glibc
 import NavRouterCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Copies a required C string argument into a Swift string.
 /// - Throws: `.invalidArgument` for NULL or invalid UTF-8, naming the argument.

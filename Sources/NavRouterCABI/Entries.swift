@@ -2,9 +2,16 @@
 // The exports below are C functions: named and documented in include/navrouter.h.
 
 import CNavRouter
-import Glibc
 import NavRouterCore
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A borrowed object (match, entry, event, interception) that hands out C strings made on demand, kept until the object
 /// is freed. The strings live in the object itself: one allocation per box, none for strings never asked for.

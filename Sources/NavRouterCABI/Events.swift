@@ -2,9 +2,16 @@
 // The exports below are C functions: named and documented in include/navrouter.h.
 
 import CNavRouter
-import Glibc
 import NavRouterCore
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An event behind a borrowed `const navrouter_event *`. The boxes of its entries are made when the host first
 /// asks for one (a host that only reads the kind pays for none).

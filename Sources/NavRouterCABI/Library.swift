@@ -2,8 +2,15 @@
 // The exports below are C functions: named and documented in include/navrouter.h.
 
 import CNavRouter
-import Glibc
 import NavRouterCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // The "Library" section of navrouter.h: versions, errors, memory.
 

@@ -2,9 +2,16 @@
 // The exports below are C functions: named and documented in include/navrouter.h.
 
 import CNavRouter
-import Glibc
 import NavRouterCore
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A match behind a `navrouter_match *`: what the core's resolve found (`ResolvedURL`) and, in one allocation, the
 /// C strings the getters hand out. JSON texts are made on first use (`CStringOwner`).

@@ -2,8 +2,15 @@
 // The exports below are C functions: named and documented in include/navrouter.h.
 
 import CNavRouter
-import Glibc
 import NavRouterCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // The router's options, entry updates, restore with options, previews, gestures, plans and the transaction log
 // (navrouter.h). Each function converts, calls the core, maps errors.

@@ -1,7 +1,14 @@
 // @preconcurrency: the slot is a C global to Swift's eyes; it is thread-local, so no other thread shares it.
 @preconcurrency import CThreadSlot
-import Glibc
 import NavRouterCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What the C ABI keeps per thread: the last failure's message and the table of the registry this thread last
 /// looked up in. Made on a thread's first call and found again through a thread-local pointer (`cabi_thread_slot`,

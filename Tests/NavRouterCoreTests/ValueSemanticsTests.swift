@@ -93,3 +93,28 @@ final class MatchPathTests: XCTestCase {
         XCTAssertEqual(try registry.resolve("/").path, "")
     }
 }
+
+/// Entries, routes, matches and states are Hashable (entries Identifiable by their id), so that a host can keep
+/// them in sets, key dictionaries with them, or use entries as SwiftUI path elements.
+final class HashableValueTests: XCTestCase {
+    func testValuesWorkInSetsAndAsKeys() throws {
+        let registry = try makeRegistry([("home", "home"), ("product", "product/<int:id>")])
+        let router = Router(registry: registry)
+        try router.setTabs(["/home"])
+        try router.push("/product/1")
+        try router.push("/product/2")
+        let stack = router.state.currentStack
+        XCTAssertEqual(Set(stack).count, 3)
+        XCTAssertEqual(stack.map(\.id), stack.map { $0.id as EntryID })
+        let byRoute = Dictionary(grouping: registry.routes, by: { $0 })
+        XCTAssertEqual(byRoute.count, 2)
+        let matches: Set<RouteMatch> = [
+            try registry.resolve("/product/1"), try registry.resolve("/product/1"), try registry.resolve("/product/2"),
+        ]
+        XCTAssertEqual(matches.count, 2)
+        let states: Set<NavigationState> = [router.state, router.state]
+        XCTAssertEqual(states.count, 1)
+        try router.pop()
+        XCTAssertFalse(states.contains(router.state))
+    }
+}

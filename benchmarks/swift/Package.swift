@@ -5,6 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "navrouter-benchmarks",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [
         .package(name: "navrouter", path: "../.."),
         .package(url: "https://github.com/vapor/routing-kit.git", exact: "4.9.3"),
