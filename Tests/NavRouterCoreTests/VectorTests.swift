@@ -149,6 +149,10 @@ final class VectorTests: XCTestCase {
         case "user_dismissed": outcome = try router.userDismissed()
         case "user_popped": outcome = try router.userPopped(to: EntryID(integer(step["entry"], 0)))
         case "select_tab": outcome = try router.selectTab(integer(step["index"], 0))
+        case "set_tabs":
+            outcome = try router.setTabs(
+                list(step["urls"]).compactMap(\.stringValue), selected: integer(step["selected"], 0))
+        case "refresh": outcome = try router.refresh()
         case "authenticated": registry.guards.setAuthenticated(step["value"]?.boolValue ?? false)
         case "snapshot": flows.saved = router.snapshot()
         case "restore": outcome = try router.restore(flows.saved)

@@ -223,6 +223,16 @@ static int run_step(navrouter_router *router, navrouter_registry *registry, json
             json_string_value(url);
         return navrouter_router_set_stack(router, urls, count, &id);
     }
+    if (strcmp(action, "set_tabs") == 0) {
+        const char *urls[16];
+        size_t count = 0, index;
+        json_t *url;
+        json_array_foreach(json_object_get(step, "urls"), index, url) if (count < 16) urls[count++] =
+            json_string_value(url);
+        return navrouter_router_set_tabs(router, urls, count,
+                                         (size_t)json_integer_value(json_object_get(step, "selected")), &id);
+    }
+    if (strcmp(action, "refresh") == 0) return navrouter_router_refresh(router, &id);
     if (strcmp(action, "user_popped") == 0)
         return navrouter_router_user_popped(router, (uint64_t)json_integer_value(json_object_get(step, "entry")), &id);
     if (strcmp(action, "restore_text") == 0)

@@ -100,6 +100,10 @@ def run_step(router: navrouter.Router, registry: navrouter.Registry, step: dict[
         outcome = router.user_popped(step["entry"])
     elif action == "select_tab":
         outcome = router.select_tab(step["index"])
+    elif action == "set_tabs":
+        outcome = router.set_tabs(step["urls"], selected=step["selected"])
+    elif action == "refresh":
+        outcome = router.refresh()
     elif action == "authenticated":
         registry.authenticated = step["value"]
     elif action == "snapshot":
