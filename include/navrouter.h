@@ -828,7 +828,8 @@ int navrouter_router_set_saved_state(navrouter_router *router, uint64_t entry, c
  * pops it to its root), "modals_per_tab": false (layers belong to the tab that presented them and come back with
  * it; LAYERS_HIDDEN / LAYERS_SHOWN events), "push_dismisses_modals": false (a push while a modal is shown dismisses
  * it and pushes onto the tab), "supersede_pending_flows": true (a new navigation cancels pending flows),
- * "flow_deadline_ms": null (how long a flow may wait), "records_log": false (navrouter_router_transaction_log),
+ * "flow_deadline_ms": null (how long a flow may wait), "records_log": false (navrouter_router_transaction_log; the
+ * log grows with every command until cleared),
  * "flow_token_seed": null (deterministic flow tokens)}.
  * @return NAVROUTER_OK, NAVROUTER_EJSON (the message names the field) or NAVROUTER_EINVAL.
  */

@@ -30,7 +30,9 @@ public struct RouterOptions: Equatable, Sendable {
     /// navigation sets its own (`NavigationOptions.flowDeadline`); nil: no limit. Expired flows are dropped when
     /// the router next runs a command or is asked for its flows (`expireFlows()`).
     public var flowDeadline: Duration?
-    /// Record every command, its outcome and its events (`Router.transactionLog`).
+    /// Record every command, its outcome, its events and the state after it (`Router.transactionLog`). The log
+    /// grows with every command until `Router.clearTransactionLog()`: turn it on for a session to reproduce, a test
+    /// or a bug report, not for the life of an app.
     public var recordsLog = false
     /// Flow tokens from this seed (a replayed log then issues the same tokens); nil: random tokens.
     public var flowTokenSeed: UInt64?
