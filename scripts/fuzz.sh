@@ -22,7 +22,9 @@ if ! swift build -c release --product navrouter --scratch-path .build-fuzz -Xswi
     echo "fuzz: 0 passed, 1 failed"
     exit 1
 fi
-cp .build-fuzz/release/libnavrouter.so "$out/libnavrouter.so.1"
+# A new file renamed over the old: a fuzzer still running keeps the library it loaded.
+cp .build-fuzz/release/libnavrouter.so "$out/libnavrouter.so.1.new"
+mv -f "$out/libnavrouter.so.1.new" "$out/libnavrouter.so.1"
 
 targets=()
 for source in Tests/fuzz/fuzz_*.c; do
