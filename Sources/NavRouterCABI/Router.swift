@@ -61,12 +61,12 @@ public func navrouter_router_set_navigator(
     cCall { () throws(NavRouterError) in
         let router = try router(handle)
         guard let fn else {
-            router.setNavigator(nil)
+            router.navigator = nil
             return
         }
         let function = CFunction(fn)
         let data = CUserData(userData, destroy)
-        router.setNavigator { event in
+        router.navigator = { event in
             let box = EventBox(event)
             return withExtendedLifetime(box) { function.function(borrowed(box), data.pointer) == 0 }
         }
@@ -85,7 +85,7 @@ public func navrouter_router_set_handler(
         let handler = make.map {
             CRouteHandler(make: CFunction($0), release: CFunction(release), data: CUserData(userData, destroy))
         }
-        if let route { try router.setHandler(handler, forRoute: route) } else { router.setDefaultHandler(handler) }
+        if let route { try router.setHandler(handler, forRoute: route) } else { router.defaultHandler = handler }
     }
 }
 
@@ -94,8 +94,8 @@ public func navrouter_router_set_transition_mode(_ handle: OpaquePointer?, _ mod
     cCall { () throws(NavRouterError) in
         let router = try router(handle)
         switch mode {
-        case NAVROUTER_TRANSITION_IMMEDIATE: router.setTransitionMode(.immediate)
-        case NAVROUTER_TRANSITION_WAIT: router.setTransitionMode(.waitForHost)
+        case NAVROUTER_TRANSITION_IMMEDIATE: router.transitionMode = .immediate
+        case NAVROUTER_TRANSITION_WAIT: router.transitionMode = .waitForHost
         default: throw NavRouterError(.invalidArgument, "unknown transition mode \(mode)")
         }
     }
@@ -292,14 +292,14 @@ public func navrouter_router_resume_flow(
         let argument = try optionalCString(argument, "argument")
         switch decision {
         case NAVROUTER_DECISION_PROCEED:
-            return try router.resumeFlow(flow, .proceed)
+            return try router.resumeFlow(flow, decision: .proceed)
         case NAVROUTER_DECISION_CANCEL:
-            return try router.resumeFlow(flow, .cancel(reason: argument ?? "cancelled"))
+            return try router.resumeFlow(flow, decision: .cancel(reason: argument ?? "cancelled"))
         case NAVROUTER_DECISION_REDIRECT:
             guard let url = argument else {
                 throw NavRouterError(.invalidArgument, "a redirect needs the URL as argument")
             }
-            return try router.resumeFlow(flow, .redirect(url: url))
+            return try router.resumeFlow(flow, decision: .redirect(url: url))
         default:
             throw NavRouterError(
                 .invalidArgument, "decision \(decision) cannot resume a flow (proceed, cancel or redirect)")

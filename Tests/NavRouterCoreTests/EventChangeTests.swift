@@ -13,7 +13,7 @@ final class EventChangeTests: XCTestCase {
         ])
         let router = Router(registry: registry)
         let changes = Changes()
-        router.setNavigator { event in
+        router.navigator = { event in
             changes.all.append(event.change)
             return true
         }
@@ -52,14 +52,14 @@ final class EventChangeTests: XCTestCase {
         try registry.guards.addInterceptor(ClosureInterceptor { _ in .pending }, name: "hold", scope: .routes(["cart"]))
         let router = Router(registry: registry)
         let changes = Changes()
-        router.setNavigator { event in
+        router.navigator = { event in
             changes.all.append(event.change)
             return true
         }
         try router.setTabs(["/home"])
         guard case .pending(let flow) = try router.navigate("/cart") else { return XCTFail("not pending") }
         XCTAssertEqual(changes.all.last, .navigationPending(flow: flow, url: "/cart", stage: "interceptor"))
-        try router.resumeFlow(flow, .cancel(reason: "no"))
+        try router.resumeFlow(flow, decision: .cancel(reason: "no"))
         XCTAssertEqual(changes.all.last, .pendingEnded(flow: flow, reason: "cancelled"))
         guard case .flowCancelled(flow, let error) = changes.all[changes.all.count - 2] else {
             return XCTFail("\(changes.all)")

@@ -156,11 +156,11 @@ final class NavigationRouterUsageTests: XCTestCase {
         XCTAssertEqual(router.state.currentRoutes, ["onboarding", "help"], "other commands keep working")
         onboarded.withLock { $0 = true }
         try router.dismiss()
-        try router.resumeFlow(flow, .proceed)
+        try router.resumeFlow(flow, decision: .proceed)
         XCTAssertEqual(
             router.state.selectedTab, 1, "resuming applies the original navigation on the state as it is then")
-        assertFails(.invalidArgument, "unknown") { try router.resumeFlow(flow, .proceed) }
-        assertFails(.invalidArgument, "unknown") { try router.resumeFlow(0xDEAD_BEEF, .proceed) }
+        assertFails(.invalidArgument, "unknown") { try router.resumeFlow(flow, decision: .proceed) }
+        assertFails(.invalidArgument, "unknown") { try router.resumeFlow(0xDEAD_BEEF, decision: .proceed) }
         ledger.check(router.state)
 
         // Tutorial before accounts, cancelled this time.
@@ -172,8 +172,8 @@ final class NavigationRouterUsageTests: XCTestCase {
             }, name: "tutorial", scope: .routes(["orders"]))
         guard case .pending(let accounts) = try router.navigate("/account/orders") else { return XCTFail("pending") }
         let recorder = EventRecorder()
-        router.setNavigator(recorder.navigator)
-        try router.resumeFlow(accounts, .cancel(reason: "tutorial skipped"))
+        router.navigator = recorder.navigator
+        try router.resumeFlow(accounts, decision: .cancel(reason: "tutorial skipped"))
         XCTAssertEqual(recorder.events.first?.kind, .flowCancelled)
         XCTAssertEqual(recorder.events.first?.failure?.message, "tutorial skipped")
         XCTAssertEqual(router.state.currentRoutes, ["catalog"])
@@ -246,8 +246,8 @@ final class NavigationRouterUsageTests: XCTestCase {
         let ledgers = [ViewLedger(), ViewLedger()]
         let recorders = [EventRecorder(), EventRecorder()]
         for index in 0..<2 {
-            scenes[index].setDefaultHandler(ledgers[index])
-            scenes[index].setNavigator(recorders[index].navigator)
+            scenes[index].defaultHandler = ledgers[index]
+            scenes[index].navigator = recorders[index].navigator
         }
         try scenes[0].navigate("/shop/cart")
         try scenes[0].push("/shop/checkout")
@@ -336,7 +336,7 @@ final class NavigationRouterUsageTests: XCTestCase {
         try router.present("/shop/product/2/review")
         guard case .pending(let flow) = try router.dismiss() else { return XCTFail("the editor asks first") }
         XCTAssertEqual(router.state.layers.count, 1)
-        try router.resumeFlow(flow, .proceed)
+        try router.resumeFlow(flow, decision: .proceed)
         XCTAssertEqual(router.state.layers.count, 0, "approved: the dismissal goes on")
         ledger.check(router.state)
     }
@@ -431,7 +431,7 @@ final class GuardSecurityTests: XCTestCase {
                     }
                 case 3:
                     if let flow = keeper.kept.randomElement(using: &generator) {
-                        _ = try? router.resumeFlow(flow, .proceed)
+                        _ = try? router.resumeFlow(flow, decision: .proceed)
                     }
                 case 4: snapshots.append(router.snapshot())
                 case 5:

@@ -60,7 +60,7 @@ final class NavigationSemanticsTests: XCTestCase {
         XCTAssertEqual(router.pendingFlows, [])
         XCTAssertEqual(Array(recorder.kinds.prefix(3)), [.navigationPending, .flowCancelled, .pendingEnded])
         XCTAssertEqual(recorder.events[2].info?.objectValue?["reason"], .string("superseded"))
-        assertFails(.invalidArgument, "superseded") { try router.resumeFlow(flow, .proceed) }
+        assertFails(.invalidArgument, "superseded") { try router.resumeFlow(flow, decision: .proceed) }
         XCTAssertEqual(router.state.currentRoutes, ["home", "product"], "the old flow did not land on top")
         ledger.check(router.state)
     }
@@ -71,7 +71,7 @@ final class NavigationSemanticsTests: XCTestCase {
         try router.registry.guards.addInterceptor(HoldingInterceptor(route: "settings"), name: "hold")
         guard case .pending(let flow) = try router.navigate("/settings") else { return XCTFail("not pending") }
         try router.navigate("/shop/product/1")
-        try router.resumeFlow(flow, .proceed)
+        try router.resumeFlow(flow, decision: .proceed)
         XCTAssertEqual(router.state.layers.map { $0.stack[0].route }, ["settings"])
     }
 
@@ -89,14 +89,14 @@ final class NavigationSemanticsTests: XCTestCase {
         XCTAssertEqual(router.pendingFlows, [])
         XCTAssertEqual(recorder.events.last?.kind, .pendingEnded)
         XCTAssertEqual(recorder.events.last?.info?.objectValue?["reason"], .string("expired"))
-        assertFails(.invalidArgument) { try router.resumeFlow(flow, .proceed) }
+        assertFails(.invalidArgument) { try router.resumeFlow(flow, decision: .proceed) }
     }
 
     func testResumingEndsThePendingNavigation() throws {
         let (router, _, recorder) = try shopRouter()
         try router.registry.guards.addInterceptor(HoldingInterceptor(route: "settings"), name: "hold")
         guard case .pending(let flow) = try router.navigate("/settings") else { return XCTFail("not pending") }
-        try router.resumeFlow(flow, .proceed)
+        try router.resumeFlow(flow, decision: .proceed)
         XCTAssertEqual(Array(recorder.kinds.prefix(3)), [.navigationPending, .pendingEnded, .present])
         XCTAssertEqual(recorder.events[1].info?.objectValue?["reason"], .string("resumed"))
     }
@@ -413,14 +413,14 @@ final class NavigationSemanticsTests: XCTestCase {
                     $0.flowTokenSeed = 42
                     $0.supersedePendingFlows = false
                 })
-            router.setDefaultHandler(ViewLedger())
+            router.defaultHandler = ViewLedger()
             return router
         }
         let router = try makeRouter()
         try router.start()
         try router.push("/shop/product/1")
         guard case .pending(let flow) = try router.navigate("/settings") else { return XCTFail("not pending") }
-        try router.resumeFlow(flow, .proceed)
+        try router.resumeFlow(flow, decision: .proceed)
         assertFails(.notFound) { try router.navigate("/nowhere") }
         try router.back()
         let log = router.transactionLogLines

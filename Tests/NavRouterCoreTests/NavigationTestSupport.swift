@@ -80,8 +80,8 @@ func shopRouter(authenticated: Bool = true) throws -> (Router, ViewLedger, Event
     let router = Router(registry: try shopRegistry(authenticated: authenticated))
     let ledger = ViewLedger()
     let recorder = EventRecorder()
-    router.setDefaultHandler(ledger)
-    router.setNavigator(recorder.navigator)
+    router.defaultHandler = ledger
+    router.navigator = recorder.navigator
     try router.start()
     recorder.clear()
     return (router, ledger, recorder)

@@ -104,7 +104,7 @@ final class SnapshotTests: XCTestCase {
 
         let other = Router(registry: router.registry)
         let otherLedger = ViewLedger()
-        other.setDefaultHandler(otherLedger)
+        other.defaultHandler = otherLedger
         try other.push("/shop/product/77")
         try other.restore(snapshot)
         XCTAssertEqual(other.state.withoutViews, saved.withoutViews)
@@ -164,7 +164,7 @@ final class RouterThreadingTests: XCTestCase {
     func testCommandsFromCallbacksAreQueuedInOrder() throws {
         let (router, ledger, _) = try shopRouter()
         let issued = Mutex(false)
-        router.setNavigator { event in
+        router.navigator = { event in
             if event.kind == .push && !issued.withLock({ $0 }) {
                 issued.withLock { $0 = true }
                 XCTAssertEqual(try? router.push("/shop/product/2"), .queued(ticket: 1))
@@ -182,10 +182,10 @@ final class RouterThreadingTests: XCTestCase {
 
     func testQueuedFailuresAreReportedAsEvents() throws {
         let (router, _, recorder) = try shopRouter()
-        router.setTransitionMode(.waitForHost)
+        router.transitionMode = .waitForHost
         try router.push("/shop/product/1")
         try router.navigate("/nowhere")
-        router.setTransitionMode(.immediate)
+        router.transitionMode = .immediate
         let failure = try XCTUnwrap(recorder.events.first { $0.kind == .commandFailed })
         XCTAssertEqual(failure.failure?.code, .notFound)
     }
@@ -194,7 +194,7 @@ final class RouterThreadingTests: XCTestCase {
         let registry = try shopRegistry()
         let routers = [Router(registry: registry), Router(registry: registry)]
         let ledgers = [ViewLedger(), ViewLedger()]
-        for index in 0..<2 { routers[index].setDefaultHandler(ledgers[index]) }
+        for index in 0..<2 { routers[index].defaultHandler = ledgers[index] }
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             let router = routers[worker % 2]
             for step in 0..<150 {

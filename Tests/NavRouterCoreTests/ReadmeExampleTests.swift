@@ -17,7 +17,7 @@ final class ReadmeExampleTests: XCTestCase {
                     ? .cancel(reason: "log in first") : .proceed
             }, name: "checkout-guard")
         let router = Router(registry: registry)
-        router.setNavigator { event in
+        router.navigator = { event in
             print(event.kind, event.entry?.route ?? "")
             return true
         }
@@ -40,7 +40,7 @@ final class ReadmeExampleTests: XCTestCase {
         let registry = try RouteRegistry()
         try registry.loadManifest(manifestText)
         let router = Router(registry: registry)
-        router.setNavigator { event in
+        router.navigator = { event in
             print(event.kind, event.entry?.route ?? "")
             return true
         }

@@ -14,7 +14,7 @@ final class RouterClosingTests: XCTestCase {
     func testClosingFromTheNavigatorFailsTheCommandAndReleasesOnce() throws {
         let (router, ledger, _) = try shopRouter()
         try router.push("/shop/product/1")
-        router.setNavigator { event in
+        router.navigator = { event in
             if event.kind == .push { router.close() }
             return true
         }
@@ -42,12 +42,11 @@ final class RouterClosingTests: XCTestCase {
         let registry = try shopRegistry()
         let router = Router(registry: registry)
         let ledger = ViewLedger()
-        router.setDefaultHandler(
-            ClosureRouteHandler(
-                make: { entry in
-                    if entry.route == "product" { router.close() }
-                    return ledger.makeView(for: entry)
-                }, release: { view, entry in ledger.releaseView(view, of: entry) }))
+        router.defaultHandler = ClosureRouteHandler(
+            make: { entry in
+                if entry.route == "product" { router.close() }
+                return ledger.makeView(for: entry)
+            }, release: { view, entry in ledger.releaseView(view, of: entry) })
         try router.start()
         assertFails(.destroyed) { try router.push("/shop/product/2") }
         XCTAssertEqual(ledger.live, [:])
@@ -79,7 +78,7 @@ final class RouterQueueTests: XCTestCase {
     func testReentrantQueueingIsBounded() throws {
         let (router, _, _) = try shopRouter()
         let refused = Mutex<NavRouterError?>(nil)
-        router.setNavigator { event in
+        router.navigator = { event in
             if event.kind == .push {
                 do throws(NavRouterError) { try router.push("/shop/product/\(event.transitionID)") } catch {
                     refused.withLock { $0 = $0 ?? error }
@@ -102,7 +101,7 @@ final class RouterQueueTests: XCTestCase {
         try router.start()
         let wrongThread = Mutex(0)
         let owners = Mutex<[Int: pthread_t]>([:])
-        router.setNavigator { event in
+        router.navigator = { event in
             guard event.kind == .push, let id = event.entry?.parameters["id"].flatMap({ Int($0) }) else { return true }
             let owner = owners.withLock { $0[id / 100_000] }
             if owner.map({ pthread_equal($0, pthread_self()) == 0 }) ?? true { wrongThread.withLock { $0 += 1 } }
@@ -126,9 +125,9 @@ final class RouterQueueTests: XCTestCase {
     /// A host that finishes a transition from inside its own event callback is accepted.
     func testFinishingATransitionInsideItsOwnEventIsAccepted() throws {
         let (router, _, _) = try shopRouter()
-        router.setTransitionMode(.waitForHost)
+        router.transitionMode = .waitForHost
         let finished = Mutex<[String]>([])
-        router.setNavigator { event in
+        router.navigator = { event in
             if event.kind == .push {
                 do throws(NavRouterError) { try router.transitionFinished(event.transitionID) } catch {
                     finished.withLock { $0.append(error.message) }
@@ -149,14 +148,14 @@ final class ViewOwnershipTests: XCTestCase {
         let (router, first, _) = try shopRouter()
         try router.push("/shop/product/1")
         let second = ViewLedger()
-        router.setDefaultHandler(second)
+        router.defaultHandler = second
         try router.push("/shop/product/2")
         try router.pop()
         try router.pop()
         XCTAssertEqual(second.problems, [])
         XCTAssertEqual(first.problems, [], "product 1 went back to the handler that made it")
         XCTAssertEqual(second.live, [:])
-        router.setDefaultHandler(nil)
+        router.defaultHandler = nil
         router.close()
         XCTAssertEqual(first.live, [:], "the tab roots were released although their handler was removed")
         XCTAssertEqual(first.problems, [])
@@ -218,7 +217,7 @@ final class LogoutTests: XCTestCase {
     func testLogoutPrunesAlsoWhileTheRouterWaitsForTheHost() throws {
         let (router, ledger, _) = try shopRouter()
         try router.navigate("/account/profile")
-        router.setTransitionMode(.waitForHost)
+        router.transitionMode = .waitForHost
         try router.push("/account/orders")
         let awaited = try XCTUnwrap(router.awaitedTransition)
         XCTAssertEqual(try router.push("/account/orders/123e4567-e89b-12d3-a456-426614174000"), .queued(ticket: 1))
@@ -262,5 +261,25 @@ final class LogoutTests: XCTestCase {
         XCTAssertEqual(router.state.tabs.map(\.route), ["profile"])
         try router.restore(router.snapshot())
         ledger.check(router.state)
+    }
+}
+
+/// The configuration properties read back what was set.
+final class RouterPropertyTests: XCTestCase {
+    func testConfigurationPropertiesReadBack() throws {
+        let router = Router(registry: try shopRegistry())
+        XCTAssertNil(router.navigator)
+        XCTAssertNil(router.defaultHandler)
+        XCTAssertEqual(router.transitionMode, .immediate)
+        router.navigator = { _ in true }
+        router.defaultHandler = ViewLedger()
+        router.transitionMode = .waitForHost
+        XCTAssertNotNil(router.navigator)
+        XCTAssertTrue(router.defaultHandler is ViewLedger)
+        XCTAssertEqual(router.transitionMode, .waitForHost)
+        router.navigator = nil
+        router.defaultHandler = nil
+        XCTAssertNil(router.navigator)
+        XCTAssertNil(router.defaultHandler)
     }
 }

@@ -74,7 +74,7 @@ final class INNavigationUsageTests: XCTestCase {
     /// Chained steps wait for the host's transitions, run in order, and none is dropped.
     func testChainedStepsWaitForTransitionsAndNoneIsDropped() throws {
         let (router, ledger, recorder) = try shopRouter()
-        router.setTransitionMode(.waitForHost)
+        router.transitionMode = .waitForHost
         guard case .applied(let first?) = try router.push("/shop/product/1") else {
             return XCTFail("the first step runs")
         }
@@ -102,7 +102,7 @@ final class RouterUsageTests: XCTestCase {
     func testTabsFromRootRoutesWithTheirItems() throws {
         let router = Router(registry: try shopRegistry())
         let recorder = EventRecorder()
-        router.setNavigator(recorder.navigator)
+        router.navigator = recorder.navigator
         try router.start()
         let setUp = try XCTUnwrap(recorder.events.first)
         XCTAssertEqual(setUp.kind, .tabsSetUp)

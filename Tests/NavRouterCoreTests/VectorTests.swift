@@ -78,7 +78,7 @@ final class VectorTests: XCTestCase {
             if script["login_handler"]?.boolValue == true { registry.guards.authenticationHandler = flows }
             let router = Router(registry: registry)
             let kinds = Kinds()
-            router.setNavigator { event in
+            router.navigator = { event in
                 if event.kind != .stateChanged { kinds.append(event.kind.rawValue) }
                 return true
             }
@@ -164,7 +164,7 @@ final class VectorTests: XCTestCase {
             case "redirect": decision = .redirect(url: step["url"]?.stringValue ?? "")
             default: decision = .proceed
             }
-            outcome = try router.resumeFlow(flows.flow, decision)
+            outcome = try router.resumeFlow(flows.flow, decision: decision)
         case "complete_login":
             outcome = try router.completeLogin(flows.login, success: step["success"]?.boolValue ?? false)
         default: XCTFail("unknown step \(step)")

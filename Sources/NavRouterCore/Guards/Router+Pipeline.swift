@@ -46,8 +46,15 @@ extension Router {
     /// - Returns: the outcome of the resumed command (or `.queued` behind a running one).
     /// - Throws: `.invalidArgument` for a stale, reused or forged token, and the resumed command's errors.
     @discardableResult
-    public func resumeFlow(_ flow: UInt64, _ decision: InterceptorDecision) throws(NavRouterError) -> Outcome {
+    public func resumeFlow(_ flow: UInt64, decision: InterceptorDecision) throws(NavRouterError) -> Outcome {
         try perform(.resume(flow: flow, decision: decision))
+    }
+
+    /// Resumes a pending flow (see `resumeFlow(_:decision:)`).
+    @available(*, deprecated, renamed: "resumeFlow(_:decision:)")
+    @discardableResult
+    public func resumeFlow(_ flow: UInt64, _ decision: InterceptorDecision) throws(NavRouterError) -> Outcome {
+        try resumeFlow(flow, decision: decision)
     }
 
     /// Completes the login step of a flow: on success (set the authenticated state first) the original navigation

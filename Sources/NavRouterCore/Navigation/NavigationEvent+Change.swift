@@ -3,7 +3,7 @@
 /// `NavigationEvent` stays what the C layer and the bindings read.
 ///
 /// ```swift
-/// router.setNavigator { event in
+/// router.navigator = { event in
 ///     switch event.change {
 ///     case .push(let entry, _): show(entry)
 ///     case .pop(let newTop, let removed, _, _): hide(removed, revealing: newTop)

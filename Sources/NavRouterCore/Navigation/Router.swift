@@ -128,14 +128,22 @@ public final class Router: Sendable {
 
     // MARK: Configuration
 
-    /// Sets the navigator that receives events (`nil`: none).
-    public func setNavigator(_ navigator: Navigator?) {
-        let old = control.withLock { control in
-            defer { control.navigator = navigator }
-            return control.navigator
+    /// The navigator that receives events (`nil`: none). Replacing it releases the old one outside the router's
+    /// lock (its captures may run host code when freed).
+    public var navigator: Navigator? {
+        get { control.withLock { $0.navigator } }
+        set {
+            let old = control.withLock { control in
+                defer { control.navigator = newValue }
+                return control.navigator
+            }
+            _ = old  // released here, outside the lock
         }
-        _ = old  // released here, outside the lock (its captures may run host code when freed)
     }
+
+    /// Sets the navigator that receives events (`nil`: none).
+    @available(*, deprecated, renamed: "navigator", message: "assign router.navigator")
+    public func setNavigator(_ navigator: Navigator?) { self.navigator = navigator }
 
     /// Sets the handler that builds views for a route's entries (`nil` removes it). Views already made go back to
     /// the handler that made them.
@@ -152,19 +160,36 @@ public final class Router: Sendable {
         _ = old  // released outside the lock
     }
 
-    /// Sets the handler for routes without their own (`nil` removes it). Views already made go back to the handler
-    /// that made them.
-    public func setDefaultHandler(_ handler: (any RouteHandler)?) {
-        let maker = handler.map(ViewMaker.init)
-        let old = control.withLock { control in
-            defer { control.views.fallback = maker }
-            return control.views.fallback
+    /// The handler for routes without their own (`nil`: none). Views already made go back to the handler that
+    /// made them.
+    public var defaultHandler: (any RouteHandler)? {
+        get { control.withLock { $0.views.fallback?.handler } }
+        set {
+            let maker = newValue.map(ViewMaker.init)
+            let old = control.withLock { control in
+                defer { control.views.fallback = maker }
+                return control.views.fallback
+            }
+            _ = old  // released outside the lock
         }
-        _ = old  // released outside the lock
     }
 
-    /// Sets the transition mode. Switching to `.immediate` finishes an awaited transition and runs the queue.
-    public func setTransitionMode(_ mode: TransitionMode) {
+    /// Sets the handler for routes without their own (`nil` removes it).
+    @available(*, deprecated, renamed: "defaultHandler", message: "assign router.defaultHandler")
+    public func setDefaultHandler(_ handler: (any RouteHandler)?) { defaultHandler = handler }
+
+    /// Whether the router waits for the host after each command (`.waitForHost`) or not (`.immediate`, the
+    /// default). Switching to `.immediate` finishes an awaited transition and runs the queue.
+    public var transitionMode: TransitionMode {
+        get { control.withLock { $0.mode } }
+        set { applyTransitionMode(newValue) }
+    }
+
+    /// Sets the transition mode.
+    @available(*, deprecated, renamed: "transitionMode", message: "assign router.transitionMode")
+    public func setTransitionMode(_ mode: TransitionMode) { transitionMode = mode }
+
+    private func applyTransitionMode(_ mode: TransitionMode) {
         let me = ThreadIdentity.current
         let drain = control.withLock { control -> Bool in
             control.mode = mode

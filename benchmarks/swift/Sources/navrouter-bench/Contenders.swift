@@ -164,7 +164,7 @@ func navigationPairs(_ pairs: Int, depth: Int = 0) throws -> (router: NavRouterC
     try registry.register([try Route(name: "list", pattern: "items"), try Route(name: "item", pattern: "items/:id")])
     let router = NavRouterCore.Router(registry: registry)
     let counter = EventCounter()
-    router.setNavigator { _ in counter.count() }
+    router.navigator = { _ in counter.count() }
     _ = try router.setStack(["/items"])
     for index in 0..<depth { _ = try router.navigate("/items/\(index)") }
     return (

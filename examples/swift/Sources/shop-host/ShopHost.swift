@@ -62,8 +62,8 @@ final class ShopApp: Sendable {
         try registry.guards.addInterceptor(
             ClosureInterceptor { [unowned self] context in self.onboarding(context) }, name: "onboarding",
             priority: .mandatory, scope: .routes(["catalog"]), module: "app")
-        router.setDefaultHandler(ViewMaker(app: self))
-        router.setNavigator { [unowned self] event in
+        router.defaultHandler = ViewMaker(app: self)
+        router.navigator = { [unowned self] event in
             self.render(event)
             return true
         }
@@ -98,7 +98,7 @@ final class ShopApp: Sendable {
                     return flows.onboarding
                 }
                 report(try router.dismiss())
-                if let flow { report(try router.resumeFlow(flow, .proceed)) }
+                if let flow { report(try router.resumeFlow(flow, decision: .proceed)) }
             case "login":
                 guard let flow = flows.withLock({ $0.login }) else { return print("  no login is pending") }
                 if rest == "ok" { registry.guards.setAuthenticated(true) }
