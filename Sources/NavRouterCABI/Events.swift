@@ -134,7 +134,7 @@ public func navrouter_event_layer(_ event: OpaquePointer?) -> Int32 {
 public func navrouter_event_style(_ event: OpaquePointer?) -> UInt32 {
     switch eventBox(event)?.event.style {
     case .sheet?: return NAVROUTER_STYLE_SHEET
-    case .fullscreen?: return NAVROUTER_STYLE_FULLSCREEN
+    case .fullScreen?: return NAVROUTER_STYLE_FULLSCREEN
     case nil: return NAVROUTER_STYLE_NONE
     }
 }

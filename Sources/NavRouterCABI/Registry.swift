@@ -112,7 +112,7 @@ private func cRoute(_ name: UnsafePointer<CChar>?, _ pattern: UnsafePointer<CCha
     switch flags & NAVROUTER_ROUTE_PRESENTATION_MASK {
     case NAVROUTER_ROUTE_PUSH: presentation = .push
     case NAVROUTER_ROUTE_MODAL_SHEET: presentation = .modal(.sheet)
-    case NAVROUTER_ROUTE_MODAL_FULLSCREEN: presentation = .modal(.fullscreen)
+    case NAVROUTER_ROUTE_MODAL_FULLSCREEN: presentation = .modal(.fullScreen)
     case NAVROUTER_ROUTE_ROOT: presentation = .root
     default:
         throw NavRouterError(.invalidArgument, "unknown presentation \(flags & NAVROUTER_ROUTE_PRESENTATION_MASK)")

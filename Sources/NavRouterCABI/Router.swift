@@ -158,7 +158,7 @@ func navigationOptions(_ pointer: UnsafePointer<navrouter_nav_options>?) throws(
     case 0: break
     case NAVROUTER_NAV_PUSH: options.presentation = .push
     case NAVROUTER_NAV_MODAL_SHEET: options.presentation = .modal(.sheet)
-    case NAVROUTER_NAV_MODAL_FULLSCREEN: options.presentation = .modal(.fullscreen)
+    case NAVROUTER_NAV_MODAL_FULLSCREEN: options.presentation = .modal(.fullScreen)
     case NAVROUTER_NAV_ROOT: options.presentation = .root
     case NAVROUTER_NAV_REPLACE_TOP: options.presentation = .replaceTop
     default: throw NavRouterError(.invalidArgument, "unknown presentation \(flags & NAVROUTER_NAV_PRESENTATION_MASK)")

@@ -37,9 +37,9 @@ final class EventChangeTests: XCTestCase {
         XCTAssertEqual(from, product.id)
         XCTAssertEqual(result, ["ok": true])
         changes.all = []
-        try router.present("/settings", style: .fullscreen, preventDismissal: true)
+        try router.present("/settings", style: .fullScreen, preventDismissal: true)
         XCTAssertEqual(changes.all.count, 2)
-        guard case .present(let root, 0, .fullscreen, true) = changes.all[0] else { return XCTFail("\(changes.all)") }
+        guard case .present(let root, 0, .fullScreen, true) = changes.all[0] else { return XCTFail("\(changes.all)") }
         XCTAssertEqual(root.route, "settings")
         changes.all = []
         try router.dismiss()

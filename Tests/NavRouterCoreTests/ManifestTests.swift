@@ -44,7 +44,7 @@ final class ManifestTests: XCTestCase {
         XCTAssertEqual(try RouteManifest.parse(module).map(\.name), ["a"])
         XCTAssertEqual(try RouteManifest.parse("[\(module), \(other)]").map(\.name), ["a", "b"])
         XCTAssertEqual(
-            try RouteManifest.parse(#"{"modules": [\#(module), \#(other)]}"#).last?.presentation, .modal(.fullscreen))
+            try RouteManifest.parse(#"{"modules": [\#(module), \#(other)]}"#).last?.presentation, .modal(.fullScreen))
         XCTAssertEqual(try RouteManifest.parse(#"{"routes": [{"name": "x", "pattern": "x"}]}"#).first?.module, nil)
     }
 

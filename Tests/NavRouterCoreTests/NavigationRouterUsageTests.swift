@@ -144,7 +144,7 @@ final class NavigationRouterUsageTests: XCTestCase {
                 if onboarded.withLock({ $0 }) { return .proceed }
                 keeper.keep(context.flow)
                 // Queued behind this command.
-                _ = try? context.router.present("/onboarding/welcome", style: .fullscreen)
+                _ = try? context.router.present("/onboarding/welcome", style: .fullScreen)
                 return .pending
             }, name: "onboarding", priority: .mandatory, scope: .routes(["catalog", "profile"]))
         guard case .pending(let flow) = try router.navigate("/shop/catalog") else {

@@ -232,7 +232,7 @@ final class NavigationSemanticsTests: XCTestCase {
         XCTAssertTrue(router.canDismiss)
         preview = try XCTUnwrap(router.backPreview())
         XCTAssertEqual(preview.action, .dismiss)
-        try router.present("/onboarding/welcome", style: .fullscreen, preventDismissal: true)
+        try router.present("/onboarding/welcome", style: .fullScreen, preventDismissal: true)
         XCTAssertFalse(router.canDismiss)
         XCTAssertFalse(router.canGoBack)
         XCTAssertEqual(router.state.layers.count, 2, "previews change nothing")

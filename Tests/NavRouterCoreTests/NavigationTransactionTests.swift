@@ -95,7 +95,7 @@ final class SnapshotTests: XCTestCase {
         try router.navigate("/shop/catalog")
         try router.push("/shop/product/1?ref=x", options: NavigationOptions { $0.props = ["a": .array([.integer(1)])] })
         try router.present(
-            "/shop/search?q=hose", style: .fullscreen, preventDismissal: true,
+            "/shop/search?q=hose", style: .fullScreen, preventDismissal: true,
             options: NavigationOptions { $0.expectsResult = true })
         let snapshot = router.snapshot()
         let saved = router.state

@@ -55,10 +55,10 @@ final class INNavigationUsageTests: XCTestCase {
 
     func testPresentFullScreenAndDismiss() throws {
         let (router, ledger, recorder) = try shopRouter()
-        try router.present("/onboarding/welcome", style: .fullscreen)
+        try router.present("/onboarding/welcome", style: .fullScreen)
         try router.push("/help/intro")
         XCTAssertEqual(router.state.layers.count, 1)
-        XCTAssertEqual(router.state.layers[0].style, .fullscreen)
+        XCTAssertEqual(router.state.layers[0].style, .fullScreen)
         XCTAssertEqual(
             router.state.currentRoutes, ["onboarding", "help"], "a push while a modal is shown goes onto its stack")
         try router.present("/settings")

@@ -187,7 +187,7 @@ extension NavigationOptions {
         case nil: break
         case "push": presentation = .push
         case "sheet": presentation = .modal(.sheet)
-        case "fullscreen": presentation = .modal(.fullscreen)
+        case "fullscreen": presentation = .modal(.fullScreen)
         case "replace_top": presentation = .replaceTop
         case "root": presentation = .root
         case let other?:

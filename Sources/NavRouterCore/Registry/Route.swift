@@ -2,8 +2,12 @@
 public enum ModalStyle: String, Sendable, CaseIterable {
     /// A sheet over the current screen.
     case sheet
+    /// A layer that covers the whole screen (`"fullscreen"` in manifests, JSON and C).
+    case fullScreen = "fullscreen"
+
     /// A layer that covers the whole screen.
-    case fullscreen
+    @available(*, deprecated, renamed: "fullScreen")
+    public static var fullscreen: ModalStyle { .fullScreen }
 }
 
 /// How a route's entry is put on screen.

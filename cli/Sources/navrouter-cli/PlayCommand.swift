@@ -111,7 +111,7 @@ final class ScriptPlayer: Sendable {
             case "replace": return describe(try navigate(rest) { $0.presentation = .replaceTop })
             case "present":
                 let parts = rest.split(separator: " ").map(String.init)
-                let style: ModalStyle = parts.dropFirst().first == "fullscreen" ? .fullscreen : .sheet
+                let style: ModalStyle = parts.dropFirst().first == "fullscreen" ? .fullScreen : .sheet
                 return describe(try navigate(parts.first ?? "") { $0.presentation = .modal(style) })
             case "back": return describe(try router.back())
             case "pop": return describe(try router.pop())

@@ -82,7 +82,7 @@ final class ShopApp: Sendable {
             case "replace": report(try navigate(rest) { $0.presentation = .replaceTop })
             case "present":
                 let parts = rest.split(separator: " ").map(String.init)
-                let style: ModalStyle = parts.dropFirst().first == "fullscreen" ? .fullscreen : .sheet
+                let style: ModalStyle = parts.dropFirst().first == "fullscreen" ? .fullScreen : .sheet
                 report(try router.present(parts.first ?? "", style: style))
             case "back": report(try router.back())
             case "pop": report(try router.pop())
