@@ -106,3 +106,28 @@ final class ManifestTests: XCTestCase {
         XCTAssertEqual(registry.routes.map(\.name), ["x"])
     }
 }
+
+/// `RouteManifest.check`: every problem of a manifest at once, and warnings when there is no error.
+final class ManifestCheckTests: XCTestCase {
+    func testEveryProblemIsListed() throws {
+        let report = try RouteManifest.check(
+            """
+            {"modules": [{"module": "m", "routes": [
+                {"name": "a", "pattern": "a/:id"}, {"name": "b", "pattern": "a/:other"},
+                {"name": "c", "pattern": "c", "parent": "missing"}, {"name": "d", "pattern": "d", "parent": "e"},
+                {"name": "e", "pattern": "e", "parent": "d"}, {"name": "f", "pattern": "f/<int:"}]}]}
+            """)
+        XCTAssertEqual(report.routeCount, 6)
+        XCTAssertEqual(report.errors.count, 5, "\(report.errors)")
+        XCTAssertTrue(report.errors.contains { $0.contains("route 'b'") && $0.contains("conflicts") })
+        XCTAssertEqual(report.warnings, [])
+    }
+
+    func testWarningsWhenThereIsNoError() throws {
+        let report = try RouteManifest.check(
+            #"{"routes": [{"name": "p", "pattern": "p/:id", "external": true, "requires_auth": true}]}"#)
+        XCTAssertEqual(report.errors, [])
+        XCTAssertEqual(report.warnings, ["route 'p': external and requires login: a link from outside asks to log in"])
+        XCTAssertThrowsError(try RouteManifest.check("[1]"))
+    }
+}

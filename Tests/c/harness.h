@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "read_file.h"
+
 static int harness_failures_in_test;
 static int harness_passed;
 static int harness_failed;
@@ -30,25 +32,6 @@ static int harness_selected(const char *name) {
     for (index = 0; index < harness_argc; index++)
         if (strcmp(harness_argv[index], name) == 0) return 1;
     return 0;
-}
-
-/* A whole file as a NUL-terminated string (malloc'd; the caller frees it), or NULL. */
-static char *harness_read_file(const char *path) {
-    FILE *file = fopen(path, "rb");
-    char *text;
-    long size;
-    if (!file) return NULL;
-    fseek(file, 0, SEEK_END);
-    size = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    text = malloc((size_t)size + 1);
-    if (text && fread(text, 1, (size_t)size, file) != (size_t)size) {
-        free(text);
-        text = NULL;
-    }
-    if (text) text[size] = '\0';
-    fclose(file);
-    return text;
 }
 
 #define CHECK(condition)                                                                                               \

@@ -21,7 +21,7 @@ typedef char range_end_follows_start[offsetof(navrouter_range, end) == 4 ? 1 : -
 
 static navrouter_registry *shop_registry(void) {
     navrouter_registry *registry = NULL;
-    char *manifest = harness_read_file(manifest_path);
+    char *manifest = read_whole_file(manifest_path);
     size_t count = 0;
     CHECK(manifest != NULL);
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));

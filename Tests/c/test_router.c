@@ -12,7 +12,7 @@
 
 static navrouter_registry *shop_registry(bool authenticated) {
     navrouter_registry *registry = NULL;
-    char *manifest = harness_read_file(manifest_path);
+    char *manifest = read_whole_file(manifest_path);
     const char *domains[] = {"shop.example.com"};
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_load_manifest(registry, manifest, NULL));

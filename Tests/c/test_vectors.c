@@ -11,7 +11,7 @@
 #include "harness.h"
 
 static json_t *load_vectors(const char *path) {
-    char *text = harness_read_file(path);
+    char *text = read_whole_file(path);
     json_t *value = text ? navrouter_jansson_parse(text) : NULL;
     if (!value) fprintf(stderr, "  cannot read %s\n", path);
     free(text);
@@ -293,7 +293,7 @@ static json_t *final_of(navrouter_router *router) {
 
 static void test_commands(void) {
     json_t *vectors = load_vectors("Tests/vectors/commands.json"), *script, *step, *event;
-    char *manifest = harness_read_file(json_string_value(json_object_get(vectors, "manifest")));
+    char *manifest = read_whole_file(json_string_value(json_object_get(vectors, "manifest")));
     size_t s, n, e;
     json_array_foreach(json_object_get(vectors, "scripts"), s, script) {
         const char *name = json_string_value(json_object_get(script, "name"));

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../c/read_file.h"
+
 /* Stops the fuzzer: a broken promise is a finding, as a crash is. */
 static void fuzz_fail(const char *format, ...) {
     va_list arguments;
@@ -28,29 +30,10 @@ static void fuzz_fail(const char *format, ...) {
         if (!(condition)) fuzz_fail(__VA_ARGS__);                                                                      \
     } while (0)
 
-/* A whole file as a NUL-terminated string (malloc'd), or NULL. */
-static char *fuzz_read_file(const char *path) {
-    FILE *file = fopen(path, "rb");
-    char *text;
-    long size;
-    if (!file) return NULL;
-    fseek(file, 0, SEEK_END);
-    size = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    text = malloc((size_t)size + 1);
-    if (text && fread(text, 1, (size_t)size, file) != (size_t)size) {
-        free(text);
-        text = NULL;
-    }
-    if (text) text[size] = '\0';
-    fclose(file);
-    return text;
-}
-
 /* The example shop manifest (NAVROUTER_FUZZ_MANIFEST, else examples/manifests/shop.json from the repository). */
 static char *fuzz_shop_manifest(void) {
     const char *path = getenv("NAVROUTER_FUZZ_MANIFEST");
-    char *text = fuzz_read_file(path ? path : "examples/manifests/shop.json");
+    char *text = read_whole_file(path ? path : "examples/manifests/shop.json");
     if (!text) fuzz_fail("cannot read the shop manifest (run from the repository's root)");
     return text;
 }

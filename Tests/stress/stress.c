@@ -13,6 +13,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "../c/read_file.h"
+
 #define THREADS 8
 
 static long per_thread = 100000;
@@ -31,24 +33,9 @@ static int known(int status) {
     return status >= NAVROUTER_EEXTERNAL && status <= NAVROUTER_HANDLED;
 }
 
-static char *read_file(const char *path) {
-    FILE *file = fopen(path, "rb");
-    char *text;
-    long size;
-    if (!file) return NULL;
-    fseek(file, 0, SEEK_END);
-    size = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    text = malloc((size_t)size + 1);
-    if (fread(text, 1, (size_t)size, file) != (size_t)size) size = 0;
-    text[size] = '\0';
-    fclose(file);
-    return text;
-}
-
 static navrouter_registry *shop_registry(void) {
     navrouter_registry *registry = NULL;
-    char *manifest = read_file(manifest_path);
+    char *manifest = read_whole_file(manifest_path);
     if (!manifest || navrouter_registry_new(&registry, 0) != NAVROUTER_OK ||
         navrouter_registry_load_manifest(registry, manifest, NULL) != NAVROUTER_OK) {
         fprintf(stderr, "stress: cannot load %s\n", manifest_path);

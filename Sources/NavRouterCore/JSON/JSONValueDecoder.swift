@@ -60,21 +60,8 @@ extension JSONValue: Codable {
     }
 }
 
-/// The coding path as `a.b[2].c`, for messages.
-private func pathText(_ path: [any CodingKey]) -> String {
-    var text = ""
-    for key in path {
-        if let index = key.intValue {
-            text += "[\(index)]"
-        } else {
-            text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-        }
-    }
-    return text.isEmpty ? "the value" : text
-}
-
 private func mismatch(_ expected: String, _ value: JSONValue, at path: [any CodingKey]) -> NavRouterError {
-    NavRouterError(.invalidJSON, "\(pathText(path)): expected \(expected), not \(value.typeName)")
+    NavRouterError(.invalidJSON, "\(codingPathText(path)): expected \(expected), not \(value.typeName)")
 }
 
 /// Decodes a leaf or a nested `Decodable`.
@@ -83,23 +70,6 @@ private func decodeValue<Value: Decodable>(
 ) throws -> Value {
     if let value = value as? Value { return value }  // a JSONValue wanted as such
     return try Value(from: ValueDecoder(value: value, codingPath: path))
-}
-
-private struct PathKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
-
-    init(_ index: Int) {
-        stringValue = "[\(index)]"
-        intValue = index
-    }
-
-    init?(stringValue: String) {
-        self.stringValue = stringValue
-        intValue = nil
-    }
-
-    init?(intValue: Int) { self.init(intValue) }
 }
 
 private struct ValueDecoder: Decoder {
@@ -153,7 +123,8 @@ private struct Leaf {
         default: throw mismatch("an integer", value, at: path)
         }
         guard let exact else {
-            throw NavRouterError(.invalidJSON, "\(pathText(path)): \(value.jsonText) does not fit in \(Number.self)")
+            throw NavRouterError(
+                .invalidJSON, "\(codingPathText(path)): \(value.jsonText) does not fit in \(Number.self)")
         }
         return exact
     }
@@ -192,7 +163,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func member(_ key: Key) throws -> JSONValue {
         guard let value = members[key.stringValue] else {
-            throw NavRouterError(.invalidJSON, "\(pathText(codingPath + [key])): missing")
+            throw NavRouterError(.invalidJSON, "\(codingPathText(codingPath + [key])): missing")
         }
         return value
     }
@@ -236,8 +207,8 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     var isAtEnd: Bool { currentIndex >= elements.count }
 
     private mutating func next() throws -> (JSONValue, [any CodingKey]) {
-        let path = codingPath + [PathKey(currentIndex)]
-        guard !isAtEnd else { throw NavRouterError(.invalidJSON, "\(pathText(path)): past the array's end") }
+        let path = codingPath + [CodingIndexKey(currentIndex)]
+        guard !isAtEnd else { throw NavRouterError(.invalidJSON, "\(codingPathText(path)): past the array's end") }
         defer { currentIndex += 1 }
         return (elements[currentIndex], path)
     }

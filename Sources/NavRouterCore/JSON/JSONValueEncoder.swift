@@ -77,33 +77,6 @@ private final class EncodingNode {
     }
 }
 
-/// A path component for array indexes.
-private struct IndexKey: CodingKey {
-    let intValue: Int?
-    let stringValue: String
-
-    init(_ index: Int) {
-        intValue = index
-        stringValue = "[\(index)]"
-    }
-
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { self.init(intValue) }
-}
-
-/// The coding path as `a.b[2].c`, for messages.
-private func describe(_ path: [any CodingKey]) -> String {
-    var text = ""
-    for key in path {
-        if let index = key.intValue {
-            text += "[\(index)]"
-        } else {
-            text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-        }
-    }
-    return text.isEmpty ? "the value" : text
-}
-
 /// Encodes one leaf value, or a nested `Encodable` into a new node.
 private func encodeNode<Value: Encodable>(_ value: Value, at path: [any CodingKey]) throws -> EncodingNode {
     let node = EncodingNode()
@@ -121,14 +94,14 @@ private func encodeNode<Value: Encodable>(_ value: Value, at path: [any CodingKe
 
 private func real(_ value: Double, at path: [any CodingKey]) throws -> JSONValue {
     guard value.isFinite else {
-        throw NavRouterError(.invalidJSON, "\(describe(path)): \(value) is not a JSON number")
+        throw NavRouterError(.invalidJSON, "\(codingPathText(path)): \(value) is not a JSON number")
     }
     return .real(value)
 }
 
 private func integer(_ value: some BinaryInteger, at path: [any CodingKey]) throws -> JSONValue {
     guard let exact = Int64(exactly: value) else {
-        throw NavRouterError(.invalidJSON, "\(describe(path)): \(value) does not fit in 64 signed bits")
+        throw NavRouterError(.invalidJSON, "\(codingPathText(path)): \(value) does not fit in 64 signed bits")
     }
     return .integer(exact)
 }
@@ -200,7 +173,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encodeNil() throws { node.append(EncodingNode()) }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        node.append(try encodeNode(value, at: codingPath + [IndexKey(count)]))
+        node.append(try encodeNode(value, at: codingPath + [CodingIndexKey(count)]))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -208,7 +181,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     ) -> KeyedEncodingContainer<NestedKey> {
         let child = EncodingNode()
         child.makeObject()
-        let path = codingPath + [IndexKey(count)]
+        let path = codingPath + [CodingIndexKey(count)]
         node.append(child)
         return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child, codingPath: path))
     }
@@ -216,14 +189,14 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let child = EncodingNode()
         child.makeArray()
-        let path = codingPath + [IndexKey(count)]
+        let path = codingPath + [CodingIndexKey(count)]
         node.append(child)
         return UnkeyedContainer(node: child, codingPath: path)
     }
 
     mutating func superEncoder() -> any Encoder {
         let child = EncodingNode()
-        let path = codingPath + [IndexKey(count)]
+        let path = codingPath + [CodingIndexKey(count)]
         node.append(child)
         return ValueEncoder(node: child, codingPath: path)
     }

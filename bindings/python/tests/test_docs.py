@@ -5,55 +5,58 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 from conftest import ROOT
 
 GUIDE = (ROOT / "docs" / "quick-start.md").read_text()
+README = (ROOT / "README.md").read_text()
 
 
-def snippet(language: str) -> str:
-    return next(code for lang, code in re.findall(r"```(\w+)\n(.*?)```", GUIDE, re.S) if lang == language)
+def code_blocks(text: str, language: str) -> list[str]:
+    return [code for lang, code in re.findall(r"```(\w+)\n(.*?)```", text, re.S) if lang == language]
 
 
-def test_the_c_quick_start_builds_and_runs(tmp_path):
-    source = tmp_path / "app.c"
-    source.write_text(snippet("c"))
+def run_c(program: str, directory: Path, warnings: list[str]) -> subprocess.CompletedProcess[str]:
+    """Builds a C program against the library in build/ (pkg-config) and runs it."""
+    source = directory / "program.c"
+    source.write_text(program)
     environment = dict(os.environ, PKG_CONFIG_PATH=str(ROOT / "build" / "lib" / "pkgconfig"))
     flags = subprocess.run(
         ["pkg-config", "--cflags", "--libs", "navrouter"], capture_output=True, text=True, env=environment, check=True
     ).stdout.split()
-    binary = tmp_path / "app"
+    binary = directory / "program"
     subprocess.run(
-        ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", str(source), *flags, f"-Wl,-rpath,{ROOT / 'build' / 'lib'}"]
-        + ["-o", str(binary)],
+        ["gcc", "-std=c99", *warnings, str(source), *flags, f"-Wl,-rpath,{ROOT / 'build' / 'lib'}", "-o", str(binary)],
         check=True,
     )
-    result = subprocess.run([str(binary)], capture_output=True, text=True, timeout=60)
+    return subprocess.run([str(binary)], capture_output=True, text=True, timeout=60)
+
+
+def run_python(code: str, script: Path) -> subprocess.CompletedProcess[str]:
+    """Runs Python code from the repository's root with the binding on the path."""
+    script.write_text(code)
+    environment = dict(os.environ, PYTHONPATH=str(ROOT / "bindings" / "python"))
+    return subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, env=environment, timeout=60
+    )
+
+
+def test_the_c_quick_start_builds_and_runs(tmp_path):
+    result = run_c(code_blocks(GUIDE, "c")[0], tmp_path, ["-Wall", "-Wextra", "-Werror"])
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[2:5] == ["push product", "state_changed ", "pop home"]
 
 
 def test_the_python_quick_start_runs(tmp_path):
-    script = tmp_path / "app.py"
-    script.write_text(snippet("python"))
-    environment = dict(os.environ, PYTHONPATH=str(ROOT / "bindings" / "python"))
-    result = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, env=environment, timeout=60
-    )
+    result = run_python(code_blocks(GUIDE, "python")[0], tmp_path / "app.py")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == "['catalog']"
 
 
-README = (ROOT / "README.md").read_text()
-
-
-def readme_snippets(language: str) -> list[str]:
-    return [code for lang, code in re.findall(r"```(\w+)\n(.*?)```", README, re.S) if lang == language]
-
-
 def test_the_readme_c_snippets_build_and_run(tmp_path):
     """The README's two C fragments, put in a main() one after the other (the router uses the first's registry)."""
-    registry_part, router_part = readme_snippets("c")[:2]
+    registry_part, router_part = code_blocks(README, "c")[:2]
     statements = [line for line in registry_part.splitlines() if not line.startswith("#include")]
     statements = [line for line in statements if line.strip() != "navrouter_registry_free(registry);"]
     function, _, router_statements = router_part.partition("\n}\n")
@@ -70,19 +73,7 @@ def test_the_readme_c_snippets_build_and_run(tmp_path):
             "}",
         ]
     )
-    source = tmp_path / "readme.c"
-    source.write_text(program)
-    environment = dict(os.environ, PKG_CONFIG_PATH=str(ROOT / "build" / "lib" / "pkgconfig"))
-    flags = subprocess.run(
-        ["pkg-config", "--cflags", "--libs", "navrouter"], capture_output=True, text=True, env=environment, check=True
-    ).stdout.split()
-    binary = tmp_path / "readme"
-    subprocess.run(
-        ["gcc", "-std=c99", "-Wall", "-Werror", str(source), *flags, f"-Wl,-rpath,{ROOT / 'build' / 'lib'}"]
-        + ["-o", str(binary)],
-        check=True,
-    )
-    result = subprocess.run([str(binary)], capture_output=True, text=True, timeout=60)
+    result = run_c(program, tmp_path, ["-Wall", "-Werror"])
     assert result.returncode == 0 and result.stderr == "", result.stderr
     assert result.stdout.splitlines()[0] == "product id=42"
     assert "push product" in result.stdout and "pop product" in result.stdout
@@ -90,7 +81,7 @@ def test_the_readme_c_snippets_build_and_run(tmp_path):
 
 def test_the_readme_python_snippets_run(tmp_path):
     """The README's Python snippets, each with what it leaves to the reader (a login screen, a view class)."""
-    first, second = readme_snippets("python")[:2]
+    first, second = code_blocks(README, "python")[:2]
     prelude = "\n".join(
         [
             "import navrouter",
@@ -103,10 +94,5 @@ def test_the_readme_python_snippets_run(tmp_path):
         ]
     )
     for number, code in enumerate([first, prelude + "\n" + second]):
-        script = tmp_path / f"readme{number}.py"
-        script.write_text(code)
-        environment = dict(os.environ, PYTHONPATH=str(ROOT / "bindings" / "python"))
-        result = subprocess.run(
-            [sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, env=environment, timeout=60
-        )
+        result = run_python(code, tmp_path / f"readme{number}.py")
         assert result.returncode == 0, result.stderr

@@ -27,11 +27,15 @@ struct ManifestOptions: ParsableArguments {
         return text
     }
 
+    /// The registry options given (case sensitivity, web domains, schemes).
+    var registryOptions: RegistryOptions {
+        RegistryOptions(caseSensitive: caseSensitive, policy: URLPolicy(webDomains: webDomains, schemes: schemes))
+    }
+
     /// An empty registry with the options given.
     func emptyRegistry() throws -> RouteRegistry {
         do {
-            let policy = URLPolicy(webDomains: webDomains, schemes: schemes)
-            return try RouteRegistry(options: RegistryOptions(caseSensitive: caseSensitive, policy: policy))
+            return try RouteRegistry(options: registryOptions)
         } catch {
             throw ToolError.usage(error.message)
         }
