@@ -34,8 +34,8 @@ extension RouteMatch {
 
     /// The whole match as one JSON object: `route`, `url`, `parameters`, `path_parameters`, `query` (pairs),
     /// `remainder`, `fragment` and `props` (null when absent) — everything a binding needs in one call.
-    public var jsonText: String {
-        JSONValue.object([
+    public var jsonValue: JSONValue {
+        .object([
             "route": .string(route.name),
             "url": .string(url),
             "parameters": .object(strings: parameters),
@@ -44,6 +44,9 @@ extension RouteMatch {
             "remainder": remainder.map(JSONValue.string) ?? .null,
             "fragment": fragment.map(JSONValue.string) ?? .null,
             "props": props.map(JSONValue.object) ?? .null,
-        ]).jsonText
+        ])
     }
+
+    /// `jsonValue` as text.
+    public var jsonText: String { jsonValue.jsonText }
 }

@@ -85,6 +85,3 @@ extension ParsableCommand {
 func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
-
-/// A JSON value as compact text.
-func jsonText(_ value: JSONValue) -> String { value.jsonText }

@@ -17,8 +17,8 @@ struct ResolveCommand: ParsableCommand {
     @Flag(
         name: .customLong("json"),
         help: ArgumentHelp(
-            "One JSON object per link: {url, route, parameters, path_parameters, query, fragment, props} or "
-                + "{url, error: {status, message}}."))
+            "One JSON object per link: {route, url, parameters, path_parameters, query: [[name, value]], remainder, "
+                + "fragment, props} (as navrouter_match_json gives it) or {url, error: {status, message}}."))
     var asJSON = false
 
     func run() throws {
@@ -28,11 +28,11 @@ struct ResolveCommand: ParsableCommand {
             for url in urls {
                 do throws(NavRouterError) {
                     let match = try registry.resolve(url)
-                    print(asJSON ? jsonText(Self.json(match)) : Self.line(match))
+                    print(asJSON ? match.jsonText : Self.line(match))
                 } catch {
                     failures += 1
                     if asJSON {
-                        print(jsonText(["url": .string(url), "error": Self.json(error)]))
+                        print(JSONValue.object(["url": .string(url), "error": Self.json(error)]).jsonText)
                     } else {
                         print("\(url)  ✗ \(error.code.name): \(error.message)")
                     }
@@ -49,20 +49,6 @@ struct ResolveCommand: ParsableCommand {
         if let fragment = match.fragment { line += "  #\(fragment)" }
         if let props = match.propsJSON { line += "  props \(props)" }
         return line
-    }
-
-    /// A match as JSON.
-    static func json(_ match: RouteMatch) -> JSONValue {
-        func strings(_ map: [String: String]) -> JSONValue { .object(map.mapValues(JSONValue.string)) }
-        return [
-            "url": .string(match.url),
-            "route": .string(match.routeName),
-            "parameters": strings(match.parameters),
-            "path_parameters": strings(match.pathParameters),
-            "query": .array(match.queryItems.map { ["name": .string($0.name), "value": .string($0.value)] }),
-            "fragment": match.fragment.map(JSONValue.string) ?? .null,
-            "props": match.props.map(JSONValue.object) ?? .null,
-        ]
     }
 
     /// An error as JSON: `{status, message}`.
