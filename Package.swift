@@ -15,6 +15,8 @@ let package = Package(
     products: [
         .library(name: "navrouter", type: .dynamic, targets: ["NavRouterCABI"]),
         .library(name: "NavRouterCore", targets: ["NavRouterCore"]),
+        // For UI hosts: async commands, event streams, main-actor delivery and an @Observable model over the core.
+        .library(name: "NavRouter", targets: ["NavRouter"]),
     ],
     targets: [
         .systemLibrary(
@@ -35,6 +37,7 @@ let package = Package(
             dependencies: ["CJansson", "CPathScan"],
             path: "Sources/NavRouterCore"
         ),
+        .target(name: "NavRouter", dependencies: ["NavRouterCore"], path: "Sources/NavRouter"),
         .target(
             name: "NavRouterCABI",
             dependencies: ["NavRouterCore", "CNavRouter", "CThreadSlot"],
@@ -52,5 +55,6 @@ let package = Package(
             dependencies: ["NavRouterCore"],
             path: "Tests/NavRouterCoreTests"
         ),
+        .testTarget(name: "NavRouterTests", dependencies: ["NavRouter"], path: "Tests/NavRouterTests"),
     ]
 )

@@ -67,13 +67,13 @@ func cStatus(_ body: () throws(NavRouterError) -> Int32) -> Int32 {
 func report(_ outcome: Router.Outcome, _ outID: UnsafeMutablePointer<UInt64>?) -> Int32 {
     switch outcome {
     case .applied(let transition):
-        outID?.pointee = transition ?? 0
+        outID?.pointee = transition?.rawValue ?? 0
         return NAVROUTER_OK
     case .queued(let ticket):
-        outID?.pointee = ticket
+        outID?.pointee = ticket.rawValue
         return NAVROUTER_QUEUED
     case .pending(let flow):
-        outID?.pointee = flow
+        outID?.pointee = flow.rawValue
         return NAVROUTER_PENDING
     case .handled:
         outID?.pointee = 0

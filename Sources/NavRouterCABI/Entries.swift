@@ -57,7 +57,7 @@ private func entryBox(_ pointer: OpaquePointer?) -> EntryBox? { unborrowed(point
 
 @_cdecl("navrouter_entry_id") @implementation
 public func navrouter_entry_id(_ entry: OpaquePointer?) -> UInt64 {
-    entryBox(entry)?.entry.id ?? 0
+    entryBox(entry)?.entry.id.rawValue ?? 0
 }
 
 @_cdecl("navrouter_entry_route") @implementation

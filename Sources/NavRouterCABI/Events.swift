@@ -88,7 +88,7 @@ public func navrouter_event_kind_name(_ event: OpaquePointer?) -> UnsafePointer<
 
 @_cdecl("navrouter_event_transition") @implementation
 public func navrouter_event_transition(_ event: OpaquePointer?) -> UInt64 {
-    eventBox(event)?.event.transitionID ?? 0
+    eventBox(event)?.event.transitionID.rawValue ?? 0
 }
 
 @_cdecl("navrouter_event_entry") @implementation
@@ -151,7 +151,7 @@ public func navrouter_event_user_initiated(_ event: OpaquePointer?) -> Bool {
 
 @_cdecl("navrouter_event_result_of") @implementation
 public func navrouter_event_result_of(_ event: OpaquePointer?) -> UInt64 {
-    eventBox(event)?.event.resultOf ?? 0
+    eventBox(event)?.event.resultOf?.rawValue ?? 0
 }
 
 @_cdecl("navrouter_event_result_json") @implementation
@@ -171,12 +171,12 @@ public func navrouter_event_failure_message(_ event: OpaquePointer?) -> UnsafePo
 
 @_cdecl("navrouter_event_flow") @implementation
 public func navrouter_event_flow(_ event: OpaquePointer?) -> UInt64 {
-    eventBox(event)?.event.flow ?? 0
+    eventBox(event)?.event.flow?.rawValue ?? 0
 }
 
 @_cdecl("navrouter_event_ticket") @implementation
 public func navrouter_event_ticket(_ event: OpaquePointer?) -> UInt64 {
-    eventBox(event)?.event.ticket ?? 0
+    eventBox(event)?.event.ticket?.rawValue ?? 0
 }
 
 @_cdecl("navrouter_event_prevent_dismissal") @implementation

@@ -56,10 +56,10 @@ private struct CAuthenticationHandler: AuthenticationHandler {
     let claimFunction: CFunction<navrouter_claim_callback_fn?>
     let data: CUserData
 
-    func login(flow: UInt64, destination: RouteMatch, router: Router) {
+    func login(flow: FlowToken, destination: RouteMatch, router: Router) {
         guard let login = loginFunction.function else { return }
         let match = Handles.make(MatchBox.make(destination), .match)
-        login(handle(of: router), flow, match, data.pointer)
+        login(handle(of: router), flow.rawValue, match, data.pointer)
         Handles.free(match, .match)
     }
 
@@ -106,13 +106,13 @@ public func navrouter_registry_add_interceptor(
             priority: priority,
             scope: scope, requiresAuth: flags & NAVROUTER_INTERCEPTOR_REQUIRES_AUTH != 0,
             module: try optionalCString(module, "module"))
-        outID?.pointee = id
+        outID?.pointee = id.rawValue
     }
 }
 
 @_cdecl("navrouter_registry_remove_interceptor") @implementation
 public func navrouter_registry_remove_interceptor(_ handle: OpaquePointer?, _ id: UInt64) -> Int32 {
-    cCall { () throws(NavRouterError) in try registry(handle).guards.removeInterceptor(id) }
+    cCall { () throws(NavRouterError) in try registry(handle).guards.removeInterceptor(InterceptorID(id)) }
 }
 
 @_cdecl("navrouter_registry_set_authenticated") @implementation
@@ -221,7 +221,7 @@ public func navrouter_interception_json(_ interception: OpaquePointer?) -> Unsaf
 
 @_cdecl("navrouter_interception_flow") @implementation
 public func navrouter_interception_flow(_ interception: OpaquePointer?) -> UInt64 {
-    interceptionBox(interception)?.context.flow ?? 0
+    interceptionBox(interception)?.context.flow.rawValue ?? 0
 }
 
 @_cdecl("navrouter_interception_authenticated") @implementation

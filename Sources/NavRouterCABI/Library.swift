@@ -46,7 +46,9 @@ nonisolated(unsafe) private let statusNames: [Int32: UnsafePointer<CChar>] = {
         NAVROUTER_PENDING: UnsafePointer(strdup("NAVROUTER_PENDING")!),
         NAVROUTER_HANDLED: UnsafePointer(strdup("NAVROUTER_HANDLED")!),
     ]
-    for code in NavRouterError.Code.allCases { names[code.rawValue] = UnsafePointer(strdup("NAVROUTER_" + code.name)!) }
+    for code in NavRouterError.Code.allCases {
+        names[code.rawValue] = UnsafePointer(strdup("NAVROUTER_" + code.cName)!)
+    }
     return names
 }()
 nonisolated(unsafe) private let unknownStatus = UnsafePointer(strdup("NAVROUTER_UNKNOWN")!)

@@ -103,7 +103,7 @@ public func navrouter_router_set_transition_mode(_ handle: OpaquePointer?, _ mod
 
 @_cdecl("navrouter_router_transition_finished") @implementation
 public func navrouter_router_transition_finished(_ handle: OpaquePointer?, _ transition: UInt64) -> Int32 {
-    cCall { () throws(NavRouterError) in try router(handle).transitionFinished(transition) }
+    cCall { () throws(NavRouterError) in try router(handle).transitionFinished(TransitionID(transition)) }
 }
 
 @_cdecl("navrouter_nav_options_init") @implementation
@@ -223,7 +223,7 @@ public func navrouter_router_pop_to_root(_ handle: OpaquePointer?, _ outID: Unsa
 public func navrouter_router_pop_to(_ handle: OpaquePointer?, _ entry: UInt64, _ outID: UnsafeMutablePointer<UInt64>?)
     -> Int32
 {
-    command(handle, outID) { router throws(NavRouterError) in try router.popTo(entry: entry) }
+    command(handle, outID) { router throws(NavRouterError) in try router.popTo(entry: EntryID(entry)) }
 }
 
 @_cdecl("navrouter_router_pop_after") @implementation
@@ -268,7 +268,7 @@ public func navrouter_router_back(_ handle: OpaquePointer?, _ outID: UnsafeMutab
 public func navrouter_router_user_popped(
     _ handle: OpaquePointer?, _ entry: UInt64, _ outID: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    command(handle, outID) { router throws(NavRouterError) in try router.userPopped(to: entry) }
+    command(handle, outID) { router throws(NavRouterError) in try router.userPopped(to: EntryID(entry)) }
 }
 
 @_cdecl("navrouter_router_user_dismissed") @implementation
@@ -290,6 +290,7 @@ public func navrouter_router_resume_flow(
 ) -> Int32 {
     command(handle, outID) { router throws(NavRouterError) in
         let argument = try optionalCString(argument, "argument")
+        let flow = FlowToken(flow)
         switch decision {
         case NAVROUTER_DECISION_PROCEED:
             return try router.resumeFlow(flow, decision: .proceed)
@@ -311,7 +312,9 @@ public func navrouter_router_resume_flow(
 public func navrouter_router_complete_login(
     _ handle: OpaquePointer?, _ flow: UInt64, _ success: Bool, _ outID: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    command(handle, outID) { router throws(NavRouterError) in try router.completeLogin(flow, success: success) }
+    command(handle, outID) { router throws(NavRouterError) in
+        try router.completeLogin(FlowToken(flow), success: success)
+    }
 }
 
 @_cdecl("navrouter_router_snapshot") @implementation
@@ -350,7 +353,7 @@ public func navrouter_router_entry_view(
     outView?.pointee = nil
     return cCall { () throws(NavRouterError) in
         let out = try required(outView, "out_view")
-        guard let found = try router(handle).state.find(entry) else {
+        guard let found = try router(handle).state.find(EntryID(entry)) else {
             throw NavRouterError(.notFound, "entry \(entry) is not in the state")
         }
         out.pointee = viewPointer(found.entry.view)

@@ -87,7 +87,8 @@ public func navrouter_router_update_entry(
         let parameters = try optionalObject(parametersJSON, "parameters").map { object throws(NavRouterError) in
             try JSONValue.stringMembers(object, path: "parameters")
         }
-        return try router.updateEntry(entry, parameters: parameters, props: try optionalObject(propsJSON, "props"))
+        return try router.updateEntry(
+            EntryID(entry), parameters: parameters, props: try optionalObject(propsJSON, "props"))
     }
 }
 
@@ -97,7 +98,7 @@ public func navrouter_router_set_saved_state(
     _ outID: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
     command(handle, outID) { router throws(NavRouterError) in
-        try router.setSavedState(try optionalObject(stateJSON, "state"), for: entry)
+        try router.setSavedState(try optionalObject(stateJSON, "state"), for: EntryID(entry))
     }
 }
 
@@ -162,7 +163,7 @@ public func navrouter_router_begin_back_gesture(
     return cCall { () throws(NavRouterError) in
         let outGesture = try required(outGesture, "out_gesture")
         let (gesture, preview) = try router(handle).beginBackGesture()
-        outGesture.pointee = gesture
+        outGesture.pointee = gesture.rawValue
         if let outPreview { store(preview.jsonValue.jsonText, into: outPreview) }
     }
 }
@@ -171,12 +172,12 @@ public func navrouter_router_begin_back_gesture(
 public func navrouter_router_commit_back_gesture(
     _ handle: OpaquePointer?, _ gesture: UInt64, _ outID: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    command(handle, outID) { router throws(NavRouterError) in try router.commitBackGesture(gesture) }
+    command(handle, outID) { router throws(NavRouterError) in try router.commitBackGesture(GestureID(gesture)) }
 }
 
 @_cdecl("navrouter_router_cancel_back_gesture") @implementation
 public func navrouter_router_cancel_back_gesture(_ handle: OpaquePointer?, _ gesture: UInt64) -> Int32 {
-    cCall { () throws(NavRouterError) in try router(handle).cancelBackGesture(gesture) }
+    cCall { () throws(NavRouterError) in try router(handle).cancelBackGesture(GestureID(gesture)) }
 }
 
 @_cdecl("navrouter_router_plan") @implementation

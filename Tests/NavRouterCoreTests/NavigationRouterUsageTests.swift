@@ -6,13 +6,13 @@ import XCTest
 
 /// A login handler that records flows; the test completes them.
 final class LoginDesk: AuthenticationHandler, Sendable {
-    private let flows = Mutex<[(UInt64, String)]>([])
+    private let flows = Mutex<[(FlowToken, String)]>([])
     private let callbacks = Mutex<[String]>([])
 
-    var requested: [(flow: UInt64, route: String)] { flows.withLock { $0.map { ($0.0, $0.1) } } }
+    var requested: [(flow: FlowToken, route: String)] { flows.withLock { $0.map { ($0.0, $0.1) } } }
     var handledCallbacks: [String] { callbacks.withLock { $0 } }
 
-    func login(flow: UInt64, destination: RouteMatch, router: Router) {
+    func login(flow: FlowToken, destination: RouteMatch, router: Router) {
         flows.withLock { $0.append((flow, destination.route.name)) }
     }
 
@@ -23,9 +23,9 @@ final class LoginDesk: AuthenticationHandler, Sendable {
 
 /// Holds the flows its interceptor answered `.pending` for.
 final class FlowKeeper: Sendable {
-    private let tokens = Mutex<[UInt64]>([])
-    var kept: [UInt64] { tokens.withLock { $0 } }
-    func keep(_ token: UInt64) { tokens.withLock { $0.append(token) } }
+    private let tokens = Mutex<[FlowToken]>([])
+    var kept: [FlowToken] { tokens.withLock { $0 } }
+    func keep(_ token: FlowToken) { tokens.withLock { $0.append(token) } }
 }
 
 /// NavigationRouter's documented usage, reproduced headless.

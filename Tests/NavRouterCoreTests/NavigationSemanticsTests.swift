@@ -6,8 +6,8 @@ import XCTest
 /// An interceptor that answers `pending` for one route and remembers the flows it held.
 private final class HoldingInterceptor: Interceptor, Sendable {
     let route: String
-    private let held = Mutex<[UInt64]>([])
-    var flows: [UInt64] { held.withLock { $0 } }
+    private let held = Mutex<[FlowToken]>([])
+    var flows: [FlowToken] { held.withLock { $0 } }
     init(route: String) { self.route = route }
     func intercept(_ context: InterceptionContext) -> InterceptorDecision {
         guard context.destination?.route.name == route || context.entry?.route == route else { return .proceed }
@@ -43,7 +43,7 @@ private final class RecordingInterceptor: Interceptor, Sendable {
 private final class LoginRecorder: AuthenticationHandler, Sendable {
     let log: CallLog
     init(into log: CallLog) { self.log = log }
-    func login(flow: UInt64, destination: RouteMatch, router: Router) { log.append("login") }
+    func login(flow: FlowToken, destination: RouteMatch, router: Router) { log.append("login") }
 }
 
 final class NavigationSemanticsTests: XCTestCase {

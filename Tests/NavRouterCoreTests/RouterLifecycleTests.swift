@@ -205,7 +205,7 @@ final class LogoutTests: XCTestCase {
         router.registry.guards.setAuthenticated(false)
         XCTAssertEqual(router.state.currentRoutes, ["profile"])
         recorder.refuse(.resultDelivered)
-        try router.registry.guards.setAuthenticated(true)
+        router.registry.guards.setAuthenticated(true)
         try router.push("/account/orders", options: NavigationOptions { $0.expectsResult = true })
         router.registry.guards.setAuthenticated(false)
         XCTAssertEqual(router.state.currentRoutes, ["profile"])

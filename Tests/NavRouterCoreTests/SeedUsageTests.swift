@@ -79,11 +79,15 @@ final class INNavigationUsageTests: XCTestCase {
             return XCTFail("the first step runs")
         }
         XCTAssertEqual(router.awaitedTransition, first)
-        for id in 2...5 { XCTAssertEqual(try router.push("/shop/product/\(id)"), .queued(ticket: UInt64(id - 1))) }
+        for id in 2...5 {
+            XCTAssertEqual(try router.push("/shop/product/\(id)"), .queued(ticket: Ticket(UInt64(id - 1))))
+        }
         try router.pop()
         XCTAssertEqual(router.queuedCommandCount, 5)
         XCTAssertEqual(router.state.currentStack.count, 2, "nothing applied while the transition runs")
-        assertFails(.invalidArgument, "not the one awaited") { try router.transitionFinished(first + 100) }
+        assertFails(.invalidArgument, "not the one awaited") {
+            try router.transitionFinished(TransitionID(first.rawValue + 100))
+        }
         var steps = 0
         while let awaited = router.awaitedTransition {
             try router.transitionFinished(awaited)

@@ -32,7 +32,7 @@ func assertFails<T>(
 ) {
     do {
         let value = try body()
-        XCTFail("expected \(code.name), got \(value)", file: file, line: line)
+        XCTFail("expected \(code.cName), got \(value)", file: file, line: line)
     } catch {
         guard let error = error as? NavRouterError else {
             return XCTFail("expected a NavRouterError, got \(error)", file: file, line: line)

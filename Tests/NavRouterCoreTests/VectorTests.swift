@@ -33,7 +33,7 @@ final class VectorTests: XCTestCase {
                     XCTAssertEqual(match.routeName, vector["route"]?.stringValue, url)
                     XCTAssertEqual(match.parameters, strings(vector["parameters"]), url)
                 } catch {
-                    XCTAssertEqual(error.code.name, vector["error"]?.stringValue, "\(url): \(error.message)")
+                    XCTAssertEqual(error.code.cName, vector["error"]?.stringValue, "\(url): \(error.message)")
                 }
             }
         }
@@ -55,7 +55,7 @@ final class VectorTests: XCTestCase {
                 XCTAssertEqual(match.routeName, route)
                 XCTAssertEqual(match.parameters, parameters)
             } catch {
-                XCTAssertEqual(error.code.name, vector["error"]?.stringValue, "\(route): \(error.message)")
+                XCTAssertEqual(error.code.cName, vector["error"]?.stringValue, "\(route): \(error.message)")
             }
         }
     }
@@ -90,7 +90,7 @@ final class VectorTests: XCTestCase {
                 do throws(NavRouterError) {
                     status = try run(step, on: router, registry: registry, flows: flows)
                 } catch {
-                    status = error.code.name
+                    status = error.code.cName
                 }
                 XCTAssertEqual(status, step["status"]?.stringValue, "\(name), step \(number)")
                 XCTAssertEqual(
@@ -141,13 +141,13 @@ final class VectorTests: XCTestCase {
             outcome = try router.navigate(step["url"]?.stringValue ?? "", options: options)
         case "back": outcome = try router.back()
         case "pop": outcome = try router.pop(integer(step["count"], 1), result: step["result"])
-        case "pop_to": outcome = try router.popTo(entry: EntryID(integer(step["entry"], 0)))
+        case "pop_to": outcome = try router.popTo(entry: EntryID(UInt64(integer(step["entry"], 0))))
         case "pop_after": outcome = try router.popAfter(index: integer(step["index"], 0))
         case "pop_to_root": outcome = try router.popToRoot()
         case "set_stack": outcome = try router.setStack(list(step["urls"]).compactMap(\.stringValue))
         case "dismiss": outcome = try router.dismiss()
         case "user_dismissed": outcome = try router.userDismissed()
-        case "user_popped": outcome = try router.userPopped(to: EntryID(integer(step["entry"], 0)))
+        case "user_popped": outcome = try router.userPopped(to: EntryID(UInt64(integer(step["entry"], 0))))
         case "select_tab": outcome = try router.selectTab(integer(step["index"], 0))
         case "set_tabs":
             outcome = try router.setTabs(
@@ -180,10 +180,10 @@ final class VectorTests: XCTestCase {
 /// The last snapshot, pending flow and login flow of a script (the login handler records the latter).
 private final class Flows: AuthenticationHandler, @unchecked Sendable {
     var saved = ""
-    var flow: UInt64 = 0
-    var login: UInt64 = 0
+    var flow: FlowToken = 0
+    var login: FlowToken = 0
 
-    func login(flow: UInt64, destination: RouteMatch, router: Router) { login = flow }
+    func login(flow: FlowToken, destination: RouteMatch, router: Router) { login = flow }
 }
 
 /// Event kinds a navigator saw (the navigator is `@Sendable`).

@@ -51,9 +51,34 @@ public struct NavRouterError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String { message }
 }
 
-extension NavRouterError.Code {
-    /// The status's name as in the C header without its prefix, e.g. `"EINVAL"`.
-    public var name: String {
+extension NavRouterError.Code: CustomStringConvertible {
+    /// The case's Swift name, e.g. `"invalidArgument"` (what `print` and string interpolation show).
+    public var description: String {
+        switch self {
+        case .invalidArgument: return "invalidArgument"
+        case .notFound: return "notFound"
+        case .conflict: return "conflict"
+        case .denied: return "denied"
+        case .cancelled: return "cancelled"
+        case .callback: return "callback"
+        case .malformedURL: return "malformedURL"
+        case .invalidPattern: return "invalidPattern"
+        case .invalidJSON: return "invalidJSON"
+        case .limitExceeded: return "limitExceeded"
+        case .missingParameter: return "missingParameter"
+        case .destroyed: return "destroyed"
+        case .notExternal: return "notExternal"
+        }
+    }
+
+    /// The status's name in the C header without its `NAVROUTER_` prefix, e.g. `"EINVAL"`: the name JSON outputs,
+    /// the transaction log, the conformance vectors and the other bindings use.
+    @available(*, deprecated, renamed: "cName", message: "`cName` is the C name; `description` the Swift name")
+    public var name: String { cName }
+
+    /// The status's name in the C header without its `NAVROUTER_` prefix, e.g. `"EINVAL"`: the name JSON outputs,
+    /// the transaction log, the conformance vectors and the other bindings use.
+    public var cName: String {
         switch self {
         case .invalidArgument: return "EINVAL"
         case .notFound: return "ENOTFOUND"

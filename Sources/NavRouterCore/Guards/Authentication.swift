@@ -2,7 +2,7 @@
 public protocol AuthenticationHandler: Sendable {
     /// The user must log in to open `destination`: show the login UI, then call
     /// `Router.completeLogin(flow, success:)` (after setting the authenticated state on success).
-    func login(flow: UInt64, destination: RouteMatch, router: Router)
+    func login(flow: FlowToken, destination: RouteMatch, router: Router)
     /// Whether this URL is an authentication callback (an OAuth redirect) the handler takes over before routing.
     /// A claimed URL is handed to `handleCallback` and not routed.
     func claimsCallback(_ url: String, router: Router) -> Bool

@@ -42,7 +42,7 @@ public final class GuardCenter: Sendable {
         _ interceptor: any Interceptor, name: String, phase: InterceptorPhase = .before,
         priority: InterceptorPriority = .medium, scope: InterceptorScope = .all, requiresAuth: Bool = false,
         module: String? = nil
-    ) throws(NavRouterError) -> UInt64 {
+    ) throws(NavRouterError) -> InterceptorID {
         let compiled = try CompiledScope(scope)
         if case .routes(let names) = scope {
             let exists = state.withLock { $0.routeExists }
@@ -51,7 +51,7 @@ public final class GuardCenter: Sendable {
             }
         }
         return state.withLock { state in
-            let id = state.nextID
+            let id = InterceptorID(state.nextID)
             state.nextID += 1
             state.interceptors =
                 state.interceptors + [
@@ -66,7 +66,7 @@ public final class GuardCenter: Sendable {
 
     /// Removes an interceptor.
     /// - Throws: `.notFound` when no interceptor has that id.
-    public func removeInterceptor(_ id: UInt64) throws(NavRouterError) {
+    public func removeInterceptor(_ id: InterceptorID) throws(NavRouterError) {
         let removed = state.withLock { state -> InterceptorRegistration? in
             guard let index = state.interceptors.firstIndex(where: { $0.id == id }) else { return nil }
             let removed = state.interceptors[index]

@@ -45,7 +45,7 @@ public struct InterceptionContext: Sendable {
     /// The entry leaving (`leave`), or the entry opened (`after`).
     public let entry: NavigationEntry?
     /// The flow token to keep when answering `.pending`; resuming it applies the command on the state as it is then.
-    public let flow: UInt64
+    public let flow: FlowToken
     /// Whether the user is authenticated.
     public let isAuthenticated: Bool
     /// Whether the navigation came from outside the app.
@@ -84,7 +84,7 @@ public enum InterceptorScope: Sendable {
 /// An interceptor as registered: its id, name, scope, phase, priority and module.
 public struct InterceptorRegistration: Sendable {
     /// The id given at registration (registration order).
-    public let id: UInt64
+    public let id: InterceptorID
     /// A name for messages.
     public let name: String
     /// The phase it runs in.
@@ -146,7 +146,7 @@ extension InterceptionContext {
         let parameters = destination?.parameters ?? entry?.parameters ?? [:]
         return .object([
             "phase": .string(phase.rawValue), "route": .string(route), "url": .string(url),
-            "parameters": .object(strings: parameters), "flow": .integer(Int64(clamping: flow)),
+            "parameters": .object(strings: parameters), "flow": .integer(Int64(clamping: flow.rawValue)),
             "authenticated": .bool(isAuthenticated), "external": .bool(external),
         ])
     }

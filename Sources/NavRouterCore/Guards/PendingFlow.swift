@@ -32,7 +32,7 @@ struct PendingFlow: Sendable {
 extension Router {
     /// A new flow token: random (or from `RouterOptions.flowTokenSeed`), non-zero, below 2^53 (exact in every JSON
     /// reader), and not one of the flows held now.
-    func issueFlowToken() -> UInt64 {
+    func issueFlowToken() -> FlowToken {
         var generator = SystemRandomNumberGenerator()
         return control.withLock { control in
             var token: UInt64
@@ -47,8 +47,8 @@ extension Router {
                 } else {
                     token = generator.next() & Self.flowTokenMask
                 }
-            } while token == 0 || control.flows[token] != nil
-            return token
+            } while token == 0 || control.flows[FlowToken(token)] != nil
+            return FlowToken(token)
         }
     }
 
@@ -56,7 +56,7 @@ extension Router {
     static let flowTokenMask: UInt64 = (1 << 53) - 1
 
     /// Holds a command under a token until it is resumed.
-    func hold(_ flow: PendingFlow, as token: UInt64) {
+    func hold(_ flow: PendingFlow, as token: FlowToken) {
         var flow = flow
         control.withLock { control in
             control.nextFlowOrder += 1
@@ -69,7 +69,7 @@ extension Router {
     }
 
     /// Tells the navigator a navigation waits as a pending flow (a host may show a spinner).
-    func reportPending(_ token: UInt64, url: String?, stage: String) {
+    func reportPending(_ token: FlowToken, url: String?, stage: String) {
         var event = NavigationEvent(kind: .navigationPending, transitionID: 0)
         event.flow = token
         event.info = .object(["url": url.map(JSONValue.string) ?? .null, "stage": .string(stage)])
@@ -77,7 +77,7 @@ extension Router {
     }
 
     /// Tells the navigator a pending flow ended, and how.
-    func reportEnded(_ token: UInt64, reason: String) {
+    func reportEnded(_ token: FlowToken, reason: String) {
         var event = NavigationEvent(kind: .pendingEnded, transitionID: 0)
         event.flow = token
         event.info = .object(["reason": .string(reason)])
@@ -87,7 +87,7 @@ extension Router {
     /// Drops every held flow whose deadline has passed (`flowCancelled` and `pendingEnded` with reason `expired`).
     /// Runs before each command; a host may call it from a timer to hear of expiries sooner.
     public func expireFlows() {
-        let expired = control.withLock { control -> [UInt64] in
+        let expired = control.withLock { control -> [FlowToken] in
             let now = ContinuousClock.now
             let gone = control.flows.filter { $0.value.expires.map { $0 <= now } ?? false }
                 .sorted { $0.value.order < $1.value.order }.map(\.key)
@@ -99,7 +99,7 @@ extension Router {
 
     /// Drops every held flow: a newer navigation supersedes them (`RouterOptions.supersedePendingFlows`).
     func supersedeFlows() {
-        let superseded = control.withLock { control -> [UInt64] in
+        let superseded = control.withLock { control -> [FlowToken] in
             if control.flows.isEmpty { return [] }
             let gone = control.flows.sorted { $0.value.order < $1.value.order }.map(\.key)
             control.flows = [:]
@@ -111,13 +111,13 @@ extension Router {
     }
 
     /// Takes a held flow out (a token resumes once).
-    func takeFlow(_ token: UInt64) -> PendingFlow? {
+    func takeFlow(_ token: FlowToken) -> PendingFlow? {
         control.withLock { $0.flows.removeValue(forKey: token) }
     }
 
     /// Tells the navigator that a held flow was dropped, and why (`flowCancelled`, then `pendingEnded` with
     /// `ended` as its reason).
-    func reportCancelled(_ token: UInt64, reason: String, ended: String = "cancelled") {
+    func reportCancelled(_ token: FlowToken, reason: String, ended: String = "cancelled") {
         var event = NavigationEvent(kind: .flowCancelled, transitionID: 0)
         event.flow = token
         event.failure = NavRouterError(.cancelled, reason)
@@ -127,7 +127,7 @@ extension Router {
 
     /// What an interceptor is asked: one place that builds every interception context.
     func interception(
-        _ phase: InterceptorPhase, destination: RouteMatch?, entry: NavigationEntry?, flow: UInt64, external: Bool
+        _ phase: InterceptorPhase, destination: RouteMatch?, entry: NavigationEntry?, flow: FlowToken, external: Bool
     ) -> InterceptionContext {
         InterceptionContext(
             phase: phase, destination: destination, entry: entry, flow: flow,

@@ -4,7 +4,7 @@ extension Router {
     /// a redirect cannot be carried out by a leave guard and fails the command (`.invalidArgument`).
     func runLeaveGuards(
         _ removed: [NavigationEntry], command: NavigationCommand, approved: Set<EntryID>
-    ) throws(NavRouterError) -> UInt64? {
+    ) throws(NavRouterError) -> FlowToken? {
         let guards = registry.guards
         guard guards.interceptorCount > 0 else { return nil }
         let table = registry.table

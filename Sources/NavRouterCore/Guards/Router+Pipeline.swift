@@ -46,21 +46,21 @@ extension Router {
     /// - Returns: the outcome of the resumed command (or `.queued` behind a running one).
     /// - Throws: `.invalidArgument` for a stale, reused or forged token, and the resumed command's errors.
     @discardableResult
-    public func resumeFlow(_ flow: UInt64, decision: InterceptorDecision) throws(NavRouterError) -> Outcome {
+    public func resumeFlow(_ flow: FlowToken, decision: InterceptorDecision) throws(NavRouterError) -> Outcome {
         try perform(.resume(flow: flow, decision: decision))
     }
 
     /// Resumes a pending flow (see `resumeFlow(_:decision:)`).
     @available(*, deprecated, renamed: "resumeFlow(_:decision:)")
     @discardableResult
-    public func resumeFlow(_ flow: UInt64, _ decision: InterceptorDecision) throws(NavRouterError) -> Outcome {
+    public func resumeFlow(_ flow: FlowToken, _ decision: InterceptorDecision) throws(NavRouterError) -> Outcome {
         try resumeFlow(flow, decision: decision)
     }
 
     /// Completes the login step of a flow: on success (set the authenticated state first) the original navigation
     /// goes on; on failure it is dropped and the navigator gets `flowCancelled` saying why.
     @discardableResult
-    public func completeLogin(_ flow: UInt64, success: Bool) throws(NavRouterError) -> Outcome {
+    public func completeLogin(_ flow: FlowToken, success: Bool) throws(NavRouterError) -> Outcome {
         try perform(.resume(flow: flow, decision: success ? .proceed : .cancel(reason: "login failed")))
     }
 
@@ -69,11 +69,11 @@ extension Router {
     public func refresh() throws(NavRouterError) -> Outcome { try perform(.refresh) }
 
     /// The tokens of the flows waiting to be resumed, in the order they were held.
-    public var pendingFlows: [UInt64] {
+    public var pendingFlows: [FlowToken] {
         control.withLock { $0.flows.sorted { $0.value.order < $1.value.order }.map(\.key) }
     }
 
-    private func resume(_ token: UInt64, _ decision: InterceptorDecision) -> Result<Outcome, NavRouterError> {
+    private func resume(_ token: FlowToken, _ decision: InterceptorDecision) -> Result<Outcome, NavRouterError> {
         guard let flow = takeFlow(token) else {
             return .failure(
                 NavRouterError(
@@ -305,7 +305,7 @@ extension Router {
     /// The `after` interceptors: the navigation is applied, so they may proceed, or redirect (the router navigates
     /// to that URL next, queued behind this command); a cancel or pending answer cannot be carried out and is
     /// reported to the navigator as a `guardError` event.
-    private func runAfterInterceptors(_ match: RouteMatch, transition: UInt64, external: Bool) {
+    private func runAfterInterceptors(_ match: RouteMatch, transition: TransitionID, external: Bool) {
         let guards = registry.guards
         let interceptors = guards.interceptors(for: .after, route: match.route.name, path: match.path)
         if interceptors.isEmpty { return }

@@ -7,7 +7,7 @@ extension Router {
         let guards = registry.guards
         let authenticated = guards.isAuthenticated
         if !authenticated {
-            let dropped = control.withLock { control -> [UInt64] in
+            let dropped = control.withLock { control -> [FlowToken] in
                 let dropped = control.flows.filter { $0.value.destinationRequiresAuth }.sorted {
                     $0.value.order < $1.value.order
                 }

@@ -30,7 +30,7 @@ public struct Explanation: Equatable, Sendable {
             "url": .string(url),
             "winner": winner.map(JSONValue.string) ?? .null,
             "error": error.map { .string($0.message) } ?? .null,
-            "status": error.map { .string($0.code.name) } ?? .string("OK"),
+            "status": error.map { .string($0.code.cName) } ?? .string("OK"),
         ]
         object["candidates"] = .array(
             candidates.map {

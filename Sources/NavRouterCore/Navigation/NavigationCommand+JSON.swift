@@ -18,7 +18,7 @@ extension NavigationCommand {
         case .pop(let count, let result):
             return command("pop", ["count": .integer(Int64(count)), "result": result ?? .null])
         case .popToRoot: return command("pop_to_root")
-        case .popTo(let entry): return command("pop_to", ["entry": integer(entry)])
+        case .popTo(let entry): return command("pop_to", ["entry": entry.jsonValue])
         case .popAfter(let index): return command("pop_after", ["index": .integer(Int64(index))])
         case .setStack(let urls): return command("set_stack", ["urls": .array(urls.map(JSONValue.string))])
         case .dismiss(let count, let result):
@@ -27,7 +27,7 @@ extension NavigationCommand {
                 ["count": count == Int.max ? .string("all") : .integer(Int64(count)), "result": result ?? .null])
         case .selectTab(let index): return command("select_tab", ["index": .integer(Int64(index))])
         case .back: return command("back")
-        case .userPopped(let entry): return command("user_popped", ["entry": integer(entry)])
+        case .userPopped(let entry): return command("user_popped", ["entry": entry.jsonValue])
         case .userDismissed(let count): return command("user_dismissed", ["count": .integer(Int64(count))])
         case .restore(let snapshot): return command("restore", ["snapshot": .string(snapshot)])
         case .restoreWithOptions(let snapshot, let options):
@@ -39,7 +39,7 @@ extension NavigationCommand {
                 ])
         case .refresh: return command("refresh")
         case .resume(let flow, let decision):
-            var fields: [String: JSONValue] = ["flow": integer(flow)]
+            var fields: [String: JSONValue] = ["flow": flow.jsonValue]
             switch decision {
             case .proceed: fields["decision"] = .string("proceed")
             case .pending: fields["decision"] = .string("pending")
@@ -55,13 +55,13 @@ extension NavigationCommand {
             return command(
                 "update_entry",
                 [
-                    "entry": integer(id), "parameters": parameters.map { .object(strings: $0) } ?? .null,
+                    "entry": id.jsonValue, "parameters": parameters.map { .object(strings: $0) } ?? .null,
                     "props": props.map(JSONValue.object) ?? .null,
                 ])
         case .setSavedState(let id, let state):
-            return command("set_saved_state", ["entry": integer(id), "state": state.map(JSONValue.object) ?? .null])
+            return command("set_saved_state", ["entry": id.jsonValue, "state": state.map(JSONValue.object) ?? .null])
         case .commitBackGesture(let gesture):
-            return command("commit_back_gesture", ["gesture": integer(gesture)])
+            return command("commit_back_gesture", ["gesture": gesture.jsonValue])
         }
     }
 
@@ -74,12 +74,12 @@ extension NavigationCommand {
             "gesture",
         ]
         let fields = try JSONObjectReader(json, at: "", known: known, what: "a command")
-        func id(_ key: String) throws(NavRouterError) -> UInt64 {
+        func id<Value: NavigationIdentifier>(_ key: String) throws(NavRouterError) -> Value {
             let value = try fields.integer(key)
             guard value >= 0 else {
                 throw NavRouterError(.invalidJSON, "\(fields.path(of: key)): must not be negative")
             }
-            return UInt64(value)
+            return Value(json: value)
         }
         func int(_ key: String) throws(NavRouterError) -> Int { Int(clamping: try fields.integer(key)) }
         func result() -> JSONValue? { fields.optional("result").flatMap { $0 == .null ? nil : $0 } }

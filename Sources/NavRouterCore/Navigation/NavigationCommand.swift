@@ -39,10 +39,10 @@ public enum NavigationCommand: Equatable, Sendable {
     case setSavedState(id: EntryID, state: [String: JSONValue]?)
     /// Finish an interactive back gesture begun with `Router.beginBackGesture()`: `back`, as the user did it, with
     /// the leave guards already asked at the gesture's begin.
-    case commitBackGesture(gesture: UInt64)
+    case commitBackGesture(gesture: GestureID)
     /// Re-check the state against the guards: while logged out, protected entries (and what is above them) go;
     /// entries a `before` interceptor now cancels or redirects go; flows towards protected routes are cancelled.
     case refresh
     /// Resume a pending flow (an interceptor's or the login step's) with a decision.
-    case resume(flow: UInt64, decision: InterceptorDecision)
+    case resume(flow: FlowToken, decision: InterceptorDecision)
 }

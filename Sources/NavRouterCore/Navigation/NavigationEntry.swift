@@ -1,6 +1,3 @@
-/// An entry's unique id: monotonic per router, never reused.
-public typealias EntryID = UInt64
-
 /// The host's view for an entry, as opaque bits (a C `void *`, an index into the host's own table, …).
 public struct ViewHandle: Hashable, Sendable {
     /// The host's bits.

@@ -33,9 +33,9 @@ public enum NavigationChange: Equatable, Sendable {
     /// The whole state was restored; `info` lists what a tolerant restore dropped.
     case restored(entries: [NavigationEntry], info: JSONValue?)
     /// A queued command failed when it ran.
-    case commandFailed(ticket: UInt64?, error: NavRouterError)
+    case commandFailed(ticket: Ticket?, error: NavRouterError)
     /// A pending flow was dropped.
-    case flowCancelled(flow: UInt64, error: NavRouterError)
+    case flowCancelled(flow: FlowToken, error: NavRouterError)
     /// The command changed the state (once per command, after the others).
     case stateChanged
     /// An interceptor answered what its phase cannot carry out; the command's outcome stands.
@@ -45,9 +45,9 @@ public enum NavigationChange: Equatable, Sendable {
     /// The selected tab's hidden layers are shown again: their roots.
     case layersShown(tab: Int, roots: [NavigationEntry])
     /// A navigation waits as a pending flow (show a spinner): its URL and stage (`login`, `interceptor`, `leave`).
-    case navigationPending(flow: UInt64, url: String?, stage: String)
+    case navigationPending(flow: FlowToken, url: String?, stage: String)
     /// A pending flow ended: `resumed`, `cancelled`, `superseded`, `expired` or `logged_out`.
-    case pendingEnded(flow: UInt64, reason: String)
+    case pendingEnded(flow: FlowToken, reason: String)
     /// An entry changed in place (same id, same view).
     case entryUpdated(NavigationEntry)
 }

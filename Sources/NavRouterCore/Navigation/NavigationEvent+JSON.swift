@@ -9,9 +9,9 @@ extension NavigationEntry {
     /// The fields a snapshot keeps (everything but the view, which a restore builds anew).
     var snapshotFields: [String: JSONValue] {
         [
-            "id": .integer(Int64(clamping: id)), "route": .string(route), "url": .string(url),
+            "id": id.jsonValue, "route": .string(route), "url": .string(url),
             "parameters": .object(strings: parameters), "props": props.map(JSONValue.object) ?? .null,
-            "expects_result": .bool(expectsResult), "opener": opener.map { .integer(Int64(clamping: $0)) } ?? .null,
+            "expects_result": .bool(expectsResult), "opener": opener.map(\.jsonValue) ?? .null,
             "saved_state": savedState.map(JSONValue.object) ?? .null,
         ]
     }
@@ -23,7 +23,7 @@ extension NavigationEvent {
     /// `prevent_dismissal`, `info` where they apply.
     public var jsonValue: JSONValue {
         var object: [String: JSONValue] = [
-            "kind": .string(kind.rawValue), "transition": .integer(Int64(clamping: transitionID)),
+            "kind": .string(kind.rawValue), "transition": transitionID.jsonValue,
             "entry": entry.map(\.jsonValue) ?? .null, "entries": .array(entries.map(\.jsonValue)),
             "removed": .array(removed.map(\.jsonValue)), "animated": .bool(animated),
             "user_initiated": .bool(userInitiated),
@@ -35,16 +35,16 @@ extension NavigationEvent {
         }
         if let style { object["style"] = .string(style.rawValue) }
         if let resultOf {
-            object["result_of"] = .integer(Int64(clamping: resultOf))
+            object["result_of"] = resultOf.jsonValue
             object["result"] = result ?? .null
             object["has_result"] = .bool(result != nil)
         }
         if let failure {
             object["failure"] = .string(failure.message)
-            object["status"] = .string(failure.code.name)
+            object["status"] = .string(failure.code.cName)
         }
-        if let flow { object["flow"] = .integer(Int64(clamping: flow)) }
-        if let ticket { object["ticket"] = .integer(Int64(clamping: ticket)) }
+        if let flow { object["flow"] = flow.jsonValue }
+        if let ticket { object["ticket"] = ticket.jsonValue }
         if kind == .present { object["prevent_dismissal"] = .bool(preventsDismissal) }
         if let info { object["info"] = info }
         return .object(object)

@@ -60,8 +60,8 @@ public struct NavigationEvent: Equatable, Sendable {
         var resultOf: EntryID?
         var result: JSONValue?
         var failure: NavRouterError?
-        var flow: UInt64?
-        var ticket: UInt64?
+        var flow: FlowToken?
+        var ticket: Ticket?
         var preventsDismissal = false
         var info: JSONValue?
     }
@@ -78,7 +78,7 @@ public struct NavigationEvent: Equatable, Sendable {
     /// What changed.
     public var kind: NavigationEventKind
     /// The command's transition id (one per command; all of its events share it).
-    public var transitionID: UInt64
+    public var transitionID: TransitionID
     /// The entry the event is about (pushed, presented, new top, opener of a result).
     public var entry: NavigationEntry? {
         get { details.value.entry }
@@ -130,13 +130,13 @@ public struct NavigationEvent: Equatable, Sendable {
         set { details.value.failure = newValue }
     }
     /// For `flowCancelled`: the flow's token.
-    public var flow: UInt64? {
+    public var flow: FlowToken? {
         get { details.value.flow }
         set { details.value.flow = newValue }
     }
     /// The ticket of a command that was queued (`Outcome.queued`): every event of its run carries it, and so does
     /// the `commandFailed` event when it fails.
-    public var ticket: UInt64? {
+    public var ticket: Ticket? {
         get { details.value.ticket }
         set { details.value.ticket = newValue }
     }
@@ -154,7 +154,7 @@ public struct NavigationEvent: Equatable, Sendable {
     }
 
     /// Creates an event.
-    public init(kind: NavigationEventKind, transitionID: UInt64) {
+    public init(kind: NavigationEventKind, transitionID: TransitionID) {
         self.kind = kind
         self.transitionID = transitionID
         self.details = Self.noDetails

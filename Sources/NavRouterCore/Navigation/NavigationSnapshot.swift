@@ -38,7 +38,7 @@ public enum NavigationSnapshot {
         return .object([
             "format": .string(format),
             "version": .integer(version),
-            "next_entry_id": .integer(Int64(clamping: state.nextEntryID)),
+            "next_entry_id": state.nextEntryID.jsonValue,
             "selected_tab": .integer(Int64(state.selectedTab)),
             "tab_history": .array(state.tabHistory.map { .integer(Int64($0)) }),
             "app": app ?? .null,
@@ -107,7 +107,7 @@ public struct DroppedEntry: Equatable, Sendable {
     /// The entry as JSON: `id`, `route`, `url`, `reason`.
     public var jsonValue: JSONValue {
         .object([
-            "id": .integer(Int64(clamping: id)), "route": .string(route), "url": .string(url),
+            "id": id.jsonValue, "route": .string(route), "url": .string(url),
             "reason": .string(reason),
         ])
     }
@@ -165,7 +165,7 @@ extension NavigationSnapshot {
                 )
             }
             let nextID = try root.integer("next_entry_id")
-            guard (1...Int64(NavigationState.maxEntryID)).contains(nextID) else {
+            guard (1...Int64(NavigationState.maxEntryID.rawValue)).contains(nextID) else {
                 throw NavRouterError(.invalidJSON, "next_entry_id: must be between 1 and 2^53 - 1, not \(nextID)")
             }
             var tabs: [Tab?] = []
@@ -201,7 +201,7 @@ extension NavigationSnapshot {
                 history = history.compactMap { newIndex[$0] }
             }
             let state = NavigationState(
-                tabs: tabs.compactMap { $0 }, selectedTab: selected, layers: layers, nextEntryID: EntryID(nextID),
+                tabs: tabs.compactMap { $0 }, selectedTab: selected, layers: layers, nextEntryID: EntryID(json: nextID),
                 tabHistory: history)
             var checked = state
             if tolerant { checked.forgetDanglingOpeners() }
@@ -255,7 +255,7 @@ extension NavigationSnapshot {
             let readers = try owner.objects("stack", known: known)
             for (position, entry) in readers.enumerated() {
                 let id = try entry.integer("id")
-                guard (1..<Int64(NavigationState.maxEntryID)).contains(id) else {
+                guard (1..<Int64(NavigationState.maxEntryID.rawValue)).contains(id) else {
                     throw NavRouterError(
                         .invalidJSON, "\(entry.path(of: "id")): must be between 1 and 2^53 - 2, not \(id)")
                 }
@@ -279,15 +279,15 @@ extension NavigationSnapshot {
                 switch check(route: route, url: url, parameters: parameters, at: entry.path) {
                 case .success(let requiresAuth):
                     made = NavigationEntry(
-                        id: EntryID(id), route: route, url: url, parameters: parameters, props: props,
-                        expectsResult: expectsResult, opener: opener.map { EntryID(clamping: $0) },
+                        id: EntryID(json: id), route: route, url: url, parameters: parameters, props: props,
+                        expectsResult: expectsResult, opener: opener.map { EntryID(json: $0) },
                         requiresAuth: requiresAuth
                     ).withSavedState(savedState)
                 case .failure(let error):
                     guard tolerant else { throw error }
-                    drop(EntryID(id), route, url, error.message)
+                    drop(EntryID(json: id), route, url, error.message)
                     for above in readers[(position + 1)...] {
-                        let aboveID = EntryID(clamping: (try? above.integer("id")) ?? 0)
+                        let aboveID = EntryID(json: (try? above.integer("id")) ?? 0)
                         drop(
                             aboveID, (try? above.string("route")) ?? "", (try? above.string("url")) ?? "",
                             "entry \(id) under it was dropped")

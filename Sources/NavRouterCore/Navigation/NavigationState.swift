@@ -57,7 +57,7 @@ public struct NavigationState: Equatable, Sendable {
 
     /// The largest entry id, 2^53 - 1: ids (and the counter) stay exact in every JSON reader, JavaScript's and
     /// Python's included. A router whose counter reaches it refuses new entries (`.limitExceeded`).
-    public static let maxEntryID: EntryID = (1 << 53) - 1
+    public static let maxEntryID = EntryID((1 << 53) - 1)
 
     /// An empty state: one main stack, no layers.
     public init() {

@@ -4,7 +4,7 @@
 struct NavigationTransaction {
     var state: NavigationState
     let table: RouteTable
-    let transitionID: UInt64
+    let transitionID: TransitionID
     /// Builds the views of new entries.
     let views: ViewHandlers
     var events: [NavigationEvent] = []
@@ -20,7 +20,7 @@ struct NavigationTransaction {
     /// `back` is the user's own gesture: its events say so.
     var userBack = false
 
-    init(state: NavigationState, table: RouteTable, transitionID: UInt64, views: ViewHandlers) {
+    init(state: NavigationState, table: RouteTable, transitionID: TransitionID, views: ViewHandlers) {
         self.state = state
         self.table = table
         self.transitionID = transitionID
@@ -716,7 +716,7 @@ struct NavigationTransaction {
             id: state.nextEntryID, route: match.route.name, url: match.url, parameters: match.parameters,
             props: options.props ?? match.props, expectsResult: options.expectsResult,
             opener: options.expectsResult ? opener : nil, requiresAuth: match.route.requiresAuth)
-        state.nextEntryID += 1
+        state.nextEntryID = EntryID(state.nextEntryID.rawValue + 1)
         return try adopt(entry)
     }
 

@@ -16,9 +16,9 @@ extension Router {
         let views: ViewHandlers
         let navigator: Navigator?
         let mode: TransitionMode
-        let transition: UInt64
+        let transition: TransitionID
         /// The command's ticket, when it was queued: its events carry it.
-        let ticket: UInt64?
+        let ticket: Ticket?
         /// An urgent command does not replace the transition the router waits for.
         let urgent: Bool
         let options: RouterOptions
@@ -29,11 +29,11 @@ extension Router {
     func makeContext() -> Context {
         control.withLock { control in
             control.nextTransition += 1
-            control.delivering = control.nextTransition - 1
+            control.delivering = TransitionID(control.nextTransition - 1)
             control.finishedEarly = nil
             return Context(
                 before: control.state, started: control.started, views: control.views,
-                navigator: control.navigator, mode: control.mode, transition: control.nextTransition - 1,
+                navigator: control.navigator, mode: control.mode, transition: TransitionID(control.nextTransition - 1),
                 ticket: control.currentTicket, urgent: control.currentUrgent, options: control.options)
         }
     }

@@ -125,17 +125,17 @@ extension Router {
     static func outcomeJSON(_ outcome: Outcome) -> JSONValue {
         switch outcome {
         case .applied(let transition):
-            return .object(["status": .string("applied"), "id": .integer(Int64(clamping: transition ?? 0))])
+            return .object(["status": .string("applied"), "id": transition.map(\.jsonValue) ?? .integer(0)])
         case .queued(let ticket):
-            return .object(["status": .string("queued"), "id": .integer(Int64(clamping: ticket))])
-        case .pending(let flow): return .object(["status": .string("pending"), "id": .integer(Int64(clamping: flow))])
+            return .object(["status": .string("queued"), "id": ticket.jsonValue])
+        case .pending(let flow): return .object(["status": .string("pending"), "id": flow.jsonValue])
         case .handled: return .object(["status": .string("handled"), "id": .integer(0)])
         }
     }
 
     /// An error as JSON: `status` and `message`.
     static func errorJSON(_ error: NavRouterError) -> JSONValue {
-        .object(["status": .string(error.code.name), "message": .string(error.message)])
+        .object(["status": .string(error.code.cName), "message": .string(error.message)])
     }
 
     /// The JSON without any `view` member (views are the host's pointers: they differ from run to run).

@@ -134,7 +134,7 @@ extension Router {
     /// `cancelBackGesture` (the user let go) leaves everything as it is. One gesture at a time: a new one replaces
     /// the last.
     /// - Throws: `.notFound` when there is nothing to go back to, `.cancelled` when a leave guard vetoes.
-    public func beginBackGesture() throws(NavRouterError) -> (gesture: UInt64, preview: BackPreview) {
+    public func beginBackGesture() throws(NavRouterError) -> (gesture: GestureID, preview: BackPreview) {
         guard let preview = backPreview() else {
             throw NavRouterError(.notFound, "nothing to go back to")
         }
@@ -160,12 +160,12 @@ extension Router {
                 }
             }
         }
-        let gesture = control.withLock { control -> UInt64 in
+        let gesture = control.withLock { control -> GestureID in
             control.nextGesture += 1
+            let gesture = GestureID(control.nextGesture)
             control.gesture = Router.Gesture(
-                token: control.nextGesture, state: control.state,
-                approved: Set(preview.leaving.map(\.id)))
-            return control.nextGesture
+                token: gesture, state: control.state, approved: Set(preview.leaving.map(\.id)))
+            return gesture
         }
         return (gesture, preview)
     }
@@ -173,13 +173,13 @@ extension Router {
     /// Finishes a back gesture: the router goes back as the user did (events say `userInitiated`).
     /// - Throws: `.invalidArgument` for an unknown or replaced gesture, or when the state changed since it began.
     @discardableResult
-    public func commitBackGesture(_ gesture: UInt64) throws(NavRouterError) -> Outcome {
+    public func commitBackGesture(_ gesture: GestureID) throws(NavRouterError) -> Outcome {
         try perform(.commitBackGesture(gesture: gesture))
     }
 
     /// Cancels a back gesture: nothing changed, nothing does.
     /// - Throws: `.invalidArgument` for an unknown or replaced gesture.
-    public func cancelBackGesture(_ gesture: UInt64) throws(NavRouterError) {
+    public func cancelBackGesture(_ gesture: GestureID) throws(NavRouterError) {
         let known = control.withLock { control -> Bool in
             guard control.gesture?.token == gesture else { return false }
             control.gesture = nil
@@ -189,7 +189,7 @@ extension Router {
     }
 
     /// The gesture's approved leaves, taken out, if the gesture is the one in progress and nothing changed since.
-    func takeGesture(_ gesture: UInt64) -> Result<Set<EntryID>, NavRouterError> {
+    func takeGesture(_ gesture: GestureID) -> Result<Set<EntryID>, NavRouterError> {
         control.withLock { control in
             guard let current = control.gesture, current.token == gesture else {
                 return .failure(NavRouterError(.invalidArgument, "gesture \(gesture) is not the one in progress"))
@@ -205,7 +205,7 @@ extension Router {
 
     /// A back gesture in progress: the state it began on and the entries its leave guards let go.
     struct Gesture {
-        let token: UInt64
+        let token: GestureID
         let state: NavigationState
         let approved: Set<EntryID>
     }

@@ -11,7 +11,7 @@ struct QueuedCommand {
         case closed
     }
 
-    let ticket: UInt64
+    let ticket: Ticket
     let command: NavigationCommand
     /// Enforced by the guards (a refresh after logging out or removing routes): it runs while the router waits for
     /// the host's transition, without replacing the transition awaited.
@@ -33,6 +33,9 @@ struct CommandQueue {
     var isEmpty: Bool { head == items.count }
 
     mutating func append(_ item: QueuedCommand) { items.append(item) }
+
+    /// Whether the command with this ticket waits here.
+    func contains(_ ticket: Ticket) -> Bool { items[head...].contains { $0.ticket == ticket } }
 
     mutating func popFirst() -> QueuedCommand? {
         guard head < items.count else { return nil }
@@ -91,8 +94,8 @@ extension Router {
     enum Admission {
         /// Run it now, as the command with this number.
         case run(UInt64)
-        case queued(UInt64)
-        case wait(UInt64, Parker<QueuedCommand.Turn>)
+        case queued(Ticket)
+        case wait(Ticket, Parker<QueuedCommand.Turn>)
         case refused(NavRouterError)
     }
 
@@ -103,7 +106,7 @@ extension Router {
             if (control.awaiting == nil || urgent) && control.claimRunner(me) {
                 return .run(control.startCommand(urgent: urgent))
             }
-            let ticket = control.nextTicket
+            let ticket = Ticket(control.nextTicket)
             control.nextTicket += 1
             if control.runner == me {  // from a callback of the running command
                 if control.queuedByCallbacks >= Self.maxCommandsQueuedByCallbacks {
@@ -166,7 +169,7 @@ extension Router {
                     NavRouterError(
                         .cancelled,
                         "command \(item.ticket) was discarded: the command that queued it failed "
-                            + "(\(error.code.name): \(error.message))"
+                            + "(\(error.code.cName): \(error.message))"
                     ))
             }
         }
@@ -228,7 +231,7 @@ extension Router {
     }
 
     /// Tells the navigator a queued command failed.
-    private func reportFailed(_ ticket: UInt64, _ error: NavRouterError) {
+    private func reportFailed(_ ticket: Ticket, _ error: NavRouterError) {
         var event = NavigationEvent(kind: .commandFailed, transitionID: 0)
         event.failure = error
         event.ticket = ticket

@@ -31,12 +31,12 @@ public final class Router: Sendable {
     /// What became of a command.
     public enum Outcome: Equatable, Sendable {
         /// It ran; its transition id, or `nil` when it changed nothing.
-        case applied(transition: UInt64?)
+        case applied(transition: TransitionID?)
         /// It was queued behind a running command or an unfinished transition; it runs later, and if it then
         /// fails the navigator receives a `commandFailed` event.
-        case queued(ticket: UInt64)
+        case queued(ticket: Ticket)
         /// It waits as a pending flow (an interceptor's or the login step's); resume it with `resumeFlow`.
-        case pending(flow: UInt64)
+        case pending(flow: FlowToken)
         /// The authentication handler claimed the URL as a callback; it was not routed.
         case handled
     }
@@ -64,7 +64,7 @@ public final class Router: Sendable {
         /// The number of the command running now (see `QueuedCommand.queuedBy`).
         var current: UInt64 = 0
         /// The ticket of the command running now, when it was queued (its events carry it).
-        var currentTicket: UInt64?
+        var currentTicket: Ticket?
         /// The command running now is urgent (see `QueuedCommand.urgent`).
         var currentUrgent = false
         /// The command running now was issued by a callback of another command (it supersedes no flow).
@@ -72,15 +72,15 @@ public final class Router: Sendable {
         var nextCommandNumber: UInt64 = 1
         /// Commands queued from callbacks since `runner` started.
         var queuedByCallbacks = 0
-        var awaiting: UInt64?
+        var awaiting: TransitionID?
         /// The transition of the command whose events are being delivered now.
-        var delivering: UInt64?
+        var delivering: TransitionID?
         /// That transition was finished by the host from inside one of its own events.
-        var finishedEarly: UInt64?
+        var finishedEarly: TransitionID?
         var queue = CommandQueue()
         var nextTransition: UInt64 = 1
         var nextTicket: UInt64 = 1
-        var flows: [UInt64: PendingFlow] = [:]
+        var flows: [FlowToken: PendingFlow] = [:]
         var nextFlowOrder: UInt64 = 0
         var options = RouterOptions()
         /// The seeded token generator's state (`RouterOptions.flowTokenSeed`).
@@ -211,10 +211,16 @@ public final class Router: Sendable {
     public func snapshot(app: JSONValue? = nil) -> String { NavigationSnapshot.encode(state, app: app) }
 
     /// The transition the router waits for, if any.
-    public var awaitedTransition: UInt64? { control.withLock { $0.awaiting } }
+    public var awaitedTransition: TransitionID? { control.withLock { $0.awaiting } }
 
     /// The number of queued commands.
     public var queuedCommandCount: Int { control.withLock { $0.queue.count } }
+
+    /// Whether the command queued with this ticket has yet to finish: it waits in the queue, or runs now. Once it
+    /// has finished, every event of its run (or its `commandFailed` event) has been handed to the navigator.
+    public func isUnfinished(_ ticket: Ticket) -> Bool {
+        control.withLock { $0.queue.contains(ticket) || ($0.runner != nil && $0.currentTicket == ticket) }
+    }
 
     // MARK: Commands
 
@@ -251,7 +257,7 @@ public final class Router: Sendable {
     /// Tells the router the host finished the transition it waits for; queued commands then run on this thread.
     /// The host may also finish a transition from inside one of its own events (the router then does not wait).
     /// - Throws: `.invalidArgument` when no transition, or another one, is awaited.
-    public func transitionFinished(_ transition: UInt64) throws(NavRouterError) {
+    public func transitionFinished(_ transition: TransitionID) throws(NavRouterError) {
         let me = ThreadIdentity.current
         let drain: Result<Bool, NavRouterError> = control.withLock { control in
             guard let awaiting = control.awaiting else {
@@ -294,9 +300,9 @@ public final class Router: Sendable {
 
     /// Sends an event outside any command (its transition id is a fresh one).
     func notify(_ event: NavigationEvent) {
-        let (navigator, transition) = control.withLock { control -> (Navigator?, UInt64) in
+        let (navigator, transition) = control.withLock { control -> (Navigator?, TransitionID) in
             control.nextTransition += 1
-            return (control.navigator, control.nextTransition - 1)
+            return (control.navigator, TransitionID(control.nextTransition - 1))
         }
         var event = event
         event.transitionID = transition
@@ -327,7 +333,7 @@ extension Router.Control {
     }
 
     /// Numbers the command about to run (see `QueuedCommand.queuedBy`), with its ticket if it was queued.
-    mutating func startCommand(ticket: UInt64? = nil, urgent: Bool = false, fromCallback: Bool = false) -> UInt64 {
+    mutating func startCommand(ticket: Ticket? = nil, urgent: Bool = false, fromCallback: Bool = false) -> UInt64 {
         currentTicket = ticket
         currentUrgent = urgent
         currentFromCallback = fromCallback

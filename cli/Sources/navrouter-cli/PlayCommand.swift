@@ -147,7 +147,7 @@ final class ScriptPlayer: Sendable {
                 return ("EINVAL", "unknown command '\(command)'")
             }
         } catch {
-            return (error.code.name, error.message)
+            return (error.code.cName, error.message)
         }
     }
 
@@ -176,12 +176,12 @@ final class ScriptPlayer: Sendable {
 
 /// Remembers the login flow the router started.
 private final class LoginRecorder: AuthenticationHandler {
-    private let pending = Mutex<UInt64?>(nil)
+    private let pending = Mutex<FlowToken?>(nil)
 
-    var flow: UInt64? {
+    var flow: FlowToken? {
         get { pending.withLock { $0 } }
         set { pending.withLock { $0 = newValue } }
     }
 
-    func login(flow: UInt64, destination: RouteMatch, router: Router) { self.flow = flow }
+    func login(flow: FlowToken, destination: RouteMatch, router: Router) { self.flow = flow }
 }

@@ -34,7 +34,7 @@ struct ResolveCommand: ParsableCommand {
                     if asJSON {
                         print(JSONValue.object(["url": .string(url), "error": Self.json(error)]).jsonText)
                     } else {
-                        print("\(url)  ✗ \(error.code.name): \(error.message)")
+                        print("\(url)  ✗ \(error.code.cName): \(error.message)")
                     }
                 }
             }
@@ -53,7 +53,7 @@ struct ResolveCommand: ParsableCommand {
 
     /// An error as JSON: `{status, message}`.
     static func json(_ error: NavRouterError) -> JSONValue {
-        ["status": .string(error.code.name), "message": .string(error.message)]
+        ["status": .string(error.code.cName), "message": .string(error.message)]
     }
 }
 
@@ -87,7 +87,7 @@ struct ExplainCommand: ParsableCommand {
                 print("\(url)  → \(winner)")
             } else {
                 let error = explanation.error
-                print("\(url)  ✗ \(error?.code.name ?? "ENOTFOUND"): \(error?.message ?? "no route matches")")
+                print("\(url)  ✗ \(error?.code.cName ?? "ENOTFOUND"): \(error?.message ?? "no route matches")")
             }
             for candidate in explanation.candidates {
                 let mark = candidate.won ? "✓" : (candidate.matched ? "~" : "✗")

@@ -37,7 +37,7 @@ struct URLCommand: ParsableCommand {
                 if let props { object = try JSONValue.parseObject(props, what: "props") }
                 print(try registry.buildURL(route: route, parameters: values, props: object, scheme: withScheme))
             } catch {
-                throw ToolError.failure("\(error.code.name): \(error.message)")
+                throw ToolError.failure("\(error.code.cName): \(error.message)")
             }
         }
     }

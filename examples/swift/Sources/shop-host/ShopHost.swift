@@ -49,7 +49,7 @@ final class ShopApp: Sendable {
     let router: Router
     /// The live views by handle: what a real host would keep as view controllers or widgets.
     let views = Mutex<[UInt: String]>([:])
-    private let flows = Mutex<(onboarding: UInt64?, login: UInt64?, onboarded: Bool, saved: String?)>(
+    private let flows = Mutex<(onboarding: FlowToken?, login: FlowToken?, onboarded: Bool, saved: String?)>(
         (nil, nil, false, nil))
 
     init(manifest: String) throws(NavRouterError) {
@@ -130,7 +130,7 @@ final class ShopApp: Sendable {
             default: print("  ? unknown command")
             }
         } catch {
-            print("  ! \(error.code.name): \(error.message)")
+            print("  ! \(error.code.cName): \(error.message)")
         }
         printState()
     }
@@ -175,7 +175,7 @@ final class ShopApp: Sendable {
         return .pending
     }
 
-    fileprivate func loginRequested(flow: UInt64, destination: RouteMatch) {
+    fileprivate func loginRequested(flow: FlowToken, destination: RouteMatch) {
         flows.withLock { $0.login = flow }
         print("  login requested to open '\(destination.routeName)'")
     }
@@ -206,7 +206,7 @@ private struct ViewMaker: RouteHandler {
 
     func makeView(for entry: NavigationEntry) -> ViewHandle? {
         app.views.withLock { views in
-            let handle = UInt(views.count + 1) + UInt(entry.id) << 20
+            let handle = UInt(views.count + 1) + UInt(entry.id.rawValue) << 20
             views[handle] = entry.route
             return ViewHandle(rawValue: handle)
         }
@@ -221,7 +221,7 @@ private struct ViewMaker: RouteHandler {
 private struct LoginPrompt: AuthenticationHandler {
     unowned let app: ShopApp
 
-    func login(flow: UInt64, destination: RouteMatch, router: Router) {
+    func login(flow: FlowToken, destination: RouteMatch, router: Router) {
         app.loginRequested(flow: flow, destination: destination)
     }
 }

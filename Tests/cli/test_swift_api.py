@@ -1,0 +1,100 @@
+"""The Swift API as a user's code meets it, checked by the compiler: typed identifiers do not convert into one
+another, and a main-actor host written against the NavRouter product type-checks in Swift 6 language mode with
+complete concurrency checking and warnings as errors. Type-checks against the debug build's modules (built here
+when missing)."""
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+MODULES = ROOT / ".build" / "debug" / "Modules"
+
+
+@pytest.fixture(scope="module")
+def typecheck():
+    if not (MODULES / "NavRouter.swiftmodule").exists():
+        subprocess.run(["swift", "build", "--target", "NavRouter"], cwd=ROOT, check=True, capture_output=True)
+
+    def run(source: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+        path = tmp / "user.swift"
+        path.write_text(source)
+        return subprocess.run(
+            [
+                "swiftc", "-typecheck", "-swift-version", "6", "-strict-concurrency=complete",
+                "-warnings-as-errors", "-I", str(MODULES),
+                "-Xcc", f"-fmodule-map-file={ROOT}/.build/debug/CPathScan.build/module.modulemap",
+                "-I", str(ROOT / "Sources" / "CJansson"), "-I", str(ROOT / "Sources" / "CPathScan" / "include"),
+                str(path),
+            ],
+            capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+
+    return run
+
+
+MISUSES = {
+    "router.popTo(entry: transition)": "'TransitionID' to expected argument type 'EntryID'",
+    "router.transitionFinished(flow)": "'FlowToken' to expected argument type 'TransitionID'",
+    "router.resumeFlow(ticket, decision: .proceed)": "'Ticket' to expected argument type 'FlowToken'",
+    "router.registry.guards.removeInterceptor(entry)": "'EntryID' to expected argument type 'InterceptorID'",
+    "router.cancelBackGesture(transition)": "'TransitionID' to expected argument type 'GestureID'",
+    "router.popTo(entry: number)": "'UInt64' to expected argument type 'EntryID'",
+}
+
+
+@pytest.mark.parametrize("call", sorted(MISUSES))
+def test_one_kind_of_id_does_not_pass_for_another(typecheck, tmp_path, call):
+    source = f"""import NavRouter
+func misuse(router: Router, entry: EntryID, transition: TransitionID, flow: FlowToken, ticket: Ticket,
+            number: UInt64) throws {{
+    _ = try {call}
+}}
+"""
+    result = typecheck(source, tmp_path)
+    assert result.returncode != 0, f"{call} compiled"
+    assert MISUSES[call] in result.stderr, result.stderr[-1500:]
+
+
+def test_a_main_actor_host_type_checks_in_swift_6_without_warnings(typecheck, tmp_path):
+    source = """import NavRouter
+
+struct Product: Codable, Sendable { var id: Int; var title: String }
+
+@MainActor final class Screens: MainActorRouteHandler {
+    var live: [NavigationEntry.ID: ViewHandle] = [:]
+    func makeView(for entry: NavigationEntry) -> ViewHandle? {
+        let view = ViewHandle(rawValue: UInt(live.count + 1))
+        live[entry.id] = view
+        return view
+    }
+    func releaseView(_ view: ViewHandle, of entry: NavigationEntry) { live[entry.id] = nil }
+}
+
+@MainActor final class App {
+    let host: NavigationHost
+    let screens = Screens()
+    init(registry: RouteRegistry) {
+        host = NavigationHost(router: Router(registry: registry)) { event in
+            switch event.change {
+            case .push(let entry, _): print("push", entry.route)
+            case .present(let entry, _, let style, _): print("present", entry.route, style)
+            default: break
+            }
+        }
+        host.defaultHandler = screens
+    }
+    func run() async throws(NavRouterError) {
+        try await host.start()
+        try await host.navigate("/shop/product/7", props: Product(id: 7, title: "Hose"))
+        try await host.pop()
+        try await host.push("/shop/product/8")
+        let product = try host.router.state.topEntry?.props(as: Product.self)
+        print(product?.title ?? "", host.model.tabs.first?.path.count ?? 0)
+        for await event in host.events where event.kind == .stateChanged { break }
+    }
+}
+"""
+    result = typecheck(source, tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
