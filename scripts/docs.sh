@@ -1,25 +1,38 @@
 #!/usr/bin/env bash
-# Builds the Swift core's documentation with DocC: the symbol graph of NavRouterCore (swift build
-# -emit-symbol-graph) and the catalog Sources/NavRouterCore/NavRouterCore.docc (an overview and the concepts
-# article), into build/docs (a static DocC archive; open build/docs/index.html through a web server, or
-# `docc preview`). A documentation warning fails the script: every public symbol is documented, and every
-# reference resolves. Usage: scripts/docs.sh
+# Builds the Swift documentation with DocC, one archive per library product: NavRouterCore (catalog
+# Sources/NavRouterCore/NavRouterCore.docc: overview and an article per concept) into build/docs/NavRouterCore, and
+# NavRouter (Sources/NavRouter/NavRouter.docc: overview, articles, and the tutorial that builds the shop app's
+# navigation) into build/docs/NavRouter. Symbol graphs come from `swift build -emit-symbol-graph`. Each archive is a
+# static DocC archive: serve it with a web server, or `docc preview` the catalog. A documentation warning fails the
+# script: every public symbol is documented, and every reference resolves. Usage: scripts/docs.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 graphs=build/symbol-graphs
-rm -rf "$graphs" build/docs
-mkdir -p "$graphs"
-swift build --target NavRouterCore --scratch-path .build-docs -Xswiftc -emit-symbol-graph \
-    -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >build/docs-build.log 2>&1 || {
+# The build writes a module's graph only when it compiles the module: "all" is kept between runs.
+rm -rf "$graphs/NavRouterCore" "$graphs/NavRouter" build/docs
+mkdir -p "$graphs/all" "$graphs/NavRouterCore" "$graphs/NavRouter" build/docs
+swift build --target NavRouter --scratch-path .build-docs -Xswiftc -emit-symbol-graph \
+    -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs/all" >build/docs-build.log 2>&1 || {
     tail -n 30 build/docs-build.log
     exit 1
 }
-docc convert Sources/NavRouterCore/NavRouterCore.docc --additional-symbol-graph-dir "$graphs" \
-    --output-path build/docs --fallback-display-name NavRouterCore \
-    --fallback-bundle-identifier org.navrouter.NavRouterCore --warnings-as-errors --analyze 2>&1 | tee build/docs.log |
-    grep -E "warning|error" || true
+if [ ! -f "$graphs/all/NavRouterCore.symbols.json" ] || [ ! -f "$graphs/all/NavRouter.symbols.json" ]; then
+    rm -rf .build-docs "$graphs/all"  # built before without the graphs: build again
+    exec "$0" "$@"
+fi
+cp "$graphs"/all/NavRouterCore*.symbols.json "$graphs/NavRouterCore/"
+cp "$graphs"/all/NavRouter.symbols.json "$graphs"/all/NavRouter@*.symbols.json "$graphs/NavRouter/" 2>/dev/null || true
+
+: >build/docs.log
+for module in NavRouterCore NavRouter; do
+    docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs/$module" \
+        --output-path "build/docs/$module" --fallback-display-name "$module" \
+        --fallback-bundle-identifier "org.navrouter.$module" --warnings-as-errors --analyze 2>&1 |
+        tee -a build/docs.log | grep -E "warning|error" || true
+done
 if grep -qE "^(warning|error)" build/docs.log; then
     echo "docs: documentation warnings (build/docs.log)"
     exit 1
 fi
-echo "docs: build/docs ($(find build/docs -name '*.json' | wc -l) pages of data), no warning"
+echo "docs: build/docs/NavRouterCore and build/docs/NavRouter ($(find build/docs -name '*.json' | wc -l) pages of" \
+    "data), no warning"

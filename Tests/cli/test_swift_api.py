@@ -17,7 +17,7 @@ def typecheck():
     if not (MODULES / "NavRouter.swiftmodule").exists():
         subprocess.run(["swift", "build", "--target", "NavRouter"], cwd=ROOT, check=True, capture_output=True)
 
-    def run(source: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+    def run(source: str, tmp: Path, *more: Path) -> subprocess.CompletedProcess[str]:
         path = tmp / "user.swift"
         path.write_text(source)
         return subprocess.run(
@@ -26,7 +26,7 @@ def typecheck():
                 "-warnings-as-errors", "-I", str(MODULES),
                 "-Xcc", f"-fmodule-map-file={ROOT}/.build/debug/CPathScan.build/module.modulemap",
                 "-I", str(ROOT / "Sources" / "CJansson"), "-I", str(ROOT / "Sources" / "CPathScan" / "include"),
-                str(path),
+                str(path), *map(str, more),
             ],
             capture_output=True, text=True, timeout=300,
         )  # fmt: skip
@@ -97,4 +97,14 @@ struct Product: Codable, Sendable { var id: Int; var title: String }
 }
 """
     result = typecheck(source, tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
+
+
+TUTORIAL = ROOT / "Sources" / "NavRouter" / "NavRouter.docc" / "Resources"
+
+
+@pytest.mark.parametrize("step", ["shop-02-host.swift", "shop-03-commands.swift", "shop-04-views.swift"])
+def test_the_tutorials_code_type_checks(typecheck, tmp_path, step):
+    # Each step with the routes of the first; the SwiftUI step (shop-05) needs SwiftUI, which Linux has not.
+    result = typecheck("", tmp_path, TUTORIAL / "shop-01-routes.swift", TUTORIAL / step)
     assert result.returncode == 0, result.stderr[-3000:]
