@@ -4,9 +4,10 @@ import NavRouterCore
 /// main-actor objects. Register it with `NavigationHost.setHandler(_:forRoute:)` or
 /// `NavigationHost.defaultHandler`.
 ///
-/// Commands issued through a `NavigationHost` run on the main actor, so their views are built there. A command a
-/// background thread issues on the `Router` itself cannot build a main-actor view: it fails with `.callback` (the
-/// handler declined) and changes nothing. Views are released on the main actor: at once when the release happens
+/// Commands issued through a `NavigationHost` (and the commands the router queued meanwhile, which run when the
+/// host finishes a transition) run on the main actor, so their views are built there. A command issued on the
+/// `Router` itself, from another thread or bypassing the host, cannot build a main-actor view: it fails with
+/// `.callback` (the handler declined) and changes nothing. Views are released on the main actor: at once when the release happens
 /// there, else in a main-actor task.
 @MainActor
 public protocol MainActorRouteHandler: AnyObject, Sendable {
@@ -21,14 +22,14 @@ struct MainActorHandlerBridge: RouteHandler {
     let handler: any MainActorRouteHandler
 
     func makeView(for entry: NavigationEntry) -> ViewHandle? {
-        guard MainThread.isCurrent else { return nil }
-        // Safety: the check above proved this is the main thread, where the main actor runs (checked again at run
-        // time by `assumeIsolated`).
+        guard MainActorCall.isCurrent else { return nil }
+        // Safety: the check above proved this thread runs a main-actor job that called the router synchronously
+        // (checked again at run time by `assumeIsolated`).
         return MainActor.assumeIsolated { handler.makeView(for: entry) }
     }
 
     func releaseView(_ view: ViewHandle, of entry: NavigationEntry) {
-        if MainThread.isCurrent {
+        if MainActorCall.isCurrent {
             MainActor.assumeIsolated { handler.releaseView(view, of: entry) }
         } else {
             let handler = handler

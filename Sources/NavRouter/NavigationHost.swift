@@ -36,7 +36,6 @@ public final class NavigationHost {
     ///   - router: the router (its navigator and transition mode must not be changed while the host lives).
     ///   - render: draws one event (push, present, …); its transition lasts until every event of it was drawn.
     public init(router: Router, render: (@MainActor (NavigationEvent) async -> Void)? = nil) {
-        MainThread.record()
         self.router = router
         self.render = render
         self.model = NavigationModel(router: router)
@@ -99,7 +98,7 @@ public final class NavigationHost {
     /// - Throws: the command's error (a queued command's too); the state is then as before.
     @discardableResult
     public func perform(_ command: NavigationCommand) async throws(NavRouterError) -> Router.Outcome {
-        let outcome = try router.perform(command)
+        let outcome = try MainActorCall.run { () throws(NavRouterError) in try router.perform(command) }
         if Self.rendering == ObjectIdentifier(self) { return outcome }
         switch outcome {
         case .applied(let transition?):
@@ -118,7 +117,7 @@ public final class NavigationHost {
     /// Stops delivering events: closes the router (views released, further commands fail with `.destroyed`), ends
     /// every `events` stream and returns every waiting command.
     public func close() {
-        router.close()
+        MainActorCall.run { router.close() }
         inbox.finish()
         for subscriber in subscribers.values { subscriber.finish() }
         subscribers = [:]
@@ -133,10 +132,12 @@ public final class NavigationHost {
         switch event.kind {
         case .commandFailed:
             if let ticket = event.ticket, let failure = event.failure { completions.fail(ticket, failure) }
+        case .navigationPending:
+            if let ticket = event.ticket, let flow = event.flow { completions.pend(ticket, flow) }
         case .stateChanged:
             completions.ran(event.ticket, as: event.transitionID)
             // Queued commands run now, on the main actor; their events come through the inbox after this one.
-            try? router.transitionFinished(event.transitionID)
+            MainActorCall.run { try? router.transitionFinished(event.transitionID) }
             completions.finished(event.transitionID)
             settle()
         default:

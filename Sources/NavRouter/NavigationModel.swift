@@ -39,7 +39,7 @@ public final class NavigationModel {
         set {
             guard newValue != shownTab, state.tabs.indices.contains(newValue) else { return }
             shownTab = newValue
-            _ = try? router.selectTab(newValue)
+            _ = MainActorCall.run { try? router.selectTab(newValue) }
         }
     }
 
@@ -71,7 +71,8 @@ public final class NavigationModel {
             return
         }
         do {
-            try router.userPopped(to: last.id)
+            _ = try MainActorCall.run { () throws(NavRouterError) in try router.userPopped(to: last.id) }
+            show(router.state)
         } catch {
             tabs[index].show(state.tabs[index].stack)  // refused (a leave guard): the path shows the stack again
         }

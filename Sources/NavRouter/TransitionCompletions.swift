@@ -27,6 +27,12 @@ struct TransitionCompletions {
         if let ticket, byTicket[ticket] != nil { ticketTransitions[ticket] = transition }
     }
 
+    /// A queued command is held as a pending flow.
+    mutating func pend(_ ticket: Ticket, _ flow: FlowToken) {
+        ticketTransitions[ticket] = nil
+        byTicket.removeValue(forKey: ticket)?.resume(returning: .success(.pending(flow: flow)))
+    }
+
     /// A queued command failed.
     mutating func fail(_ ticket: Ticket, _ error: NavRouterError) {
         ticketTransitions[ticket] = nil

@@ -49,6 +49,20 @@ private final class LoginRecorder: AuthenticationHandler, Sendable {
 final class NavigationSemanticsTests: XCTestCase {
     // MARK: 2. Superseded and slow flows
 
+    func testAQueuedCommandThatIsHeldSaysSoUnderItsTicket() throws {
+        let (router, _, recorder) = try shopRouter()
+        try router.registry.guards.addInterceptor(HoldingInterceptor(route: "settings"), name: "hold")
+        try router.start()
+        router.transitionMode = .waitForHost
+        guard case .applied(let first?) = try router.push("/shop/product/1") else { return XCTFail("applied") }
+        guard case .queued(let ticket) = try router.navigate("/settings") else { return XCTFail("queued") }
+        recorder.clear()
+        try router.transitionFinished(first)  // the queued navigate runs now, and is held
+        let pending = recorder.events.first { $0.kind == .navigationPending }
+        XCTAssertEqual(pending?.ticket, ticket, "whoever waits for the ticket learns the command is pending")
+        XCTAssertEqual(pending?.flow, router.pendingFlows.first)
+    }
+
     func testANewNavigationSupersedesAPendingFlow() throws {
         let (router, ledger, recorder) = try shopRouter()
         let holder = HoldingInterceptor(route: "settings")

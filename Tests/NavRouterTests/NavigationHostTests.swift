@@ -109,6 +109,21 @@ final class NavigationHostTests: XCTestCase {
         XCTAssertEqual(host.router.state.layers.count, 1)
     }
 
+    func testAQueuedCommandHeldByAGuardReturnsPending() async throws {
+        let registry = try makeShopRegistry()
+        try registry.guards.addInterceptor(HoldRoute(route: "cart"), name: "hold the cart")
+        let host = NavigationHost(router: Router(registry: registry)) { _ in
+            for _ in 0..<3 { await Task.yield() }
+        }
+        try await host.start()
+        async let push = host.push("/shop/product/1")
+        async let cart = host.present("/shop/cart")  // queued behind the push or not: held either way
+        let (pushed, held) = try await (push, cart)
+        guard case .applied(_?) = pushed else { return XCTFail("the push applied: \(pushed)") }
+        guard case .pending(let flow) = held else { return XCTFail("pending: \(held)") }
+        XCTAssertEqual(host.router.pendingFlows, [flow])
+    }
+
     func testClosingReturnsWaitersAndEndsStreams() async throws {
         let host = NavigationHost(router: Router(registry: try makeShopRegistry()))
         try await host.start()

@@ -34,3 +34,18 @@ def test_the_swift_host_reads_a_script_from_standard_input():
     )
     assert result.returncode == 0
     assert re.search(r"event push product\n  \* home: home > product", result.stdout)
+
+
+def test_the_main_actor_shop_app_runs_its_session():
+    result = subprocess.run(
+        [str(ROOT / "build" / "bin" / "shop-app"), SHOP], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr
+    out = result.stdout
+    assert out.startswith("navrouter 0.1.0 — example shop app (Swift, NavRouter, main actor)")
+    assert "  top screen: Garden hose" in out
+    assert re.search(r"applied\(transition: Optional\((\d+)\)\) / applied\(transition: Optional\((?!\1)\d+\)\)", out)
+    assert "> the user swipes back: SwiftUI shortens the tab's path\n  home | *catalog | cart | profile" in out
+    assert "login requested to open 'checkout'" in out and "home | catalog | *cart > checkout | profile" in out
+    assert "! EMALFORMED (malformedURL)" in out
+    assert out.rstrip().endswith("still alive after closing: 0")

@@ -884,7 +884,7 @@ class Router:
         self.flow_order += 1
         flow.order = self.flow_order
         self.flows[token] = flow
-        self.notify("navigation_pending", flow=token)
+        self.notify("navigation_pending", flow=token, ticket=self.current_ticket)
 
     def cancelled(self, token: int, ended: str = "cancelled") -> None:
         """A held flow was dropped: flow_cancelled, then pending_ended."""

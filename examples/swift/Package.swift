@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
-// The example shop app hosted from Swift: the same manifest and session as the C demo (examples/c), through the
-// NavRouterCore library product. Run it with scripts/demo-swift.sh.
+// The example shop app hosted from Swift: `shop-host` plays the C demo's session (examples/c) through the
+// NavRouterCore library product (scripts/demo-swift.sh); `shop-app` is a main-actor app over the NavRouter product
+// (async commands, event streams, main-actor views, the observable model).
 import PackageDescription
 
 let package = Package(
@@ -11,6 +12,10 @@ let package = Package(
         .executableTarget(
             name: "shop-host",
             dependencies: [.product(name: "NavRouterCore", package: "navrouter")]
-        )
+        ),
+        .executableTarget(
+            name: "shop-app",
+            dependencies: [.product(name: "NavRouter", package: "navrouter")]
+        ),
     ]
 )

@@ -68,10 +68,12 @@ extension Router {
         }
     }
 
-    /// Tells the navigator a navigation waits as a pending flow (a host may show a spinner).
+    /// Tells the navigator a navigation waits as a pending flow (a host may show a spinner). A queued command's
+    /// event carries its ticket, so that whoever waits for the ticket learns the command is pending.
     func reportPending(_ token: FlowToken, url: String?, stage: String) {
         var event = NavigationEvent(kind: .navigationPending, transitionID: 0)
         event.flow = token
+        event.ticket = control.withLock { $0.currentTicket }
         event.info = .object(["url": url.map(JSONValue.string) ?? .null, "stage": .string(stage)])
         notify(event)
     }
