@@ -7,8 +7,8 @@ import NavRouterCore
 /// Commands issued through a `NavigationHost` (and the commands the router queued meanwhile, which run when the
 /// host finishes a transition) run on the main actor, so their views are built there. A command issued on the
 /// `Router` itself, from another thread or bypassing the host, cannot build a main-actor view: it fails with
-/// `.callback` (the handler declined) and changes nothing. Views are released on the main actor: at once when the release happens
-/// there, else in a main-actor task.
+/// `.callback` (the handler declined) and changes nothing. Views are released on the main actor: at once when the
+/// release happens in a host's call, else in a main-actor task.
 @MainActor
 public protocol MainActorRouteHandler: AnyObject, Sendable {
     /// Builds the view for a new entry; `nil` declines (the command then fails and nothing changes).
