@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The version is set in include/navrouter.h (NAVROUTER_VERSION_STRING and the MAJOR/MINOR/PATCH macros); the
-places that must repeat it (Swift's NavRouterVersion, the Python package's __version__ and pyproject.toml) are
-checked here against it. pkg-config, the library's file name and `navrouter --version` read it at build time."""
+places that must repeat it (Swift's NavRouterVersion, the Python package's __version__ and pyproject.toml, the
+README's `.package(url:from:)` line) are checked here against it; the release's git tag is the same number. pkg-config, the library's file name and `navrouter --version` read it at build time."""
 
 import re
 import sys
@@ -30,6 +30,7 @@ def main() -> int:
             "bindings/python/navrouter/__init__.py", r'^__version__ = "([^"]+)"'
         ),
         "bindings/python/pyproject.toml": find("bindings/python/pyproject.toml", r'^version = "([^"]+)"'),
+        "README.md .package(url:from:)": find("README.md", r'\.package\(url: "[^"]+", from: "([^"]+)"\)'),
     }
     wrong = {place: value for place, value in copies.items() if value != string}
     for place, value in wrong.items():

@@ -43,6 +43,17 @@ public final class NavigationModel {
         }
     }
 
+    /// Reports that the user dismissed the modal layer at `index`, and every layer above it, directly (a sheet
+    /// dragged down): the router follows (`Router.userDismissed(_:)`), and events say `userInitiated`. A layer that
+    /// prevents dismissal stays (the router refuses), and so does the model; an index out of range is ignored.
+    /// For SwiftUI, the setter of a sheet's `isPresented` binding.
+    public func userDismissed(layer index: Int) {
+        guard state.layers.indices.contains(index) else { return }
+        let count = state.layers.count - index
+        _ = MainActorCall.run { try? router.userDismissed(count) }
+        show(router.state)
+    }
+
     /// The entry on top of everything (the top modal layer's, else the selected tab's).
     public var topEntry: NavigationEntry? { state.topEntry }
 

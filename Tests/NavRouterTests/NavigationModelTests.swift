@@ -62,6 +62,21 @@ final class NavigationModelTests: XCTestCase {
         XCTAssertEqual(tab.path.map(\.url), ["/shop/product/1"])
     }
 
+    func testASheetDraggedDownIsDismissedByTheUser() async throws {
+        let host = NavigationHost(router: Router(registry: try makeShopRegistry()))
+        try await host.start()
+        try await host.present("/shop/cart")
+        try await host.present("/shop/cart", preventDismissal: true)
+        host.model.userDismissed(layer: 1)  // prevents dismissal: stays
+        XCTAssertEqual(host.router.state.layers.count, 2)
+        XCTAssertEqual(host.model.layers.count, 2)
+        try await host.dismiss()
+        host.model.userDismissed(layer: 0)
+        XCTAssertEqual(host.router.state.layers.count, 0)
+        XCTAssertEqual(host.model.layers.count, 0)
+        host.model.userDismissed(layer: 3)  // out of range: ignored
+    }
+
     func testSettingTheSelectedTabSelectsIt() async throws {
         let host = NavigationHost(router: Router(registry: try makeShopRegistry()))
         try await host.start()

@@ -19,8 +19,18 @@ struct ShopView: View {
                 .tag(tab.index)
             }
         }
-        .sheet(isPresented: .constant(!model.layers.isEmpty)) {
+        .sheet(isPresented: topLayerIsPresented) {
             Text(model.layers.last?.stack.last?.route ?? "")
         }
+    }
+
+    /// Presented while a layer is; dragged down, the router hears the user dismissed it.
+    private var topLayerIsPresented: Binding<Bool> {
+        Binding(
+            get: { !model.layers.isEmpty },
+            set: { presented in
+                if !presented { model.userDismissed(layer: model.layers.count - 1) }
+            }
+        )
     }
 }
