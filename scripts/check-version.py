@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The version is set in include/navrouter.h (NAVROUTER_VERSION_STRING and the MAJOR/MINOR/PATCH macros); the
 places that must repeat it (Swift's NavRouterVersion, the Python package's __version__ and pyproject.toml, the
-README's `.package(url:from:)` line) are checked here against it; the release's git tag is the same number. pkg-config, the library's file name and `navrouter --version` read it at build time."""
+README's `.package(url:from:)` line) are checked here against it; the release's git tag is the same number.
+pkg-config, the library's file name and `navrouter --version` read it at build time."""
 
 import re
 import sys
