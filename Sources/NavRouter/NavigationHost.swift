@@ -58,10 +58,13 @@ public final class NavigationHost {
         }
     }
 
+    /// Gives the router back: no navigator, and `.immediate` mode (an awaited transition is finished, so that the
+    /// router does not wait for a host that is gone).
     isolated deinit {
         inbox.finish()
         consumer?.cancel()
         router.navigator = nil
+        MainActorCall.run { router.transitionMode = .immediate }
         for subscriber in subscribers.values { subscriber.finish() }
         completions.abandon()
     }

@@ -140,6 +140,21 @@ final class NavigationHostTests: XCTestCase {
         }
     }
 
+    func testAReleasedHostGivesTheRouterBack() async throws {
+        let router = Router(registry: try makeShopRegistry())
+        do {
+            let host = NavigationHost(router: router) { _ in await Task.yield() }
+            try await host.start()
+            try router.push("/shop/product/1")  // directly: the router now waits for the host
+            XCTAssertNotNil(router.awaitedTransition)
+        }
+        for _ in 0..<100 where router.transitionMode == .waitForHost { await Task.yield() }
+        XCTAssertEqual(router.transitionMode, .immediate)
+        XCTAssertNil(router.awaitedTransition, "nobody is left to finish it")
+        try router.push("/shop/product/2")
+        XCTAssertEqual(router.state.currentStack.count, 3)
+    }
+
     func testBadInputThrowsAndChangesNothing() async throws {
         let host = NavigationHost(router: Router(registry: try makeShopRegistry()))
         try await host.start()

@@ -146,7 +146,7 @@ extension InterceptionContext {
         let parameters = destination?.parameters ?? entry?.parameters ?? [:]
         return .object([
             "phase": .string(phase.rawValue), "route": .string(route), "url": .string(url),
-            "parameters": .object(strings: parameters), "flow": .integer(Int64(clamping: flow.rawValue)),
+            "parameters": .object(strings: parameters), "flow": flow.jsonValue,
             "authenticated": .bool(isAuthenticated), "external": .bool(external),
         ])
     }
