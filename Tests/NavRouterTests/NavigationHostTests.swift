@@ -112,7 +112,9 @@ final class NavigationHostTests: XCTestCase {
     func testAQueuedCommandHeldByAGuardReturnsPending() async throws {
         let registry = try makeShopRegistry()
         try registry.guards.addInterceptor(HoldRoute(route: "cart"), name: "hold the cart")
-        let host = NavigationHost(router: Router(registry: registry)) { _ in
+        // Whichever command reaches the router first, the held flow stays held (not superseded by the push).
+        let router = Router(registry: registry, options: RouterOptions { $0.supersedePendingFlows = false })
+        let host = NavigationHost(router: router) { _ in
             for _ in 0..<3 { await Task.yield() }
         }
         try await host.start()
