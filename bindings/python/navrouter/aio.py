@@ -8,7 +8,8 @@
 The router runs in waiting mode (see Router.set_transition_mode): each command's events go to the navigator; when
 the navigator is a coroutine function, its coroutines run as tasks, and once every task of a transition is done the
 transition is finished and the awaiting command returns. A command issued while another transition is unfinished
-is queued (NAVROUTER_QUEUED): awaiting it waits for its own transition (or raises its failure). Use one event loop
+is queued (NAVROUTER_QUEUED): awaiting it waits for its own transition (or raises its failure, or returns "pending"
+with the flow's token when a guard holds it). Use one event loop
 per AsyncRouter; its commands are not for other threads. An async navigator cannot refuse a change (a sync one may
 return False, as with Router).
 """
@@ -64,6 +65,8 @@ class AsyncRouter:
             future = self._ticket(event.ticket)
             if not future.done():
                 future.set_exception(error_for(event.failure_status, event.failure_message or "failed"))
+        if event.kind == "navigation_pending" and event.ticket:
+            self._resolve_ticket(event.ticket, Outcome("pending", event.flow))
         result = self._navigator(event) if self._navigator is not None else None
         if inspect.isawaitable(result):
             self._work.setdefault(event.transition, []).append(asyncio.ensure_future(result))
@@ -123,7 +126,8 @@ class AsyncRouter:
 
     async def wait_for_ticket(self, ticket: int) -> Outcome:
         """Waits for a queued command (an Outcome with status "queued"): its Outcome once its transition finished
-        ("applied", with the transition id, 0 when it changed nothing), or its failure raised."""
+        ("applied", with the transition id, 0 when it changed nothing; "pending" with the flow's token when a guard
+        holds it), or its failure raised."""
         if not self._unfinished and ticket not in self._tickets:
             return Outcome("applied", 0)  # nothing runs: it has run already
         try:

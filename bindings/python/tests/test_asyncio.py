@@ -7,7 +7,7 @@ import asyncio
 
 import navrouter
 import pytest
-from navrouter import AsyncRouter, Event
+from navrouter import PENDING, AsyncRouter, Event
 
 
 def test_commands_return_when_the_host_finished_the_transition(shop):
@@ -73,3 +73,24 @@ def test_a_sync_navigator_and_failures(shop):
 
     asyncio.run(main())
     assert kinds[:2] == ["tabs_set_up", "state_changed"] and "push" in kinds
+
+
+def test_a_queued_command_held_by_a_guard_resolves_as_pending(shop):
+    shop.add_interceptor(lambda interception: PENDING, routes=["settings"], name="hold settings")
+
+    async def render(event: Event) -> None:
+        await asyncio.sleep(0.01)
+
+    async def main() -> None:
+        async with AsyncRouter(shop, navigator=render) as router:
+            await router.start()
+            first = asyncio.ensure_future(router.push("/shop/product/1"))
+            await asyncio.sleep(0)  # the push runs and waits for its transition
+            queued = router.router.navigate("/settings")
+            assert queued.queued
+            held = await router.wait_for_ticket(queued.id)
+            assert held.status == "pending" and held.id > 0  # the flow's token
+            await router.resume_flow(held.id, "cancel")
+            await first
+
+    asyncio.run(main())
