@@ -20,6 +20,8 @@ public final class NavigationModel {
     @ObservationIgnored private let router: Router
     /// The selected tab's index as last shown.
     private var shownTab: Int
+    /// A selection the router queued (a transition was being drawn): shown already, not yet in the router's state.
+    @ObservationIgnored private var queuedSelection: Int?
 
     init(router: Router) {
         self.router = router
@@ -33,13 +35,20 @@ public final class NavigationModel {
     }
 
     /// The selected tab's index; setting it selects that tab (dismissing modal layers), as `Router.selectTab(_:)`
-    /// does. An index out of range is ignored.
+    /// does (while a transition is being drawn, once it is). An index out of range is ignored; a refused selection
+    /// (a leave guard) goes back.
     public var selectedTab: Int {
         get { shownTab }
         set {
             guard newValue != shownTab, state.tabs.indices.contains(newValue) else { return }
             shownTab = newValue
-            _ = MainActorCall.run { try? router.selectTab(newValue) }
+            switch MainActorCall.run({ try? router.selectTab(newValue) }) {
+            case nil:  // refused: the selection goes back
+                queuedSelection = nil
+                shownTab = state.selectedTab
+            case .queued?: queuedSelection = newValue
+            default: queuedSelection = nil
+            }
         }
     }
 
@@ -59,12 +68,21 @@ public final class NavigationModel {
 
     /// Takes the router's state after an event.
     func apply(_ event: NavigationEvent) {
-        guard event.kind == .stateChanged || event.kind == .restored || event.kind == .tabsSetUp else { return }
-        show(router.state)
+        switch event.kind {
+        case .commandFailed:  // perhaps the queued selection: undo what was assumed
+            queuedSelection = nil
+            show(router.state)
+        case .stateChanged, .restored, .tabsSetUp:
+            let newState = router.state
+            if queuedSelection == newState.selectedTab { queuedSelection = nil }
+            show(newState)
+        default: break
+        }
     }
 
     /// Shows a state: each tab's stack, the layers, the selection.
     func show(_ newState: NavigationState) {
+        if queuedSelection == nil, shownTab != newState.selectedTab { shownTab = newState.selectedTab }
         guard newState != state || tabs.count != newState.tabs.count else { return }
         state = newState
         if tabs.count != newState.tabs.count {
@@ -72,7 +90,6 @@ public final class NavigationModel {
         }
         for (tab, model) in zip(newState.tabs, tabs) { model.show(tab.stack) }
         if layers != newState.layers { layers = newState.layers }
-        if shownTab != newState.selectedTab { shownTab = newState.selectedTab }
     }
 
     /// A tab's path was set shorter (the user swiped back): tells the router, or shows its state again.

@@ -77,6 +77,24 @@ final class NavigationModelTests: XCTestCase {
         host.model.userDismissed(layer: 3)  // out of range: ignored
     }
 
+    func testASelectionMadeDuringATransitionStaysShownUntilItRuns() async throws {
+        let canvas = Canvas()
+        let host = NavigationHost(router: Router(registry: try makeShopRegistry()), render: canvas.draw)
+        try await host.start()
+        let push = Task { try await host.push("/shop/product/1") }
+        await Task.yield()  // the push runs; its transition is being drawn
+        host.model.selectedTab = 1  // queued behind it
+        var shown: [Int] = []
+        for _ in 0..<200 where host.router.state.selectedTab != 1 || host.router.awaitedTransition != nil {
+            shown.append(host.model.selectedTab)
+            await Task.yield()
+        }
+        _ = try await push.value
+        XCTAssertEqual(Set(shown), [1], "no flicker back to the old tab while the selection waits")
+        XCTAssertEqual(host.router.state.selectedTab, 1)
+        XCTAssertEqual(host.model.selectedTab, 1)
+    }
+
     func testSettingTheSelectedTabSelectsIt() async throws {
         let host = NavigationHost(router: Router(registry: try makeShopRegistry()))
         try await host.start()
@@ -85,5 +103,11 @@ final class NavigationModelTests: XCTestCase {
         host.model.selectedTab = 7  // out of range: ignored
         XCTAssertEqual(host.router.state.selectedTab, 1)
         XCTAssertEqual(host.model.selectedTab, 1)
+        for _ in 0..<100 where host.router.awaitedTransition != nil { await Task.yield() }
+        let delivered = try XCTUnwrap(host.router.navigator)
+        host.router.navigator = { event in event.kind == .tabSelected ? false : delivered(event) }  // refuses tabs
+        host.model.selectedTab = 0
+        XCTAssertEqual(host.router.state.selectedTab, 1)
+        XCTAssertEqual(host.model.selectedTab, 1, "the refused selection went back")
     }
 }
