@@ -95,8 +95,8 @@ public final class NavigationHost {
     }
 
     /// Runs a command and waits until the host has finished its transition.
-    /// - Returns: `.applied` with the transition (`nil` when nothing changed) — also for a command that was queued,
-    ///   once it has run —, `.pending` (resume the flow with `resumeFlow(_:decision:)`) or `.handled`. From inside
+    /// - Returns: `.applied` with the transition (`nil` when nothing changed), `.pending` (resume the flow with
+    ///   `resumeFlow(_:decision:)`) or `.handled` — for a command that was queued too, once it has run. From inside
     ///   `render`, the router's outcome at once (`.queued` included).
     /// - Throws: the command's error (a queued command's too); the state is then as before.
     @discardableResult
