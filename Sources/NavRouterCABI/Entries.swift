@@ -14,31 +14,37 @@ import Synchronization
 #endif
 
 /// A borrowed object (match, entry, event, interception) that hands out C strings made on demand, kept until the object
-/// is freed. The strings live in the object itself: one allocation per box, none for strings never asked for.
+/// is freed. Most boxes (an event whose kind is all the host reads, a match read by its parameters) never make one:
+/// they carry one empty word for it and free nothing.
 ///
-/// Safety: its state is a `Mutex` and an `Atomic` (the class is not final, so the compiler cannot check that
-/// itself); a string is freed only in `deinit`, when no borrower can hold the box any more.
+/// Safety: its state is an `AtomicLazyReference` (the class is not final, so the compiler cannot check that itself).
 class CStringOwner: @unchecked Sendable {
-    private let strings = Mutex<[String: UInt]>([:])
-    /// Whether any string was made: most boxes (an event whose kind is all the host reads) never make one, and
-    /// then their deinit takes no lock.
-    private let madeAny = Atomic<Bool>(false)
+    private let made = AtomicLazyReference<MadeCStrings>()
 
     /// The C string for `key`, made by `make` the first time (nil when `make` gives nil).
+    func cString(_ key: String, _ make: () -> String?) -> UnsafePointer<CChar>? {
+        let strings = made.load() ?? made.storeIfNil(MadeCStrings())
+        return strings.cString(key, make)
+    }
+}
+
+/// The C strings a `CStringOwner` made, by key; freed with it.
+///
+/// Safety: a string is freed only in `deinit`, when its owner is gone and no borrower can hold the owner any more.
+private final class MadeCStrings: Sendable {
+    private let strings = Mutex<[String: UInt]>([:])
+
     func cString(_ key: String, _ make: () -> String?) -> UnsafePointer<CChar>? {
         strings.withLock { strings in
             if let address = strings[key] { return UnsafePointer(bitPattern: address) }
             guard let text = make() else { return nil }
             let pointer = strdup(text)!
             strings[key] = UInt(bitPattern: pointer)
-            madeAny.store(true, ordering: .relaxed)
             return UnsafePointer(pointer)
         }
     }
 
     deinit {
-        // Relaxed is enough: the last release of the box happens after every use of it.
-        guard madeAny.load(ordering: .relaxed) else { return }
         strings.withLock { strings in
             for address in strings.values { free(UnsafeMutableRawPointer(bitPattern: address)) }
         }

@@ -67,10 +67,16 @@ enum Handles {
         guard removed else { return }
         // Safety: removed from `live` above, by this call only, so the retain taken in `make` is given back once.
         let object = Unmanaged<AnyObject>.fromOpaque(raw)
-        // A cached look-up table sees this before the registry can go (see `CachedTable`).
-        let freed = object.takeUnretainedValue()
-        (freed as? RegistryHandle)?.freed.store(true, ordering: .releasing)
-        (freed as? MatchBox)?.freed.store(true, ordering: .releasing)
+        // A cached look-up table (or match) sees this before the registry (or match) can go (see `CachedTable`).
+        // Safety: the table recorded the handle with `kind`, so its object is of the class that kind names.
+        switch kind {
+        case .registry:
+            Unmanaged<RegistryHandle>.fromOpaque(raw).takeUnretainedValue().freed.store(true, ordering: .releasing)
+        case .match:
+            Unmanaged<MatchBox>.fromOpaque(raw).takeUnretainedValue().freed.store(true, ordering: .releasing)
+        case .router:
+            break
+        }
         object.release()
     }
 }

@@ -1,56 +1,117 @@
-import NavRouterCore
+/// The addresses of the live handles and their kinds: one open-addressing table of words, each a handle's address
+/// with its kind in the two low bits (a Swift object's address is 16-byte aligned), found by linear probing from a
+/// multiplicative hash of the address and removed by shifting the entries after it back (no tombstones, so a table
+/// that sees millions of handles come and go stays as short as its live handles). Every exported call but the
+/// cached look-ups checks its handle here, under `Handles`' lock: an insert and a remove cost a few dozen
+/// instructions, where the standard `Dictionary` (SipHash) cost more than the rest of a short call.
+///
+/// Safety: `slots` holds `mask + 1` words, allocated here and freed in `deinit` only; every index is masked into
+/// it. Used under one lock (`Handles.live`), so never by two threads at once.
+final class LiveHandleTable: @unchecked Sendable {
+    private var slots: UnsafeMutablePointer<UInt>
+    private var mask: Int
+    private var count = 0
+    private static let initialCapacity = 64
 
-/// The addresses of the live handles and their kinds: an `IndexTable` over entries kept here (freed entries are
-/// reused), hashed by a multiplication of the address. Every exported call but the cached look-ups checks its
-/// handle here; the standard `Dictionary` hashes with SipHash, which cost more than the rest of a short call.
-struct LiveHandleTable {
-    private var keys: [UInt] = []
-    private var kinds: [HandleKind] = []
-    /// Entries of `keys`/`kinds` freed by `remove`, for reuse.
-    private var free: [Int32] = []
-    private var table = IndexTable(capacity: 64)
+    init() {
+        slots = .allocate(capacity: Self.initialCapacity)
+        slots.initialize(repeating: 0, count: Self.initialCapacity)
+        mask = Self.initialCapacity - 1
+    }
 
-    private static func hash(_ key: UInt) -> Int {
-        Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 32)
+    deinit {
+        slots.deallocate()
+    }
+
+    @inline(__always)
+    private func home(_ key: UInt) -> Int {
+        Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    private static func code(_ kind: HandleKind) -> UInt {
+        switch kind {
+        case .registry: return 1
+        case .match: return 2
+        case .router: return 3
+        }
+    }
+
+    private static func kind(code: UInt) -> HandleKind {
+        switch code {
+        case 1: return .registry
+        case 2: return .match
+        default: return .router
+        }
+    }
+
+    /// The slot holding `key`, or nil.
+    @inline(__always)
+    private func slot(of key: UInt) -> Int? {
+        var index = home(key)
+        while true {
+            let word = slots[index]
+            if word == 0 { return nil }
+            if word & ~3 == key { return index }
+            index = (index + 1) & mask
+        }
     }
 
     /// The kind of a live handle, or nil.
     func kind(of key: UInt) -> HandleKind? {
-        table.find(hash: Self.hash(key)) { keys[Int($0)] == key }.map { kinds[Int($0)] }
+        guard key & 3 == 0, let index = slot(of: key) else { return nil }
+        return Self.kind(code: slots[index] & 3)
     }
 
-    /// Records a live handle.
-    mutating func insert(_ key: UInt, _ kind: HandleKind) {
-        precondition(key != 0)
-        switch table.probe(hash: Self.hash(key), { keys[Int($0)] == key }) {
-        case .found(let index, _):
-            kinds[Int(index)] = kind
-        case .free(let slot):
-            let index: Int32
-            if let reused = free.popLast() {
-                index = reused
-                keys[Int(index)] = key
-                kinds[Int(index)] = kind
-            } else {
-                index = Int32(keys.count)
-                keys.append(key)
-                kinds.append(kind)
-            }
-            let keys = self.keys  // not `self`: a captured copy would make the table copy
-            table.insert(index, at: slot) { Self.hash(keys[Int($0)]) }
-        }
-    }
-
-    /// Forgets a handle.
-    mutating func remove(_ key: UInt) {
-        guard case .found(let index, let slot) = table.probe(hash: Self.hash(key), { keys[Int($0)] == key }) else {
+    /// Records a live handle (a new address: `Handles` retains the object behind it until it is removed).
+    func insert(_ key: UInt, _ kind: HandleKind) {
+        precondition(key != 0 && key & 3 == 0, "a handle is a non-NULL, aligned object address")
+        if let index = slot(of: key) {
+            slots[index] = key | Self.code(kind)
             return
         }
-        do {
-            let keys = self.keys  // not `self` (see `IndexTable`); the scope ends before `keys` is written
-            table.remove(slot: slot) { Self.hash(keys[Int($0)]) }
+        if (count + 1) * 2 > mask + 1 { grow() }
+        var index = home(key)
+        while slots[index] != 0 { index = (index + 1) & mask }
+        slots[index] = key | Self.code(kind)
+        count += 1
+    }
+
+    /// Forgets a handle: empties its slot and moves each later entry of its probe run back into the gap, when its
+    /// home lies at or before the gap (cyclically), so that every entry stays reachable from its home.
+    func remove(_ key: UInt) {
+        guard key & 3 == 0, var gap = slot(of: key) else { return }
+        count -= 1
+        var index = gap
+        while true {
+            index = (index + 1) & mask
+            let word = slots[index]
+            if word == 0 { break }
+            let wanted = home(word & ~3)
+            // The entry at `index` may fill the gap unless its home lies cyclically in (gap, index].
+            let homeAfterGap = gap <= index ? (gap < wanted && wanted <= index) : (gap < wanted || wanted <= index)
+            if homeAfterGap { continue }
+            slots[gap] = word
+            gap = index
         }
-        keys[Int(index)] = 0
-        free.append(index)
+        slots[gap] = 0
+    }
+
+    /// Doubles the table and places every entry again.
+    ///
+    /// Safety: the new slots are allocated and zeroed before any is written; the old ones are read within their
+    /// `oldCapacity` and freed once, after the last read (nothing else holds them: the table is used under a lock).
+    private func grow() {
+        let old = slots
+        let oldCapacity = mask + 1
+        let capacity = oldCapacity * 2
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
+        mask = capacity - 1
+        for position in 0..<oldCapacity where old[position] != 0 {
+            var index = home(old[position] & ~3)
+            while slots[index] != 0 { index = (index + 1) & mask }
+            slots[index] = old[position]
+        }
+        old.deallocate()
     }
 }

@@ -16,8 +16,8 @@ import Synchronization
 /// A match behind a `navrouter_match *`: what the core's resolve found (`ResolvedURL`) and, in one allocation, the
 /// C strings the getters hand out. JSON texts are made on first use (`CStringOwner`).
 ///
-/// The strings (`MatchStrings` with the URL, without the merged parameters), back to back, each NUL-terminated, after
-/// a head of their offsets.
+/// The strings (`ResolvedURL.writeStrings` with the URL, without the merged parameters), back to back, each
+/// NUL-terminated, after a head of their offsets.
 ///
 /// Safety: the arena is allocated and written in `init`, never written afterwards, and freed in `deinit` only, when
 /// the handle is freed and no borrower remains (the header says a match's strings live as long as the match). No
@@ -37,22 +37,39 @@ final class MatchBox: CStringOwner, @unchecked Sendable {
         self.resolved = resolved
         parameterCount = resolved.parameterCount
         queryCount = resolved.queryItems.count
-        let strings = MatchStrings(table: table, resolved: resolved, url: url)
-        let count = strings.count(includingURL: true, includingMerged: false)
-        var size = 0
-        strings.forEach(includingURL: true, includingMerged: false) { size += $0.count + 1 }
+        arena = Self.makeArena(table: table, resolved: resolved, url: url)
+    }
+
+    /// Bytes of stack a match's strings are first written to: most matches fit, and are then copied into an arena
+    /// of their exact size in one pass; a larger match is written again, into its arena.
+    private static let scratchBytes = 1024
+
+    /// The arena: the strings' offsets, then the strings (see the type's comment).
+    private static func makeArena(table: RouteTable, resolved: ResolvedURL, url: UnsafeBufferPointer<UInt8>)
+        -> UnsafeMutableRawPointer
+    {
+        let count = resolved.stringCount(includingURL: true)
         let headSize = count * MemoryLayout<Int32>.stride
-        arena = .allocate(byteCount: headSize + size, alignment: MemoryLayout<Int32>.alignment)
-        let offsets = arena.bindMemory(to: Int32.self, capacity: count)
-        let text = (arena + headSize).bindMemory(to: UInt8.self, capacity: size)
-        var index = 0
-        var end = 0
-        strings.forEach(includingURL: true, includingMerged: false) { bytes in
-            offsets[index] = Int32(headSize + end)
-            if let base = bytes.baseAddress { (text + end).update(from: base, count: bytes.count) }
-            text[end + bytes.count] = 0
-            end += bytes.count + 1
-            index += 1
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { offsets in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchBytes) { scratch in
+                let written = resolved.writeStrings(
+                    table: table, url: url, includingURL: true, includingMerged: false, into: scratch.baseAddress,
+                    capacity: scratch.count, offsets: offsets.baseAddress, offsetBase: headSize)
+                let arena = UnsafeMutableRawPointer.allocate(
+                    byteCount: headSize + written.size, alignment: MemoryLayout<Int32>.alignment)
+                // Safety: `offsets` holds `count` offsets, `scratch` the strings when they fit; the arena was sized
+                // for both; the second write is given the arena's exact room for the strings.
+                arena.copyMemory(from: offsets.baseAddress!, byteCount: headSize)
+                if written.size <= scratch.count {
+                    (arena + headSize).copyMemory(from: scratch.baseAddress!, byteCount: written.size)
+                } else {
+                    let text = (arena + headSize).bindMemory(to: UInt8.self, capacity: written.size)
+                    _ = resolved.writeStrings(
+                        table: table, url: url, includingURL: true, includingMerged: false, into: text,
+                        capacity: written.size)
+                }
+                return arena
+            }
         }
     }
 

@@ -9,36 +9,31 @@ import NavRouterCore
 
 /// Writes a resolved URL in its packed form (see `navrouter_packed_match` in navrouter.h) as far as it fits, and
 /// returns the size it takes (the head, then each string and its NUL); the buffer is complete when that is ≤
-/// `capacity`. The strings are `MatchStrings` without the URL, with the merged parameters.
+/// `capacity`. The strings are `ResolvedURL.writeStrings` without the URL, with the merged parameters.
 private func writePacked(
-    _ strings: MatchStrings, routeIndex: Int, to buffer: UnsafeMutableRawPointer?, capacity: Int
+    _ resolved: ResolvedURL, table: RouteTable, url: UnsafeBufferPointer<UInt8>, to buffer: UnsafeMutableRawPointer?,
+    capacity: Int
 ) -> Int {
-    let resolved = strings.resolved
-    var head = navrouter_packed_match()
-    head.route_index = UInt32(routeIndex)
-    head.path_parameter_count = UInt32(resolved.parameterCount)
-    head.query_item_count = UInt32(resolved.queryItems.count)
-    head.string_count = UInt32(strings.count(includingURL: false, includingMerged: true))
-    head.merged_parameter_count =
-        (head.string_count - 1 - 2 * (head.path_parameter_count + head.query_item_count)
-            - (resolved.hasCatchAll ? 1 : 0) - (resolved.fragment != nil ? 1 : 0) - (resolved.props != nil ? 1 : 0))
-        / 2
-    if resolved.hasCatchAll { head.flags |= NAVROUTER_PACKED_REMAINDER }
-    if resolved.fragment != nil { head.flags |= NAVROUTER_PACKED_FRAGMENT }
-    if resolved.props != nil { head.flags |= NAVROUTER_PACKED_PROPS }
-    var size = MemoryLayout<navrouter_packed_match>.stride
-    if let buffer, size <= capacity { buffer.storeBytes(of: head, as: navrouter_packed_match.self) }
-    // Safety: the host's buffer holds `capacity` writable bytes (the header's contract); every write below is
-    // checked against `capacity` first, and bytes are written as bytes.
-    let text = buffer.map { $0.assumingMemoryBound(to: UInt8.self) }
-    strings.forEach(includingURL: false, includingMerged: true) { bytes in
-        if let text, size + bytes.count + 1 <= capacity {
-            if let base = bytes.baseAddress { (text + size).update(from: base, count: bytes.count) }
-            text[size + bytes.count] = 0
-        }
-        size += bytes.count + 1
+    let headSize = MemoryLayout<navrouter_packed_match>.stride
+    // Safety: the host's buffer holds `capacity` writable bytes (the header's contract); the strings are written
+    // after the head and checked against the room left there; the head is written only when it fits.
+    let text = capacity > headSize ? buffer.map { ($0 + headSize).assumingMemoryBound(to: UInt8.self) } : nil
+    let written = resolved.writeStrings(
+        table: table, url: url, includingURL: false, includingMerged: true, into: text,
+        capacity: max(0, capacity - headSize))
+    if let buffer, headSize <= capacity {
+        var head = navrouter_packed_match()
+        head.route_index = UInt32(resolved.routeIndex)
+        head.path_parameter_count = UInt32(resolved.parameterCount)
+        head.query_item_count = UInt32(resolved.queryItems.count)
+        head.string_count = UInt32(written.count)
+        head.merged_parameter_count = UInt32(written.mergedCount)
+        if resolved.hasCatchAll { head.flags |= NAVROUTER_PACKED_REMAINDER }
+        if resolved.fragment != nil { head.flags |= NAVROUTER_PACKED_FRAGMENT }
+        if resolved.props != nil { head.flags |= NAVROUTER_PACKED_PROPS }
+        buffer.storeBytes(of: head, as: navrouter_packed_match.self)
     }
-    return size
+    return headSize + written.size
 }
 
 @_cdecl("navrouter_registry_resolve_packed") @implementation
@@ -61,8 +56,7 @@ public func navrouter_registry_resolve_packed(
         let bytes = try utf8URL(url, length: length)
         let table = try thread.pointee.lookupTable.table(for: handle).takeUnretainedValue()
         let resolved = try table.resolve(bytes: bytes, validatingUTF8: false)
-        let strings = MatchStrings(table: table, resolved: resolved, url: bytes)
-        let size = writePacked(strings, routeIndex: resolved.routeIndex, to: buffer, capacity: capacity)
+        let size = writePacked(resolved, table: table, url: bytes, to: buffer, capacity: capacity)
         outSize.pointee = size
         if size > capacity {
             throw NavRouterError(.limitExceeded, "the buffer holds \(capacity) bytes; the packed match needs \(size)")

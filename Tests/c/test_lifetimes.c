@@ -222,6 +222,41 @@ static void test_registry_freed_while_another_thread_looks_up(void) {
     CHECK(bad == NULL);
 }
 
+/* Twenty thousand matches live at once, freed in a scattered order: each live handle still reads its own match,
+ * each freed one reads NULL and frees again harmlessly (the table of live handles grows, and shifts entries back as
+ * handles leave it). */
+static void test_many_live_matches_freed_in_a_scattered_order(void) {
+    enum { count = 20000 };
+    static navrouter_match *matches[count];
+    static int freed[count];
+    navrouter_registry *registry = NULL;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(registry, "product", "shop/product/<int:id>", 0));
+    char url[64], id[16];
+    for (int i = 0; i < count; i++) {
+        snprintf(url, sizeof url, "myapp://shop/product/%d", i);
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, url, &matches[i]));
+        freed[i] = 0;
+    }
+    int wrong = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        /* 7919 is prime to 20000: the steps visit every index once, far from each other. */
+        for (int step = 0; step < count / 2; step++) {
+            int i = (int)(((long)(step + pass * (count / 2)) * 7919) % count);
+            navrouter_match_free(matches[i]);
+            freed[i] = 1;
+        }
+        for (int i = 0; i < count; i++) {
+            const char *value = navrouter_match_param(matches[i], "id");
+            snprintf(id, sizeof id, "%d", i);
+            if (freed[i] ? value != NULL : (value == NULL || strcmp(value, id) != 0)) wrong++;
+        }
+    }
+    CHECK(wrong == 0);
+    for (int i = 0; i < count; i++) navrouter_match_free(matches[i]); /* all freed already: ignored */
+    navrouter_registry_free(registry);
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
     RUN(test_router_freed_inside_its_navigator);
@@ -230,5 +265,6 @@ int main(int argc, char **argv) {
     RUN(test_router_freed_inside_release_view);
     RUN(test_registry_freed_inside_callbacks);
     RUN(test_registry_freed_while_another_thread_looks_up);
+    RUN(test_many_live_matches_freed_in_a_scattered_order);
     return HARNESS_SUMMARY("c lifetimes");
 }

@@ -6,6 +6,9 @@
  *   bench startup RUNS             start → load libnavrouter.so → first resolve, of a fresh process (median)
  *   bench registration DATA COPIES COPIES x the synthetic10k routes, one call each and in one batch (best of 5)
  *   bench first-resolve            (the child of "startup")
+ *   bench profile DATA TABLE CONTENDER PASSES   one contender (floor, lookup, resolve, packed) over a table, PASSES
+ *                                  times and nothing else: for `valgrind --tool=callgrind`, whose instruction counts
+ *                                  repeat on a noisy machine (divide by PASSES x look-ups)
  *
  * Output: Markdown tables, and "RESULT key value" lines that scripts/bench.sh collects.
  */
@@ -447,12 +450,39 @@ static int bench_registration(const char *dir, int copies) {
     return 0;
 }
 
+/* One contender, `passes` times over a table (for callgrind: no timing, no other contender in the process). */
+static int bench_profile(const char *dir, const char *name, const char *contender, int passes) {
+    static const char *names[] = {"floor", "lookup", "resolve", "packed"};
+    pass_fn functions[] = {pass_floor, pass_lookup, pass_resolve, pass_resolve_packed};
+    size_t which = 0;
+    while (which < 4 && strcmp(names[which], contender) != 0) which++;
+    if (which == 4) {
+        fprintf(stderr, "bench: no contender named %s\n", contender);
+        return 2;
+    }
+    table t = load_table(dir, name);
+    navrouter_registry *registry;
+    if (navrouter_registry_new(&registry, 0) != NAVROUTER_OK) die("registry_new");
+    for (size_t i = 0; i < t.pattern_count; i++)
+        if (navrouter_registry_add_route(registry, t.patterns[i], t.patterns[i], 0) != NAVROUTER_OK) die(t.patterns[i]);
+    size_t *lengths = malloc(t.lookup_count * sizeof *lengths);
+    for (size_t i = 0; i < t.lookup_count; i++) lengths[i] = strlen(t.urls[i]);
+    input in = {registry, &t, lengths};
+    for (int k = 0; k < passes; k++) blackhole += functions[which](&in);
+    printf("%s %s: %d passes x %zu look-ups\n", name, contender, passes, t.lookup_count);
+    free(lengths);
+    navrouter_registry_free(registry);
+    free_table(&t);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc >= 2 && strcmp(argv[1], "first-resolve") == 0) return first_resolve();
     if (argc >= 2 && strcmp(argv[1], "nothing") == 0) return 0;
     if (argc >= 4 && strcmp(argv[1], "tables") == 0) return bench_tables(argv[2], atoi(argv[3]));
     if (argc >= 3 && strcmp(argv[1], "events") == 0) return bench_events(atoi(argv[2]));
     if (argc >= 3 && strcmp(argv[1], "startup") == 0) return bench_startup(argv[0], atoi(argv[2]));
+    if (argc >= 6 && strcmp(argv[1], "profile") == 0) return bench_profile(argv[2], argv[3], argv[4], atoi(argv[5]));
     if (argc >= 4 && strcmp(argv[1], "registration") == 0) return bench_registration(argv[2], atoi(argv[3]));
     fprintf(stderr,
             "usage: bench tables DATA_DIR ROUNDS | events ROUNDS | startup RUNS | registration DATA_DIR COPIES\n");

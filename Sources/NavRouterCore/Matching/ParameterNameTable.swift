@@ -82,6 +82,17 @@ struct ParameterNameTable: Sendable {
         names[Int(nameIndexes[Int(starts[route]) + ordinal] & nameMask)]
     }
 
+    /// Runs `body` on the UTF-8 bytes of the `ordinal`-th parameter's name of route `route`, read in place.
+    @inline(__always)
+    func withName<Result>(route: Int, ordinal: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let index = Int(nameIndexes[Int(starts[route]) + ordinal] & nameMask)
+        return names.withUnsafeBufferPointer { names in
+            if let result = names[index].utf8.withContiguousStorageIfAvailable(body) { return result }
+            var copy = names[index]
+            return copy.withUTF8(body)
+        }
+    }
+
     /// How many parameters (catch-all included) route `route` has.
     @inline(__always)
     func count(route: Int) -> Int {

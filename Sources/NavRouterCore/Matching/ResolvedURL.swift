@@ -10,10 +10,10 @@ package struct ResolvedURL: Sendable {
     /// The path parameters' byte ranges, in pattern order.
     let slices: ParameterSlices
     /// What the query and fragment carried; nil (nothing to count references of) for a URL without either.
-    private let extras: Extras?
+    let extras: Extras?
 
     /// The decoded query items, fragment and props of a URL that has a query or a fragment.
-    private final class Extras: Sendable {
+    final class Extras: Sendable {
         let queryItems: [QueryItem]
         let fragment: String?
         let props: [String: JSONValue]?

@@ -1,0 +1,106 @@
+/// The strings of a resolved URL, in the order the C ABI hands them out (`navrouter_match`,
+/// `navrouter_packed_match`), written as NUL-terminated UTF-8 straight into the caller's memory: the URL's own bytes
+/// where they need no decoding, the table's names borrowed in place; no string is made for a URL without a query,
+/// fragment or percent escape in a parameter.
+///
+/// The order: the route's name; the URL (`includingURL`); each path parameter's name and decoded value, in
+/// pattern order; each query item's name and value, in URL order; the merged parameters sorted by name
+/// (`includingMerged`, and only when there are query items); then the remainder, the fragment and the props as JSON
+/// text, each when present.
+extension ResolvedURL {
+    /// What `writeStrings` wrote (or would have, given room).
+    package struct WrittenStrings {
+        /// Bytes the strings take, each with its NUL; all were written when this is at most the capacity.
+        package var size = 0
+        /// How many strings.
+        package var count = 0
+        /// How many merged parameters (name and value pairs) among them.
+        package var mergedCount = 0
+    }
+
+    /// How many strings `writeStrings` writes without the merged parameters.
+    package func stringCount(includingURL: Bool) -> Int {
+        var count = 1 + (includingURL ? 1 : 0) + 2 * (parameterCount + queryItems.count)
+        if hasCatchAll { count += 1 }
+        if fragment != nil { count += 1 }
+        if props != nil { count += 1 }
+        return count
+    }
+
+    /// Writes the strings of this match of `url` (resolved in `table`), each followed by a NUL, at `text`, as far as
+    /// `capacity` bytes allow; nothing is written at or past `text + capacity`. When `offsets` is given, the offset
+    /// of each string (from `text`, plus `offsetBase`) is stored there: it must hold `stringCount(includingURL:)`
+    /// entries (the merged parameters have no offsets; ask for them only without `offsets`).
+    package func writeStrings(
+        table: RouteTable, url: UnsafeBufferPointer<UInt8>, includingURL: Bool, includingMerged: Bool,
+        into text: UnsafeMutablePointer<UInt8>?, capacity: Int, offsets: UnsafeMutablePointer<Int32>? = nil,
+        offsetBase: Int = 0
+    ) -> WrittenStrings {
+        var writer = StringWriter(text: text, capacity: text == nil ? 0 : capacity, offsets: offsets, base: offsetBase)
+        let routeIndex = routeIndex
+        table.routes.withUnsafeBufferPointer { routes in writer.put(routes[routeIndex].name) }
+        if includingURL { writer.put(url) }
+        for ordinal in 0..<parameterCount {
+            table.parameterNames.withName(route: routeIndex, ordinal: ordinal) { writer.put($0) }
+            withParameterValue(at: ordinal, in: url, table: table) { writer.put($0) }
+        }
+        var mergedCount = 0
+        if let extras = extras {
+            for item in extras.queryItems {
+                writer.put(item.name)
+                writer.put(item.value)
+            }
+            if includingMerged && !extras.queryItems.isEmpty {
+                let match = RouteMatch(table: table, url: String(decoding: url, as: UTF8.self), resolved: self)
+                for (name, value) in match.parameters.sorted(by: { $0.key < $1.key }) {
+                    writer.put(name)
+                    writer.put(value)
+                    mergedCount += 1
+                }
+            }
+        }
+        if hasCatchAll {
+            writer.put(
+                UnsafeBufferPointer(rebasing: url[parameterRange(at: parameterCount - 1, in: url, table: table)]))
+        }
+        if let extras = extras {
+            if let fragment = extras.fragment { writer.put(fragment) }
+            if let props = extras.props { writer.put(JSONValue.object(props).jsonText) }
+        }
+        return WrittenStrings(size: writer.size, count: writer.count, mergedCount: mergedCount)
+    }
+}
+
+/// Writes NUL-terminated strings back to back into a buffer of `capacity` bytes, counting what does not fit.
+///
+/// Safety: `text` has `capacity` writable bytes and `offsets` room for every string put (the callers' contract,
+/// `writeStrings`); each write is checked against `capacity` first.
+private struct StringWriter {
+    let text: UnsafeMutablePointer<UInt8>?
+    let capacity: Int
+    let offsets: UnsafeMutablePointer<Int32>?
+    let base: Int
+    var size = 0
+    var count = 0
+
+    @inline(__always)
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        offsets?[count] = Int32(truncatingIfNeeded: base + size)  // a match's strings are far below 2^31 bytes
+        count += 1
+        let end = size + bytes.count
+        if let text, end < capacity {
+            if let source = bytes.baseAddress { (text + size).update(from: source, count: bytes.count) }
+            text[end] = 0
+        }
+        size = end + 1
+    }
+
+    /// Puts a string's UTF-8 bytes, read in place (a native string is contiguous; a copy is made only of one
+    /// that is not).
+    @inline(__always)
+    mutating func put(_ string: String) {
+        if string.utf8.withContiguousStorageIfAvailable({ put($0) }) != nil { return }
+        var copy = string
+        copy.withUTF8 { put($0) }
+    }
+}
