@@ -90,6 +90,7 @@ extension Router {
     /// Runs before each command; a host may call it from a timer to hear of expiries sooner.
     public func expireFlows() {
         let expired = control.withLock { control -> [FlowToken] in
+            if control.flows.isEmpty { return [] }  // the usual case: no clock read, nothing made
             let now = ContinuousClock.now
             let gone = control.flows.filter { $0.value.expires.map { $0 <= now } ?? false }
                 .sorted { $0.value.order < $1.value.order }.map(\.key)

@@ -185,6 +185,7 @@ public struct NavigationState: Equatable, Sendable {
     /// `replace` push removes it, a logout prunes it under a presented entry), so that an opener is always an entry
     /// of the state, as a restore requires.
     mutating func forgetDanglingOpeners() {
+        if !hasOpeners { return }  // the usual case: only entries that expect a result have an opener
         var ids = Set<EntryID>(minimumCapacity: entryCount)
         for tab in tabs {
             for entry in tab.stack { ids.insert(entry.id) }
@@ -209,6 +210,13 @@ public struct NavigationState: Equatable, Sendable {
         for tab in tabs.indices {
             for layer in tabs[tab].hiddenLayers.indices { forget(&tabs[tab].hiddenLayers[layer].stack) }
         }
+    }
+
+    /// Whether any entry has an opener.
+    private var hasOpeners: Bool {
+        func any(_ stack: [NavigationEntry]) -> Bool { stack.contains { $0.opener != nil } }
+        return tabs.contains { tab in any(tab.stack) || tab.hiddenLayers.contains { any($0.stack) } }
+            || layers.contains { any($0.stack) }
     }
 
     /// What is wrong with a tab's hidden layers: none for the selected tab (its layers are shown), none empty.
