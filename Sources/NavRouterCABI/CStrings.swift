@@ -67,13 +67,11 @@ func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws(Nav
     return pointer
 }
 
-/// A URL argument given with its length, as its bytes (not copied).
-/// - Throws: `.malformedURL` when they are not valid UTF-8.
+/// A URL argument given with its length, as its bytes (not copied, not yet checked: the core's resolve checks them
+/// for UTF-8 as it scans, when asked with `validatingUTF8: true`, without a second pass over an ASCII path).
 @inline(__always)
-func utf8URL(_ url: UnsafePointer<CChar>, length: Int) throws(NavRouterError) -> UnsafeBufferPointer<UInt8> {
+func urlBytes(_ url: UnsafePointer<CChar>, length: Int) -> UnsafeBufferPointer<UInt8> {
     // Safety: the header asks for `length` readable bytes at `url`; CChar and UInt8 have one layout, and the bytes
     // are only read, during the call.
-    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
-    try UTF8Validation.require(bytes, "url", code: .malformedURL)
-    return bytes
+    UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
 }

@@ -53,9 +53,9 @@ public func navrouter_registry_resolve_packed(
         else {
             throw NavRouterError(.invalidArgument, "the buffer is not aligned for navrouter_packed_match")
         }
-        let bytes = try utf8URL(url, length: length)
+        let bytes = urlBytes(url, length: length)
         let table = try thread.pointee.lookupTable.table(for: handle).takeUnretainedValue()
-        let resolved = try table.resolve(bytes: bytes, validatingUTF8: false)
+        let resolved = try table.resolve(bytes: bytes, validatingUTF8: true)
         let size = writePacked(resolved, table: table, url: bytes, to: buffer, capacity: capacity)
         outSize.pointee = size
         if size > capacity {

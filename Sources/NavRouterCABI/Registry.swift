@@ -194,10 +194,10 @@ public func navrouter_registry_resolve(
     return cCall(thread) { () throws(NavRouterError) in
         let out = try required(out, "out")
         guard let url else { throw NavRouterError(.invalidArgument, "url is NULL") }
-        let bytes = try utf8URL(url, length: strlen(url))
+        let bytes = urlBytes(url, length: strlen(url))
         // The thread's cached table (no lock while the registry is unchanged), as navrouter_registry_lookup.
         let table = try thread.pointee.lookupTable.table(for: handle).takeUnretainedValue()
-        let resolved = try table.resolve(bytes: bytes, validatingUTF8: false)
+        let resolved = try table.resolve(bytes: bytes, validatingUTF8: true)
         let box = MatchBox(table: table, resolved: resolved, url: bytes)
         let match = Handles.make(box, .match)
         thread.pointee.lastMatch.remember(box, handle: match)  // its getters then take no lock

@@ -337,6 +337,19 @@ static void test_lookup_without_allocation(void) {
                                                                      &index, ranges, 8, &count));
         CHECK_CONTAINS("not valid UTF-8", navrouter_last_error());
     }
+    /* The resolves check the same bytes the same way (in their scan, as the look-up does). */
+    const char *bad_urls[] = {truncated, overlong, short_bad, tail_bad, elsewhere[0], elsewhere[1], elsewhere[2],
+                              elsewhere[3], "myapp://shop/product/\xC3"};
+    for (size_t i = 0; i < sizeof bad_urls / sizeof *bad_urls; i++) {
+        navrouter_match *bad_match = NULL;
+        uint32_t packed[64];
+        size_t packed_size = 0;
+        CHECK_STATUS(NAVROUTER_EMALFORMED, navrouter_registry_resolve(registry, bad_urls[i], &bad_match));
+        CHECK(bad_match == NULL);
+        CHECK_STATUS(NAVROUTER_EMALFORMED, navrouter_registry_resolve_packed(registry, bad_urls[i], strlen(bad_urls[i]),
+                                                                             packed, sizeof packed, &packed_size));
+        CHECK_CONTAINS("not valid UTF-8", navrouter_last_error());
+    }
     /* One bad byte at every position of every length up to 48 (16-byte steps, the overlapping last 16 or 8 bytes,
      * the byte loop): always refused; the same bytes all ASCII: never refused for their encoding. */
     char probe[49];
