@@ -338,8 +338,9 @@ static void test_lookup_without_allocation(void) {
         CHECK_CONTAINS("not valid UTF-8", navrouter_last_error());
     }
     /* The resolves check the same bytes the same way (in their scan, as the look-up does). */
-    const char *bad_urls[] = {truncated, overlong, short_bad, tail_bad, elsewhere[0], elsewhere[1], elsewhere[2],
-                              elsewhere[3], "myapp://shop/product/\xC3"};
+    const char *bad_urls[] = {truncated,    overlong,     short_bad,
+                              tail_bad,     elsewhere[0], elsewhere[1],
+                              elsewhere[2], elsewhere[3], "myapp://shop/product/\xC3"};
     for (size_t i = 0; i < sizeof bad_urls / sizeof *bad_urls; i++) {
         navrouter_match *bad_match = NULL;
         uint32_t packed[64];
