@@ -1,4 +1,5 @@
-"""Reads the RESULT lines of a benchmark run and prints the targets of issue 6 beside what was measured."""
+"""Reads the RESULT lines of a benchmark run and prints the targets (of the performance issues 6 and 23) beside what
+was measured."""
 
 import sys
 
@@ -101,6 +102,65 @@ def main(path):
             get("c.events_per_second"),
             lambda v: v >= 1e6,
             "{:,.0f}/s",
+        )
+    )
+    # Issue 23: the full resolve against navrouter's own look-up on the same table, in one run (C: the C driver's
+    # process; Swift: the harness's interleaved rounds).
+    for table in ("github", "static", "synthetic10k", "synthetic100k"):
+        rows.append(
+            (
+                f"C resolve + every parameter + free ÷ C lookup, {table}",
+                "≤ 3×",
+                get(f"c.{table}.resolve_ns") / get(f"c.{table}.lookup_ns"),
+                lambda v: v <= 3,
+                "{:.2f}×",
+            )
+        )
+        rows.append(
+            (
+                f"C resolve_packed, every string read ÷ C lookup, {table}",
+                "≤ 2×",
+                get(f"c.{table}.resolve_packed_ns") / get(f"c.{table}.lookup_ns"),
+                lambda v: v <= 2,
+                "{:.2f}×",
+            )
+        )
+    for table in ("github", "static", "synthetic10k"):
+        rows.append(
+            (
+                f"Swift resolve, every parameter read ÷ Swift lookup, {table}",
+                "≤ 3×",
+                get(f"swift.{table}.resolve_ns") / get(f"swift.{table}.lookup_ns"),
+                lambda v: v <= 3,
+                "{:.2f}×",
+            )
+        )
+    rows.append(
+        (
+            "navigation events (push/pop) to a C callback (issue 23)",
+            "≥ 2,000,000/s",
+            get("c.events_per_second"),
+            lambda v: v >= 2e6,
+            "{:,.0f}/s",
+        )
+    )
+    for table in ("github", "static", "synthetic10k"):
+        rows.append(
+            (
+                f"werkzeug MapAdapter.match ÷ Python Registry.resolve, {table}",
+                "≥ 4×",
+                get(f"python.{table}.werkzeug_ratio"),
+                lambda v: v >= 4,
+                "{:.1f}×",
+            )
+        )
+    rows.append(
+        (
+            "registration of 100k routes through C, one navrouter_registry_add_routes call",
+            "(reported)",
+            get("c.registration_batch_ms"),
+            None,
+            "{:.0f} ms",
         )
     )
     rows.append(("Python resolve per call", "≤ 3 µs", get("python.resolve_us"), lambda v: v <= 3, "{:.2f} µs"))
