@@ -15,16 +15,18 @@ struct CachedMatch {
     private var handle: UInt = 0
     private var box: Unmanaged<MatchBox>?
 
-    /// The box behind a live match handle, or nil (NULL, freed, or not a match).
+    /// Runs `body` on the box behind a live match handle (nil for NULL, freed, or not a match), borrowed from the
+    /// entry without a reference count of its own: the entry holds the box for the whole call (only this thread
+    /// changes it, and `body` does not call the C ABI).
     @inline(__always)
-    mutating func box(for handle: OpaquePointer?) -> MatchBox? {
-        if let box, UInt(bitPattern: handle) == self.handle {
-            let object = box.takeUnretainedValue()
-            return object.freed.load(ordering: .acquiring) ? nil : object
+    mutating func withBox<Result>(for handle: OpaquePointer?, _ body: (MatchBox) -> Result?) -> Result? {
+        if UInt(bitPattern: handle) != self.handle || box == nil {
+            guard let object = try? Handles.object(handle, .match, as: MatchBox.self) else { return nil }
+            remember(object, handle: handle)
         }
-        guard let object = try? Handles.object(handle, .match, as: MatchBox.self) else { return nil }
-        remember(object, handle: handle)
-        return object
+        return box.unsafelyUnwrapped._withUnsafeGuaranteedRef { box in
+            box.freed.load(ordering: .acquiring) ? nil : body(box)
+        }
     }
 
     /// Makes `object` (the box behind `handle`) the entry.

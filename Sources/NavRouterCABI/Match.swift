@@ -121,62 +121,63 @@ final class MatchBox: CStringOwner, @unchecked Sendable {
     var match: RouteMatch { RouteMatch(table: table, url: String(cString: url), resolved: resolved) }
 }
 
-/// The box behind a match handle, or `nil` (borrowed getters return NULL rather than a status). The thread's last
-/// match is checked without the handle table's lock (see `ThreadState.lastMatch`).
+/// `body` on the box behind a match handle, or `nil` (borrowed getters return NULL rather than a status). The
+/// thread's last match is checked without the handle table's lock and read without a reference count (see
+/// `ThreadState.lastMatch`).
 @inline(__always)
-private func box(_ handle: OpaquePointer?) -> MatchBox? {
-    ThreadState.current.pointee.lastMatch.box(for: handle)
+private func withBox<Result>(_ handle: OpaquePointer?, _ body: (MatchBox) -> Result?) -> Result? {
+    ThreadState.current.pointee.lastMatch.withBox(for: handle, body)
 }
 
 @_cdecl("navrouter_match_route") @implementation
 public func navrouter_match_route(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match)?.route
+    withBox(match) { $0.route }
 }
 
 @_cdecl("navrouter_match_url") @implementation
 public func navrouter_match_url(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match)?.url
+    withBox(match) { $0.url }
 }
 
 @_cdecl("navrouter_match_param") @implementation
 public func navrouter_match_param(_ match: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
-    guard let box = box(match), let name else { return nil }
-    return box.parameter(name)
+    guard let name else { return nil }
+    return withBox(match) { $0.parameter(name) }
 }
 
 @_cdecl("navrouter_match_remainder") @implementation
 public func navrouter_match_remainder(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match)?.remainder
+    withBox(match) { $0.remainder }
 }
 
 @_cdecl("navrouter_match_fragment") @implementation
 public func navrouter_match_fragment(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match)?.fragment
+    withBox(match) { $0.fragment }
 }
 
 @_cdecl("navrouter_match_props") @implementation
 public func navrouter_match_props(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match)?.props
+    withBox(match) { $0.props }
 }
 
 @_cdecl("navrouter_match_params_json") @implementation
 public func navrouter_match_params_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match).flatMap { box in box.cString("params") { box.match.parametersJSON } }
+    withBox(match) { box in box.cString("params") { box.match.parametersJSON } }
 }
 
 @_cdecl("navrouter_match_path_params_json") @implementation
 public func navrouter_match_path_params_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match).flatMap { box in box.cString("path") { box.match.pathParametersJSON } }
+    withBox(match) { box in box.cString("path") { box.match.pathParametersJSON } }
 }
 
 @_cdecl("navrouter_match_query_json") @implementation
 public func navrouter_match_query_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match).flatMap { box in box.cString("query") { box.match.queryItemsJSON } }
+    withBox(match) { box in box.cString("query") { box.match.queryItemsJSON } }
 }
 
 @_cdecl("navrouter_match_json") @implementation
 public func navrouter_match_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    box(match).flatMap { box in box.cString("match") { box.match.jsonText } }
+    withBox(match) { box in box.cString("match") { box.match.jsonText } }
 }
 
 @_cdecl("navrouter_match_free") @implementation
