@@ -260,6 +260,17 @@ static void test_huge_and_invalid_input(void) {
     navrouter_match_free(match);
     CHECK_STATUS(NAVROUTER_EMALFORMED, navrouter_registry_resolve(registry, bad, &match)); /* a URL's bytes */
     CHECK_CONTAINS("not valid UTF-8", navrouter_last_error());
+    /* Over the limit and not UTF-8: the resolves report the encoding first (the header), the look-up the limit. */
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_limits(registry, 8192, 64));
+    huge[size - 1] = (char)0xFF;
+    uint32_t packed[64], index = 0;
+    size_t packed_size = 0, count = 0;
+    CHECK_STATUS(NAVROUTER_EMALFORMED, navrouter_registry_resolve(registry, huge, &match));
+    CHECK_CONTAINS("not valid UTF-8", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_EMALFORMED,
+                 navrouter_registry_resolve_packed(registry, huge, size, packed, sizeof packed, &packed_size));
+    CHECK_STATUS(NAVROUTER_ELIMIT, navrouter_registry_lookup(registry, huge, size, &index, NULL, 0, &count));
+    huge[size - 1] = 'a';
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_route(registry, "x", bad, 0)); /* other text */
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_set_limits(registry, 0, 64));
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_load_manifest(registry, bad, NULL));

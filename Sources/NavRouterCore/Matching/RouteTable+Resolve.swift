@@ -27,7 +27,8 @@ extension RouteTable {
 
     /// Resolves a URL given as UTF-8 bytes, making no string unless the URL has a query or fragment (which are
     /// decoded, and so checked, here). Reading the result never fails.
-    /// - Parameter validatingUTF8: check that the bytes are UTF-8 (`.malformedURL` if not); false for a `String`'s.
+    /// - Parameter validatingUTF8: check that the bytes are UTF-8 (`.malformedURL` if not, before any other error);
+    ///   false for a `String`'s.
     /// - Throws: as `resolve(_:)`.
     package func resolve(bytes: UnsafeBufferPointer<UInt8>, validatingUTF8: Bool) throws(NavRouterError)
         -> ResolvedURL
@@ -54,7 +55,14 @@ extension RouteTable {
                 failure = error
             }
         }
-        if let failure { throw failure }
+        if let failure {
+            // The encoding is reported first (the C header's promise), whatever else the scan met before the bad byte
+            // (a limit, a scheme): only a failed resolve checks the whole URL again.
+            if validatingUTF8 && !UTF8Validation.isValid(bytes) {
+                throw NavRouterError(.malformedURL, "the URL is not valid UTF-8")
+            }
+            throw failure
+        }
         var queryItems: [QueryItem] = []
         var props: [String: JSONValue]?
         var fragment: String?
