@@ -13,7 +13,7 @@ import RoutingKit
 //   navrouter-bench tables ROUNDS                  the side-by-side section alone
 //   navrouter-bench scaling ROUNDS                 the scaling section alone
 //   navrouter-bench profile lookup|resolve|routingkit|clookup TABLE SECONDS [--library PATH], profile register N,
-//   navrouter-bench profile events SECONDS         one workload in a loop, for perf or callgrind (clookup: the C
+//   navrouter-bench profile events SECONDS [DEPTH] one workload in a loop, for perf or callgrind (clookup: the C
 //                                                  ABI's look-up through libnavrouter.so)
 
 let allArguments = Array(CommandLine.arguments.dropFirst())
@@ -245,10 +245,11 @@ func eventsSection(rounds: Int) throws {
 }
 
 do {
-    if arguments.first == "profile", arguments.count == 3, arguments[1] == "events", let seconds = Double(arguments[2])
+    if arguments.first == "profile", (3...4).contains(arguments.count), arguments[1] == "events",
+        let seconds = Double(arguments[2]), let depth = Int(arguments.count == 4 ? arguments[3] : "0")
     {
-        // profile events SECONDS: push/pop pairs in the core alone.
-        let (_, pass) = try navigationPairs(1_000)
+        // profile events SECONDS [DEPTH]: push/pop pairs in the core alone, on a stack DEPTH entries deep.
+        let (_, pass) = try navigationPairs(1_000, depth: depth)
         let end = nowNanoseconds() + UInt64(seconds * 1e9)
         while nowNanoseconds() < end { consume(pass()) }
     } else if arguments.first == "profile", arguments.count == 3, arguments[1] == "register",
