@@ -12,10 +12,12 @@ scripts/setup.sh || exit 1
 total_passed=0
 total_failed=0
 summary=()
-add() { # add SUITE PASSED FAILED
+mark=$SECONDS
+add() { # add SUITE PASSED FAILED: the suite's line, with the seconds since the previous suite ended
     total_passed=$((total_passed + $2))
     total_failed=$((total_failed + $3))
-    summary+=("$1: $2 passed, $3 failed")
+    summary+=("$1: $2 passed, $3 failed ($((SECONDS - mark)) s)")
+    mark=$SECONDS
 }
 
 echo "== lint (swift-format, clang-format, ruff)"
@@ -113,5 +115,6 @@ fi
 
 echo
 for line in "${summary[@]}"; do echo "$line"; done
+echo "(all suites: $((SECONDS / 60)) min $((SECONDS % 60)) s)"
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]
