@@ -3,11 +3,19 @@
 # them: each from its committed seed corpus (Tests/fuzz/corpus/TARGET, copied to build/fuzz/corpus/TARGET, where new
 # inputs go) with its dictionary (Tests/fuzz/TARGET.dict). A crash, a sanitizer report or a broken invariant
 # ("FUZZ FINDING") fails the target; the input that did it is kept in build/fuzz/findings/.
-# Usage: scripts/fuzz.sh [TARGET|all] [SECONDS] (default: all, 20 s each). Last line: "fuzz: N passed, N failed".
+# Usage: scripts/fuzz.sh [TARGET|all] [SECONDS] [RUNS] (default: all, 20 s each). With RUNS, a target stops after
+# RUNS executions or SECONDS, whichever comes first (a long run: `scripts/fuzz.sh resolve 9000 10000000`).
+# Last line: "fuzz: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 target="${1:-all}"
 seconds="${2:-20}"
+runs_limit=()
+if [ -n "${3:-}" ]; then
+    [[ "$3" =~ ^[0-9]+$ ]] || { echo "fuzz: RUNS must be a number of executions, not '$3'" >&2; exit 2; }
+    runs_limit=(-runs="$3")
+fi
+[[ "$seconds" =~ ^[0-9]+$ ]] || { echo "fuzz: SECONDS must be a number, not '$seconds'" >&2; exit 2; }
 scripts/setup.sh >/dev/null || exit 1
 toolchain="$(dirname "$(readlink -f "$(command -v swift)")")"
 clang="$toolchain/clang"
@@ -43,7 +51,8 @@ export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=malloc_context_size=4:detect_leaks
 for name in "${targets[@]}"; do
     binary="$out/fuzz_$name"
     if ! "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fuse-ld=lld -Iinclude "Tests/fuzz/fuzz_$name.c" \
-        -L"$out" -l:libnavrouter.so.1 -ljansson -Wl,-rpath,"$PWD/$out" -o "$binary" >"$out/logs/$name.build.log" 2>&1; then
+        -L"$out" -l:libnavrouter.so.1 -ljansson -Wl,-rpath,"$PWD/$out" -o "$binary" \
+        >"$out/logs/$name.build.log" 2>&1; then
         cat "$out/logs/$name.build.log"
         failed=$((failed + 1))
         echo "FAIL fuzz_$name (build)"
@@ -55,13 +64,14 @@ for name in "${targets[@]}"; do
     dictionary=()
     [ -f "Tests/fuzz/$name.dict" ] && dictionary=(-dict="Tests/fuzz/$name.dict")
     log="$out/logs/$name.log"
-    "$binary" "$corpus" "${dictionary[@]}" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 \
-        -artifact_prefix="$out/findings/$name-" -print_final_stats=1 >"$log" 2>&1
+    started=$SECONDS
+    "$binary" "$corpus" "${dictionary[@]}" "${runs_limit[@]}" -max_total_time="$seconds" -timeout=20 \
+        -rss_limit_mb=4096 -artifact_prefix="$out/findings/$name-" -print_final_stats=1 >"$log" 2>&1
     status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
     if [ $status -eq 0 ]; then
         passed=$((passed + 1))
-        echo "ok   fuzz_$name: ${runs:-?} executions in ${seconds} s, corpus $(ls "$corpus" | wc -l) inputs"
+        echo "ok   fuzz_$name: ${runs:-?} executions in $((SECONDS - started)) s, corpus $(ls "$corpus" | wc -l) inputs"
     else
         failed=$((failed + 1))
         echo "FAIL fuzz_$name (exit $status): see $log"
