@@ -5,7 +5,7 @@
 # ("FUZZ FINDING") fails the target; the input that did it is kept in build/fuzz/findings/.
 # Usage: scripts/fuzz.sh [TARGET|all] [SECONDS] [RUNS] (default: all, 20 s each). With RUNS, a target stops after
 # RUNS executions or SECONDS, whichever comes first (a long run: `scripts/fuzz.sh resolve 9000 10000000`).
-# Last line: "fuzz: N passed, N failed".
+# Targets run side by side, one per core (NAVROUTER_FUZZ_JOBS=N to choose). Last line: "fuzz: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 target="${1:-all}"
@@ -48,30 +48,48 @@ failed=0
 export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=malloc_context_size=4:detect_leaks=1 \
     LSAN_OPTIONS="suppressions=$PWD/Tests/sanitizers/lsan.supp:print_suppressions=0" \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+
+# Runs one built target; its exit status and seconds go to $out/logs/NAME.status for the report below.
+run_target() {
+    local name=$1 corpus="$out/corpus/$1" log="$out/logs/$1.log" started=$SECONDS status
+    local dictionary=()
+    mkdir -p "$corpus"
+    [ -d "Tests/fuzz/corpus/$name" ] && cp -n Tests/fuzz/corpus/"$name"/* "$corpus/" 2>/dev/null
+    [ -f "Tests/fuzz/$name.dict" ] && dictionary=(-dict="Tests/fuzz/$name.dict")
+    "$out/fuzz_$name" "$corpus" "${dictionary[@]}" "${runs_limit[@]}" -max_total_time="$seconds" -timeout=20 \
+        -rss_limit_mb=4096 -artifact_prefix="$out/findings/$name-" -print_final_stats=1 >"$log" 2>&1
+    status=$?
+    echo "$status $((SECONDS - started))" >"$out/logs/$name.status"
+}
+
+# Each target is single-threaded: as many run at once as there are cores.
+jobs_limit="${NAVROUTER_FUZZ_JOBS:-$(nproc)}"
+built=()
 for name in "${targets[@]}"; do
-    binary="$out/fuzz_$name"
     if ! "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fuse-ld=lld -Iinclude "Tests/fuzz/fuzz_$name.c" \
-        -L"$out" -l:libnavrouter.so.1 -ljansson -Wl,-rpath,"$PWD/$out" -o "$binary" \
+        -L"$out" -l:libnavrouter.so.1 -ljansson -Wl,-rpath,"$PWD/$out" -o "$out/fuzz_$name" \
         >"$out/logs/$name.build.log" 2>&1; then
         cat "$out/logs/$name.build.log"
         failed=$((failed + 1))
         echo "FAIL fuzz_$name (build)"
         continue
     fi
-    corpus="$out/corpus/$name"
-    mkdir -p "$corpus"
-    [ -d "Tests/fuzz/corpus/$name" ] && cp -n Tests/fuzz/corpus/"$name"/* "$corpus/" 2>/dev/null
-    dictionary=()
-    [ -f "Tests/fuzz/$name.dict" ] && dictionary=(-dict="Tests/fuzz/$name.dict")
+    built+=("$name")
+done
+for name in "${built[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_limit" ]; do wait -n; done
+    rm -f "$out/logs/$name.status"
+    run_target "$name" &
+done
+wait
+
+for name in "${built[@]}"; do
     log="$out/logs/$name.log"
-    started=$SECONDS
-    "$binary" "$corpus" "${dictionary[@]}" "${runs_limit[@]}" -max_total_time="$seconds" -timeout=20 \
-        -rss_limit_mb=4096 -artifact_prefix="$out/findings/$name-" -print_final_stats=1 >"$log" 2>&1
-    status=$?
+    read -r status took <"$out/logs/$name.status" 2>/dev/null || { status=1; took=?; }
     runs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
-    if [ $status -eq 0 ]; then
+    if [ "$status" -eq 0 ]; then
         passed=$((passed + 1))
-        echo "ok   fuzz_$name: ${runs:-?} executions in $((SECONDS - started)) s, corpus $(ls "$corpus" | wc -l) inputs"
+        echo "ok   fuzz_$name: ${runs:-?} executions in $took s, corpus $(ls "$out/corpus/$name" | wc -l) inputs"
     else
         failed=$((failed + 1))
         echo "FAIL fuzz_$name (exit $status): see $log"
