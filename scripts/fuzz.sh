@@ -16,6 +16,12 @@ if [ -n "${3:-}" ]; then
     runs_limit=(-runs="$3")
 fi
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "fuzz: SECONDS must be a number, not '$seconds'" >&2; exit 2; }
+# Each target is single-threaded: as many run at once as there are cores.
+jobs_limit="${NAVROUTER_FUZZ_JOBS:-$(nproc)}"
+[[ "$jobs_limit" =~ ^[1-9][0-9]*$ ]] || {
+    echo "fuzz: NAVROUTER_FUZZ_JOBS must be a number of 1 or more, not '$jobs_limit'" >&2
+    exit 2
+}
 scripts/setup.sh >/dev/null || exit 1
 toolchain="$(dirname "$(readlink -f "$(command -v swift)")")"
 clang="$toolchain/clang"
@@ -62,8 +68,6 @@ run_target() {
     echo "$status $((SECONDS - started))" >"$out/logs/$name.status"
 }
 
-# Each target is single-threaded: as many run at once as there are cores.
-jobs_limit="${NAVROUTER_FUZZ_JOBS:-$(nproc)}"
 built=()
 for name in "${targets[@]}"; do
     if ! "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fuse-ld=lld -Iinclude "Tests/fuzz/fuzz_$name.c" \
