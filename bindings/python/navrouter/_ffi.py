@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import ctypes
+import operator
 import os
 from collections.abc import Iterable, Iterator
 from ctypes import POINTER, c_bool, c_char_p, c_int, c_size_t, c_uint32, c_void_p
 from pathlib import Path
-from typing import Any
+from typing import Any, SupportsIndex
 
 from ._errors import EINVAL, ENOTFOUND, InvalidArgumentError, LibraryNotFoundError, error_for
 
@@ -377,6 +378,29 @@ def encode(text: str, name: str) -> bytes:
     if "\0" in text:
         raise InvalidArgumentError(EINVAL, f"{name} contains a NUL character")
     return text.encode("utf-8", "surrogatepass")
+
+
+def size_argument(value: SupportsIndex, name: str) -> int:
+    """A count or index for a C `size_t` parameter (the library reads it as a signed 64-bit number and says what is
+    wrong with a negative one). TypeError for what is not an int; InvalidArgumentError for an int that does not fit,
+    which ctypes would otherwise wrap silently (2**64 would become 0)."""
+    return _integer(value, name, -(1 << 63), (1 << 63) - 1)
+
+
+def id_argument(value: SupportsIndex, name: str) -> int:
+    """An id for a C `uint64_t` parameter (entry, flow, transition, gesture, interceptor): the checks of
+    `size_argument`, from 0 to 2**64 - 1."""
+    return _integer(value, name, 0, (1 << 64) - 1)
+
+
+def _integer(value: SupportsIndex, name: str, low: int, high: int) -> int:
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}") from None
+    if not low <= number <= high:
+        raise InvalidArgumentError(EINVAL, f"{name} {number} is out of range ({low} to {high})")
+    return number
 
 
 def encode_optional(text: str | None, name: str) -> bytes | None:

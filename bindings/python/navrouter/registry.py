@@ -20,7 +20,9 @@ from ._ffi import (
     encode,
     encode_list,
     encode_optional,
+    id_argument,
     lib,
+    size_argument,
     string_array,
     take_string,
 )
@@ -238,7 +240,9 @@ class Registry(OwnedHandle):
 
     def set_limits(self, max_url_length: int = 8192, max_segments: int = 64) -> None:
         """Limits applied to every URL."""
-        lib().navrouter_registry_set_limits(self._ptr(), max_url_length, max_segments)
+        lib().navrouter_registry_set_limits(
+            self._ptr(), size_argument(max_url_length, "max_url_length"), size_argument(max_segments, "max_segments")
+        )
 
     # Resolving
 
@@ -364,7 +368,7 @@ class Registry(OwnedHandle):
 
     def remove_interceptor(self, identifier: int) -> None:
         """Removes an interceptor by id."""
-        lib().navrouter_registry_remove_interceptor(self._ptr(), identifier)
+        lib().navrouter_registry_remove_interceptor(self._ptr(), id_argument(identifier, "identifier"))
         self._interceptors.discard(identifier)
 
     @property

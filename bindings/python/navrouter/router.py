@@ -21,7 +21,9 @@ from ._ffi import (
     encode,
     encode_list,
     encode_optional,
+    id_argument,
     lib,
+    size_argument,
     string_array,
     take_string,
 )
@@ -33,6 +35,8 @@ from .types import JSON, Entry, Event, JSONObject, Outcome, OutcomeStatus, Prese
 _STATUSES: dict[int, OutcomeStatus] = {0: "applied", 1: "queued", 2: "pending", 3: "handled"}
 _NAV_PRESENTATIONS = {None: 0, "push": 0x1, "sheet": 0x2, "fullscreen": 0x3, "root": 0x4, "replace_top": 0x5}
 _RESUMPTIONS = {"proceed": 0, "cancel": 1, "redirect": 2}
+#: The longest flow_deadline (about 31.7 million years): its milliseconds fit the C options' int64_t.
+_MAX_FLOW_DEADLINE_SECONDS = 10**15
 
 #: A navigator: receives every Event; returning False refuses the change (the command is rolled back).
 Navigator = Callable[[Event], Any]
@@ -213,7 +217,7 @@ class Router(OwnedHandle):
     def transition_finished(self, transition: int) -> None:
         """Tells the router the awaited transition is finished (also from inside its own events); queued commands
         then run on this thread."""
-        invoke(lib().navrouter_router_transition_finished, self._ptr(), transition)
+        invoke(lib().navrouter_router_transition_finished, self._ptr(), id_argument(transition, "transition"))
 
     # Commands
 
@@ -224,7 +228,9 @@ class Router(OwnedHandle):
     def set_tabs(self, urls: Sequence[str], selected: int = 0) -> Outcome:
         """Sets the tabs explicitly: one per URL (a protected route cannot be a tab's root)."""
         encoded = encode_list(urls, "urls")
-        return self._command(lib().navrouter_router_set_tabs, string_array(encoded), len(encoded), selected)
+        return self._command(
+            lib().navrouter_router_set_tabs, string_array(encoded), len(encoded), size_argument(selected, "selected")
+        )
 
     def navigate(
         self,
@@ -272,8 +278,13 @@ class Router(OwnedHandle):
         flags |= 0x2000 if given["pop_up_to_inclusive"] else 0
         props = given["props"]
         deadline = given["flow_deadline"]
-        if deadline is not None and not (isinstance(deadline, (int, float)) and deadline > 0):
-            raise ValueError(f"flow_deadline must be a positive number of seconds, not {deadline!r}")
+        if deadline is not None and not (
+            isinstance(deadline, (int, float)) and 0 < deadline <= _MAX_FLOW_DEADLINE_SECONDS
+        ):
+            raise ValueError(
+                f"flow_deadline must be a positive number of seconds up to {_MAX_FLOW_DEADLINE_SECONDS}, "
+                f"not {deadline!r}"
+            )
         return NavOptions(
             2,
             flags,
@@ -296,7 +307,7 @@ class Router(OwnedHandle):
     def pop(self, count: int = 1, result: JSON = None) -> Outcome:
         """Pops count entries (never a stack's root); result (JSON-serialisable) goes to the opener of the
         top-most popped entry that expects one."""
-        return self._command(lib().navrouter_router_pop, count, self._result(result))
+        return self._command(lib().navrouter_router_pop, size_argument(count, "count"), self._result(result))
 
     def pop_to_root(self) -> Outcome:
         """Pops the current stack to its root."""
@@ -304,11 +315,11 @@ class Router(OwnedHandle):
 
     def pop_to(self, entry: int) -> Outcome:
         """Pops down to an entry (kept); RouteNotFoundError when it is not in the current stack."""
-        return self._command(lib().navrouter_router_pop_to, entry)
+        return self._command(lib().navrouter_router_pop_to, id_argument(entry, "entry"))
 
     def pop_after(self, index: int) -> Outcome:
         """Keeps the current stack's entries up to index."""
-        return self._command(lib().navrouter_router_pop_after, index)
+        return self._command(lib().navrouter_router_pop_after, size_argument(index, "index"))
 
     def set_stack(self, urls: Sequence[str]) -> Outcome:
         """Replaces the current stack with entries for these URLs (a tab keeps its root)."""
@@ -317,11 +328,11 @@ class Router(OwnedHandle):
 
     def dismiss(self, count: int = 1, result: JSON = None) -> Outcome:
         """Dismisses the top count modal layers (0: all)."""
-        return self._command(lib().navrouter_router_dismiss, count, self._result(result))
+        return self._command(lib().navrouter_router_dismiss, size_argument(count, "count"), self._result(result))
 
     def select_tab(self, index: int) -> Outcome:
         """Selects a tab (dismissing modal layers)."""
-        return self._command(lib().navrouter_router_select_tab, index)
+        return self._command(lib().navrouter_router_select_tab, size_argument(index, "index"))
 
     def back(self) -> Outcome:
         """Pops, or dismisses at a modal's root."""
@@ -329,11 +340,11 @@ class Router(OwnedHandle):
 
     def user_popped(self, entry: int) -> Outcome:
         """The user popped to entry directly (swipe back): the state follows, events say user_initiated."""
-        return self._command(lib().navrouter_router_user_popped, entry)
+        return self._command(lib().navrouter_router_user_popped, id_argument(entry, "entry"))
 
     def user_dismissed(self, count: int = 1) -> Outcome:
         """The user dismissed the top count layers directly (DeniedError for a layer that prevents it)."""
-        return self._command(lib().navrouter_router_user_dismissed, count)
+        return self._command(lib().navrouter_router_user_dismissed, size_argument(count, "count"))
 
     def refresh(self) -> Outcome:
         """Re-checks the state against the guards and the registry."""
@@ -345,12 +356,15 @@ class Router(OwnedHandle):
         if decision not in _RESUMPTIONS:
             raise ValueError(f"decision must be proceed, cancel or redirect, not {decision!r}")
         return self._command(
-            lib().navrouter_router_resume_flow, flow, _RESUMPTIONS[decision], encode_optional(argument, "argument")
+            lib().navrouter_router_resume_flow,
+            id_argument(flow, "flow"),
+            _RESUMPTIONS[decision],
+            encode_optional(argument, "argument"),
         )
 
     def complete_login(self, flow: int, success: bool) -> Outcome:
         """Completes a login flow: on success the original navigation goes on, else it is dropped."""
-        return self._command(lib().navrouter_router_complete_login, flow, success)
+        return self._command(lib().navrouter_router_complete_login, id_argument(flow, "flow"), bool(success))
 
     # State
 
@@ -487,11 +501,11 @@ class Router(OwnedHandle):
 
     def commit_back_gesture(self, gesture: int) -> Outcome:
         """Finishes a back gesture: back, as the user did it (events are user-initiated)."""
-        return self._command(lib().navrouter_router_commit_back_gesture, gesture)
+        return self._command(lib().navrouter_router_commit_back_gesture, id_argument(gesture, "gesture"))
 
     def cancel_back_gesture(self, gesture: int) -> None:
         """Cancels a back gesture: nothing changed, nothing does."""
-        invoke(lib().navrouter_router_cancel_back_gesture, self._ptr(), gesture)
+        invoke(lib().navrouter_router_cancel_back_gesture, self._ptr(), id_argument(gesture, "gesture"))
 
     def update_entry(
         self, entry: int, parameters: Mapping[str, str] | None = None, props: JSONObject | None = None
@@ -500,7 +514,7 @@ class Router(OwnedHandle):
         and the navigator gets an entry_updated event."""
         return self._command(
             lib().navrouter_router_update_entry,
-            entry,
+            id_argument(entry, "entry"),
             dump_json(dict(parameters), "parameters") if parameters is not None else None,
             dump_json(props, "props") if props is not None else None,
         )
@@ -509,7 +523,9 @@ class Router(OwnedHandle):
         """Keeps the host's saved state for an entry (a JSON-serialisable dict; None clears it). It is in snapshots
         and comes back with the entry after a restore (Entry.saved_state). No event."""
         return self._command(
-            lib().navrouter_router_set_saved_state, entry, dump_json(state, "state") if state is not None else None
+            lib().navrouter_router_set_saved_state,
+            id_argument(entry, "entry"),
+            dump_json(state, "state") if state is not None else None,
         )
 
     def plan(self, url: str, **options: Any) -> dict[str, Any]:
@@ -554,7 +570,7 @@ class Router(OwnedHandle):
     def view(self, entry: int) -> Any:
         """The view the handler made for an entry in the state (None when it has none)."""
         out = c_void_p()
-        lib().navrouter_router_entry_view(self._ptr(), entry, ctypes.byref(out))
+        lib().navrouter_router_entry_view(self._ptr(), id_argument(entry, "entry"), ctypes.byref(out))
         return self._views.get(out.value or 0)
 
     @staticmethod

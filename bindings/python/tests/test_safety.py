@@ -218,6 +218,46 @@ def test_interceptors_and_handlers_are_checked_when_registered(shop):
     assert _callbacks.live_count() == 0 or True  # refused registrations keep nothing (checked below)
 
 
+def test_integer_arguments_are_checked_not_wrapped(shop, app):
+    """ctypes would wrap an int that does not fit the C type (2**64 becomes 0) and refuse a float with its own
+    ArgumentError; the binding checks each integer argument and names it."""
+    before = app.snapshot()
+    with pytest.raises(navrouter.InvalidArgumentError, match="index 2361183241434822606848 is out of range"):
+        app.select_tab(2**71)  # wrapped, it was tab 0: a state change from a bad argument
+    with pytest.raises(navrouter.InvalidArgumentError, match="selected .* out of range"):
+        app.set_tabs(["/shop/home"], 2**64 + 1)
+    with pytest.raises(navrouter.InvalidArgumentError, match="gesture 18446744073709551616 is out of range"):
+        app.commit_back_gesture(2**64)
+    with pytest.raises(navrouter.InvalidArgumentError, match="entry -1 is out of range"):
+        app.pop_to(-1)
+    with pytest.raises(navrouter.InvalidArgumentError, match="flow -1 is out of range"):
+        app.resume_flow(-1)
+    with pytest.raises(navrouter.InvalidArgumentError, match="pop count must be at least 1, not -1"):
+        app.pop(-1)  # in range for the library, which says what is wrong
+    for call in (
+        lambda: app.pop(1.5),
+        lambda: app.pop(None),
+        lambda: app.select_tab("1"),
+        lambda: app.dismiss(b"1"),
+        lambda: app.user_popped(1.0),
+        lambda: app.view("1"),
+        lambda: app.transition_finished(None),
+        lambda: app.update_entry("1", props={}),
+        lambda: app.set_tabs(["/shop/home"], 0.0),
+        lambda: shop.set_limits("8192"),
+        lambda: shop.remove_interceptor(None),
+    ):
+        with pytest.raises(TypeError, match="must be an int, not"):
+            call()
+    for deadline in (float("inf"), 1e300, float("nan"), -1, 0):
+        with pytest.raises(ValueError, match="flow_deadline"):
+            app.navigate("/settings", flow_deadline=deadline)
+    with pytest.raises(navrouter.InvalidArgumentError, match="max_segments 1180591620717411303424 is out of range"):
+        shop.set_limits(8192, 2**70)
+    assert shop.resolve("/shop/product/1").route == "product"  # the limits did not change
+    assert app.snapshot() == before
+
+
 def test_one_json_depth_limit_for_library_and_binding(shop):
     def nested(depth: int) -> dict:
         value: dict = {}
