@@ -75,6 +75,21 @@ def test_check_reports_bad_json_with_its_field_and_a_missing_file(tmp_path):
     assert missing.returncode == 2 and "cannot read" in missing.stderr
 
 
+def test_a_manifest_or_script_comes_from_a_pipe_a_device_or_standard_input(tmp_path):
+    manifest = Path(SHOP).read_text()
+    for path in ("-", "/dev/stdin"):
+        piped = subprocess.run(
+            [str(TOOL), "resolve", path, "/shop/product/7"], input=manifest, capture_output=True, text=True, timeout=60
+        )
+        assert piped.returncode == 0 and "product" in piped.stdout, (path, piped.stderr)
+    empty = run("check", "/dev/null")  # readable, and not a manifest
+    assert empty.returncode == 1 and "invalid JSON" in empty.stdout + empty.stderr
+    played = run("play", SHOP, "/dev/null")  # an empty script: the start alone
+    assert played.returncode == 0 and "> start" in played.stdout, played.stderr
+    directory = run("check", str(tmp_path))
+    assert directory.returncode == 2 and "is a directory" in directory.stderr
+
+
 def test_resolve_prints_routes_and_fails_on_a_bad_link():
     result = run("resolve", SHOP, "/shop/product/42?ref=mail", "myapp://shop/home")
     assert result.returncode == 0

@@ -4,7 +4,7 @@ import NavRouterCore
 
 /// The manifest every subcommand reads, and the URL policy to resolve under.
 struct ManifestOptions: ParsableArguments {
-    @Argument(help: "The route manifest (JSON).")
+    @Argument(help: "The route manifest (JSON); - reads it from standard input.")
     var manifest: String
 
     @Option(name: .customLong("web-domain"), help: "A web domain of the app (repeatable), for universal links.")
@@ -18,9 +18,7 @@ struct ManifestOptions: ParsableArguments {
 
     /// The manifest's text, or exit status 2 with a message naming the file.
     func text() throws -> String {
-        guard let data = FileManager.default.contents(atPath: manifest) else {
-            throw ToolError.usage("\(manifest): cannot read the file")
-        }
+        let data = try InputFile.read(manifest)
         guard let text = String(data: data, encoding: .utf8) else {
             throw ToolError.usage("\(manifest): not UTF-8 text")
         }

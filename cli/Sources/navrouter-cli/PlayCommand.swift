@@ -29,6 +29,9 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            if options.manifest == "-" && script == "-" {
+                throw ToolError.usage("the manifest and the script cannot both come from standard input ('-')")
+            }
             let registry = try options.registry()
             let lines = try scriptLines()
             if let svg {
@@ -70,15 +73,7 @@ struct PlayCommand: ParsableCommand {
 
     /// The script's command lines, without blanks and comments.
     private func scriptLines() throws -> [String] {
-        let text: String
-        if script == "-" {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        } else {
-            guard let data = FileManager.default.contents(atPath: script) else {
-                throw ToolError.usage("\(script): cannot read the file")
-            }
-            text = String(decoding: data, as: UTF8.self)
-        }
+        let text = String(decoding: try InputFile.read(script), as: UTF8.self)
         return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
