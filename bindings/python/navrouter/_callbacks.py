@@ -9,7 +9,7 @@ already be cleared), the freeing thread pins its Registrations (``freeing``) so 
 reach them.
 
 Exceptions raised in a callback are stashed (per thread) and re-raised by the API call that led to it, once C has
-returned (``invoke``).
+returned (``invoke``). One raised while the call still succeeded (after its commit) carries a note saying so.
 
 Shutdown. At interpreter exit (``atexit``) the binding stops calling Python from C: trampolines answer at once (a
 navigator refuses, an interceptor cancels, a handler declines), owners detach their callbacks from C, later API
@@ -151,8 +151,27 @@ def invoke(function: Any, *args: Any) -> int:
         if pending is not None:
             raise pending from error
         raise
-    reraise()
+    raised = take()
+    if raised is not None:
+        _add_note(raised, _RAISED_AFTER_SUCCESS)
+        raise raised
     return status
+
+
+#: The note on an exception a callback raised while the call still succeeded: the callback ran after the change was
+#: committed (a view's release, the ``state_changed`` event) or belonged to a command queued behind the call's own.
+_RAISED_AFTER_SUCCESS = (
+    "navrouter: a callback raised this after the call had succeeded (a view's release, the state_changed event, or a "
+    "command queued behind it): the call's own change was applied and is not rolled back"
+)
+
+
+def _add_note(error: BaseException, note: str) -> None:
+    """``error.add_note(note)``, also before Python 3.11 (where ``__notes__`` is kept but not printed)."""
+    if hasattr(error, "add_note"):
+        error.add_note(note)
+    else:  # pragma: no cover - Python < 3.11
+        error.__notes__ = [*getattr(error, "__notes__", []), note]
 
 
 # ---- trampolines (kept for the life of the process: see the module's documentation) ----

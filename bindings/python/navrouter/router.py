@@ -114,7 +114,8 @@ class Router(OwnedHandle):
     Commands are transactions: they succeed (returning an Outcome) or raise a NavRouterError and leave the state
     exactly as it was. Events go to the navigator, a callable taking an Event; it may return False to refuse a
     change (the command is rolled back and raises CallbackError) and may issue commands itself (they are queued
-    and run in order). An exception raised in any callback is re-raised by the call that led to it.
+    and run in order). An exception raised in any callback is re-raised by the call that led to it (with a note when
+    the callback ran after the commit, so that the change stands: a view's release, the state_changed event).
     Every method is thread-safe: a command from another thread waits for the running one, then runs on its own
     thread. close() (or a ``with`` block) frees the router and releases every view.
     """

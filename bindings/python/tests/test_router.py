@@ -178,6 +178,45 @@ def test_exception_in_a_callback_is_raised_by_the_command(host):
     assert host.router.snapshot() == before
 
 
+def test_an_exception_raised_after_the_commit_says_the_command_stands(host):
+    """A release handler runs after the commit, and so does the navigator's state_changed event: the exception is
+    still raised, but the command is not rolled back, and the exception says so."""
+
+    class Boom(Exception):
+        pass
+
+    def navigator(event):
+        if event.kind == "state_changed":
+            raise Boom("from state_changed")
+
+    host.router.set_navigator(navigator)
+    with pytest.raises(Boom, match="from state_changed") as raised:
+        host.router.navigate("/shop/product/5")
+    assert host.router.state.top.route == "product"  # applied
+    assert any("was applied" in note and "not rolled back" in note for note in raised.value.__notes__)
+    host.router.set_navigator(None)
+
+    def release(view, entry):
+        raise Boom("from release")
+
+    host.router.set_handler(None, host.make, release)  # views made from now on are released by it
+    host.router.navigate("/shop/product/7")
+    with pytest.raises(Boom, match="from release") as raised:
+        host.router.pop()
+    assert host.router.state.top.route == "product" and host.router.state.top.url == "/shop/product/5"
+    assert any("was applied" in note for note in raised.value.__notes__)
+
+    def refusing(event):
+        raise Boom("from the push event")
+
+    host.router.set_navigator(refusing)
+    before = host.router.snapshot()
+    with pytest.raises(Boom) as raised:  # before the commit: rolled back, and no such note
+        host.router.navigate("/shop/product/6")
+    assert host.router.snapshot() == before
+    assert not getattr(raised.value, "__notes__", [])
+
+
 def test_commands_from_inside_the_navigator_are_queued_in_order(shop):
     seen = []
     router = Router(shop)
