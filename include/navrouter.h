@@ -446,6 +446,8 @@ typedef void (*navrouter_destroy_fn)(void *user_data);
  * Receives every navigation event (the host renders them). Runs on the thread that issued the command (or that
  * drains the queue), never while the library holds a lock; it may call the router (commands are then queued).
  * @return 0 to accept; non-zero refuses the command, which is rolled back and fails with NAVROUTER_ECALLBACK.
+ *         The return value of NAVROUTER_EVENT_STATE_CHANGED (sent after the commit) and of events of changes the
+ *         navigator cannot refuse (logging out, removed routes) is ignored.
  */
 typedef int (*navrouter_navigator_fn)(const navrouter_event *event, void *user_data);
 
