@@ -131,5 +131,15 @@ if [ -x "$out/demo" ]; then
     fi
 fi
 
+# The C program of docs/quick-start.md, built with the page's own command, prints the events the page promises.
+quick_start_runs() {
+    awk '/^```c$/ {inside = 1; next} /^```$/ {if (inside) exit} inside' docs/quick-start.md >"$out/quick_start.c"
+    gcc -std=c99 $strict "$out/quick_start.c" $(pkg-config --cflags --libs navrouter) -o "$out/quick_start" || return 1
+    "$out/quick_start" >"$out/quick_start.out" || return 1
+    printf 'tabs_set_up \nstate_changed \npush product\nstate_changed \npop home\nstate_changed \n' |
+        diff - "$out/quick_start.out"
+}
+check quick_start_runs quick_start_runs
+
 echo "c: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
