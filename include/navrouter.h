@@ -445,6 +445,8 @@ typedef void (*navrouter_destroy_fn)(void *user_data);
 /**
  * Receives every navigation event (the host renders them). Runs on the thread that issued the command (or that
  * drains the queue), never while the library holds a lock; it may call the router (commands are then queued).
+ * The router's state read from inside it (navrouter_router_state_json, _snapshot) is the state before the command
+ * until the command is committed, after its last change event is accepted; NAVROUTER_EVENT_STATE_CHANGED comes after.
  * @return 0 to accept; non-zero refuses the command, which is rolled back and fails with NAVROUTER_ECALLBACK.
  *         The return value of NAVROUTER_EVENT_STATE_CHANGED (sent after the commit) and of events of changes the
  *         navigator cannot refuse (logging out, removed routes) is ignored.

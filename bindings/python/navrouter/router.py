@@ -371,7 +371,8 @@ class Router(OwnedHandle):
 
     @property
     def state(self) -> State:
-        """The current state: tabs, layers and entries, with the views the handlers made."""
+        """The current state: tabs, layers and entries, with the views the handlers made. Read inside the navigator,
+        it is the state before the command until the command is committed (the state_changed event comes after)."""
         out = c_void_p()
         lib().navrouter_router_state_json(self._ptr(), ctypes.byref(out))
         return State.from_json(json.loads(take_string(out)), self._views)
