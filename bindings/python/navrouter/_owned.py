@@ -17,6 +17,8 @@ class OwnedHandle:
     ``_free(handle)`` and ``_detach()``."""
 
     _what = "handle"
+    #: How to get a second one instead of a copy (for the message of __copy__, __deepcopy__ and pickling).
+    _instead_of_copying = "make a new one"
     _handle: Any = None
 
     def __init__(self) -> None:
@@ -55,6 +57,19 @@ class OwnedHandle:
         self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
     ) -> None:
         self.close()
+
+    def __copy__(self) -> Any:
+        # A copy would share the handle: closing or collecting either would free the other's C object.
+        raise TypeError(
+            f"a navrouter.{type(self).__name__} cannot be copied or pickled (it owns a C object): "
+            f"{self._instead_of_copying}"
+        )
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        return self.__copy__()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return self.__copy__()
 
     def __repr__(self) -> str:
         state = "closed" if self._handle is None else f"at 0x{id(self):x}"

@@ -90,6 +90,7 @@ class Registry(OwnedHandle):
     (or a ``with`` block) frees it (routers made on it keep the C registry alive until they are freed)."""
 
     _what = "registry"
+    _instead_of_copying = "make another Registry and load the same manifest (or add the same routes) into it"
 
     def __init__(self, *, case_sensitive: bool = False) -> None:
         super().__init__()

@@ -5,6 +5,7 @@ API's checks of its arguments."""
 from __future__ import annotations
 
 import concurrent.futures
+import copy
 import gc
 import os
 import pickle
@@ -256,6 +257,17 @@ def test_integer_arguments_are_checked_not_wrapped(shop, app):
         shop.set_limits(8192, 2**70)
     assert shop.resolve("/shop/product/1").route == "product"  # the limits did not change
     assert app.snapshot() == before
+
+
+def test_registries_and_routers_are_not_copied_or_pickled(shop, app):
+    """A copy would share the C handle: closing it (or collecting it) freed the original's handle, and a later handle
+    made at the same address could be freed by the stale copy."""
+    for owner, hint in ((shop, "load the same manifest"), (app, "snapshot")):
+        for make_copy in (copy.copy, copy.deepcopy, pickle.dumps):
+            with pytest.raises(TypeError, match=f"cannot be copied or pickled.*{hint}"):
+                make_copy(owner)
+    app.push("/shop/product/1")  # both still work
+    assert shop.resolve("/settings").route == "settings" and app.state.top.route == "product"
 
 
 def test_one_json_depth_limit_for_library_and_binding(shop):
