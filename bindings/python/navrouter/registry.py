@@ -44,7 +44,13 @@ def dump_json(value: Any, what: str) -> bytes:
     """A value as JSON text for the library, refusing nesting deeper than the library reads (MAX_JSON_DEPTH)."""
     if json_depth(value) > MAX_JSON_DEPTH:
         raise JSONError(EJSON, f"{what}: JSON nested deeper than {MAX_JSON_DEPTH} arrays and objects")
-    return encode(json.dumps(value), what)
+    try:
+        text = json.dumps(value, allow_nan=False)
+    except ValueError:  # NaN or an infinity (a circular value is refused above, as too deep)
+        raise JSONError(EJSON, f"{what}: NaN and infinite numbers are not JSON") from None
+    except TypeError as error:  # a value json cannot write (bytes, a set, an object): say where it was
+        raise TypeError(f"{what}: {error}") from None
+    return encode(text, what)
 
 
 def match_from(handle: Any) -> Match:

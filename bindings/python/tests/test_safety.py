@@ -270,6 +270,18 @@ def test_registries_and_routers_are_not_copied_or_pickled(shop, app):
     assert shop.resolve("/settings").route == "settings" and app.state.top.route == "product"
 
 
+def test_json_values_that_json_cannot_hold_are_named(app):
+    before = app.snapshot()
+    for value in (float("nan"), float("inf"), -float("inf")):
+        with pytest.raises(navrouter.JSONError, match="props: .*not JSON"):
+            app.navigate("/shop/product/1", props={"x": [value]})
+    with pytest.raises(TypeError, match="props: Object of type bytes is not JSON serializable"):
+        app.navigate("/shop/product/1", props={"x": b"raw"})
+    with pytest.raises(navrouter.JSONError, match="result: .*not JSON"):
+        app.pop(result=float("nan"))
+    assert app.snapshot() == before
+
+
 def test_one_json_depth_limit_for_library_and_binding(shop):
     def nested(depth: int) -> dict:
         value: dict = {}
