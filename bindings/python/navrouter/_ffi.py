@@ -393,6 +393,11 @@ def id_argument(value: SupportsIndex, name: str) -> int:
     return _integer(value, name, 0, (1 << 64) - 1)
 
 
+def uint32_argument(value: SupportsIndex, name: str) -> int:
+    """A number for a C `uint32_t` parameter: the checks of `size_argument`, from 0 to 2**32 - 1."""
+    return _integer(value, name, 0, (1 << 32) - 1)
+
+
 def _integer(value: SupportsIndex, name: str, low: int, high: int) -> int:
     try:
         number = operator.index(value)

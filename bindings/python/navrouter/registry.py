@@ -25,6 +25,7 @@ from ._ffi import (
     size_argument,
     string_array,
     take_string,
+    uint32_argument,
 )
 from ._owned import OwnedHandle
 from ._speed import RouteNames, lookup_index, resolve_packed
@@ -438,5 +439,7 @@ class Registry(OwnedHandle):
         """The longest redirect chain (beyond it a command raises LimitError listing the chain), a route opened
         for unmatched URLs (with the URL as its "url" parameter) or None, and whether before interceptors that do
         not require authentication run before the login step (the others after it)."""
-        lib().navrouter_registry_set_guard_options(self._ptr(), max_redirects, encode_optional(fallback_route, "route"))
+        lib().navrouter_registry_set_guard_options(
+            self._ptr(), uint32_argument(max_redirects, "max_redirects"), encode_optional(fallback_route, "route")
+        )
         lib().navrouter_registry_set_guard_flags(self._ptr(), 0x1 if interceptors_before_login else 0)

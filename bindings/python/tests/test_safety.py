@@ -255,6 +255,10 @@ def test_integer_arguments_are_checked_not_wrapped(shop, app):
             app.navigate("/settings", flow_deadline=deadline)
     with pytest.raises(navrouter.InvalidArgumentError, match="max_segments 1180591620717411303424 is out of range"):
         shop.set_limits(8192, 2**70)
+    with pytest.raises(navrouter.InvalidArgumentError, match="max_redirects 4294967304 is out of range"):
+        shop.set_guard_options(max_redirects=2**32 + 8)  # wrapped, it was 8
+    with pytest.raises(TypeError, match="max_redirects must be an int, not str"):
+        shop.set_guard_options(max_redirects="8")
     assert shop.resolve("/shop/product/1").route == "product"  # the limits did not change
     assert app.snapshot() == before
 
