@@ -121,9 +121,7 @@ class Router(OwnedHandle):
     """
 
     _what = "router"
-    _instead_of_copying = (
-        "to copy a navigation state, make another Router and restore(router.snapshot()) into it (a snapshot is a str)"
-    )
+    _instead_of_copying = "to copy a navigation state, make another Router and restore(router.snapshot()) into it (a snapshot is a plain dict)"
 
     def __init__(
         self, registry: Registry, navigator: Navigator | None = None, options: Mapping[str, Any] | None = None
@@ -276,7 +274,10 @@ class Router(OwnedHandle):
         flags |= 0 if given["animated"] else 0x40
         flags |= 0x80 if given["single_top"] else 0
         flags |= 0x100 if given["clear_top"] else 0
-        flags |= {None: 0, True: 0x200, False: 0x400}[given["build_back_stack"]]
+        build_back_stack = given["build_back_stack"]
+        if build_back_stack not in (None, True, False):
+            raise TypeError(f"build_back_stack must be None, True or False, not {build_back_stack!r}")
+        flags |= 0 if build_back_stack is None else 0x200 if build_back_stack else 0x400
         flags |= 0x800 if given["expects_result"] else 0
         flags |= 0x1000 if given["external"] else 0
         flags |= 0x2000 if given["pop_up_to_inclusive"] else 0

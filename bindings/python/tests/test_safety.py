@@ -250,6 +250,8 @@ def test_integer_arguments_are_checked_not_wrapped(shop, app):
     ):
         with pytest.raises(TypeError, match="must be an int, not"):
             call()
+    with pytest.raises(TypeError, match="build_back_stack must be None, True or False, not 'yes'"):
+        app.navigate("/shop/product/1", build_back_stack="yes")
     for deadline in (float("inf"), 1e300, float("nan"), -1, 0):
         with pytest.raises(ValueError, match="flow_deadline"):
             app.navigate("/settings", flow_deadline=deadline)
