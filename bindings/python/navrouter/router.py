@@ -121,7 +121,9 @@ class Router(OwnedHandle):
     """
 
     _what = "router"
-    _instead_of_copying = "to copy a navigation state, make another Router and restore(router.snapshot()) into it (a snapshot is a plain dict)"
+    _instead_of_copying = (
+        "to copy a navigation state, make another Router and restore(router.snapshot()) into it (a plain dict)"
+    )
 
     def __init__(
         self, registry: Registry, navigator: Navigator | None = None, options: Mapping[str, Any] | None = None
