@@ -790,8 +790,9 @@ int navrouter_router_restore(navrouter_router *router, const char *json, uint64_
 
 /**
  * A snapshot migration hook: gets the snapshot's JSON (with its "version" and the host's "app" value) and returns
- * the JSON to restore, malloc'd (the library frees it with free()), or NULL to refuse the snapshot. Called on the
- * thread that restores, before the snapshot is read.
+ * the JSON to restore, malloc'd (the library frees it with free()), or NULL to refuse the snapshot. Called once,
+ * during the navrouter_router_restore_ex() call and on its thread, also when the restore is queued
+ * (NAVROUTER_QUEUED) and read later: user_data need only live for the call.
  */
 typedef char *(*navrouter_migrate_fn)(const char *snapshot_json, void *user_data);
 

@@ -354,6 +354,32 @@ final class NavigationSemanticsTests: XCTestCase {
         XCTAssertEqual(router.state.topEntry?.url, "/shop/product/5")
     }
 
+    func testAQueuedRestoreRunsItsMigrationHookDuringTheCall() throws {
+        let (router, _, _) = try shopRouter()
+        try router.push("/shop/product/5")
+        let snapshot = router.snapshot().replacingOccurrences(of: "/shop/product/5", with: "/old/5")
+        try router.popToRoot()
+        let calls = Mutex(0)
+        let restoring = Mutex(true)
+        let options = RestoreOptions {
+            $0.migrate = { json throws(NavRouterError) in
+                calls.withLock { $0 += 1 }
+                XCTAssertTrue(restoring.withLock { $0 }, "the hook runs during the call, not when the queue runs")
+                return try JSONValue.parse(json.jsonText.replacingOccurrences(of: "/old/5", with: "/shop/product/5"))
+            }
+        }
+        router.transitionMode = .waitForHost
+        guard case .applied(let first?) = try router.push("/shop/product/1") else { return XCTFail("applied") }
+        guard case .queued = try router.restore(snapshot, options: options) else { return XCTFail("queued") }
+        restoring.withLock { $0 = false }
+        XCTAssertEqual(calls.withLock { $0 }, 1)
+        try router.transitionFinished(first)  // the queued restore runs now, on what the hook returned
+        XCTAssertEqual(calls.withLock { $0 }, 1)
+        XCTAssertEqual(router.state.topEntry?.url, "/shop/product/5")
+        let failing = RestoreOptions { $0.migrate = { _ throws(NavRouterError) in throw NavRouterError(.denied, "no") } }
+        assertFails(.invalidJSON, "the migration hook failed: no") { try router.restore(snapshot, options: failing) }
+    }
+
     func testATolerantRestoreDropsWhatNoLongerFits() throws {
         let (router, ledger, recorder) = try shopRouter()
         try router.push("/shop/product/1")

@@ -212,6 +212,9 @@ static void test_update_entry_and_saved_state(void) {
 }
 
 static int migrations;
+/* Whether a restore call is in progress, and the hook's calls after it returned (a queued restore's). */
+static bool restoring = true;
+static int late_migrations;
 
 /* Moves the old "/old/N" URLs of a snapshot to "/shop/product/N"; refuses snapshots of app 0.9. */
 static char *migrate_old_urls(const char *snapshot_json, void *user_data) {
@@ -219,6 +222,7 @@ static char *migrate_old_urls(const char *snapshot_json, void *user_data) {
     char *text, *found, *copy;
     (void)user_data;
     migrations++;
+    if (!restoring) late_migrations++;
     if (json_integer_value(json_object_get(json_object_get(snapshot, "app"), "build")) == 9) {
         json_decref(snapshot);
         return NULL;
@@ -310,6 +314,22 @@ static void test_restore_with_migration_tolerance_and_link(void) {
                  navrouter_router_restore_ex(router, snapshot, 0, NULL, NULL, "/shop/product/9", NULL, &id));
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_snapshot(router, &after));
     CHECK_CONTAINS("/shop/product/9", after);
+    navrouter_string_free(after);
+
+    /* A restore queued behind the host's transition: the hook runs during the call (its user data may be gone
+     * once the call returns), and the queued restore reads what it returned. */
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_set_transition_mode(router, NAVROUTER_TRANSITION_WAIT));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/settings", NULL, &id));
+    migrations = 0;
+    restoring = true;
+    CHECK_STATUS(NAVROUTER_QUEUED,
+                 navrouter_router_restore_ex(router, old, 0, migrate_old_urls, NULL, NULL, NULL, &id));
+    restoring = false;
+    CHECK(migrations == 1);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_set_transition_mode(router, NAVROUTER_TRANSITION_IMMEDIATE));
+    CHECK(migrations == 1 && late_migrations == 0);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_snapshot(router, &after));
+    CHECK_CONTAINS("/shop/product/1", after);
     navrouter_string_free(after);
 
     free(old);

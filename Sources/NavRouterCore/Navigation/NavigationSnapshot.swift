@@ -93,6 +93,25 @@ public enum NavigationSnapshot {
     }
 }
 
+extension RestoreOptions {
+    /// These options with the migration hook already run on `snapshot`, so that a restore queued behind the running
+    /// command or the host's transition never calls the host's hook after the call that gave it returned (a C hook's
+    /// user data may be gone by then); the restore reads what the hook returned. A snapshot that is not JSON is left
+    /// to the restore to refuse (the hook would not have been called).
+    func migratingNow(_ snapshot: String) throws(NavRouterError) -> RestoreOptions {
+        guard let migrate, let json = try? JSONValue.parse(snapshot) else { return self }
+        let migrated: JSONValue
+        do throws(NavRouterError) {
+            migrated = try migrate(json)
+        } catch {
+            throw NavRouterError(.invalidJSON, "snapshot: the migration hook failed: \(error.message)")
+        }
+        var options = self
+        options.migrate = { _ in migrated }
+        return options
+    }
+}
+
 /// An entry a tolerant restore left out, and why.
 public struct DroppedEntry: Equatable, Sendable {
     /// The entry's id in the snapshot.
@@ -120,7 +139,8 @@ public struct RestoreOptions: Sendable {
     /// snapshot. The `restored` event lists what was dropped (`info.dropped`).
     public var tolerant = false
     /// Rewrites the snapshot's JSON before it is read (rename a route, move a URL): called with the parsed
-    /// snapshot, whose `version` and `app` say what wrote it.
+    /// snapshot, whose `version` and `app` say what wrote it. Called once, during `Router.restore(_:options:)` and
+    /// on its thread, also when the restore is queued and read later.
     public var migrate: (@Sendable (JSONValue) throws(NavRouterError) -> JSONValue)?
     /// A deep link applied right after the state is restored, in the same transaction (a cold start from a
     /// notification: the saved state, then the link on top); it fails the whole restore if it fails.

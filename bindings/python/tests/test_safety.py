@@ -69,6 +69,34 @@ def test_an_interception_kept_after_its_callback_stays_readable():
         assert "ok Interception(" in result.stdout
 
 
+def test_a_queued_restore_does_not_call_its_migration_hook_after_the_call():
+    """Found by the binding fuzzer: a restore queued behind the host's transition called its migrate hook when the
+    queue ran, through a ctypes callback collected when restore() had returned (a crash)."""
+    code = f"""
+        import gc, navrouter
+        calls = []
+        with navrouter.Registry() as registry:
+            registry.load_manifest(open({str(MANIFEST)!r}).read())
+            with navrouter.Router(registry) as router:
+                router.start()
+                router.push("/shop/product/5")
+                old = router.snapshot()
+                router.pop()
+                router.set_transition_mode(True)
+                first = router.push("/shop/product/1").id
+                outcome = router.restore(old, migrate=lambda snapshot: calls.append(1) or snapshot)
+                assert outcome.status == "queued" and calls == [1], (outcome, calls)
+                gc.collect()
+                junk = [bytearray(256) for _ in range(20000)]  # reuse whatever was freed
+                router.transition_finished(first)  # the restore runs now
+                assert calls == [1] and router.state.top.url == "/shop/product/5", (calls, router.state.top)
+        print("ok")
+    """
+    result = run_python(code)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"
+
+
 def test_interpreter_exit_while_daemon_threads_run_commands():
     code = f"""
         import threading, navrouter
