@@ -3,6 +3,9 @@
 # them: each from its committed seed corpus (Tests/fuzz/corpus/TARGET, copied to build/fuzz/corpus/TARGET, where new
 # inputs go) with its dictionary (Tests/fuzz/TARGET.dict). A crash, a sanitizer report or a broken invariant
 # ("FUZZ FINDING") fails the target; the input that did it is kept in build/fuzz/findings/.
+# The `python` target (Tests/fuzz/python/fuzz_binding.py) makes random calls on the Python binding over the release
+# library, one fresh interpreter per seed; its RUNS are interpreters, its executions the calls they made, and a
+# failing seed's output is kept in build/fuzz/findings/python-seed-N.txt (NAVROUTER_FUZZ_SEED picks the first seed).
 # Usage: scripts/fuzz.sh [TARGET|all] [SECONDS] [RUNS] (default: all, 20 s each). With RUNS, a target stops after
 # RUNS executions or SECONDS, whichever comes first (a long run: `scripts/fuzz.sh resolve 9000 10000000`).
 # Targets run side by side, one per core (NAVROUTER_FUZZ_JOBS=N to choose). Last line: "fuzz: N passed, N failed".
@@ -28,17 +31,19 @@ clang="$toolchain/clang"
 out=build/fuzz
 mkdir -p "$out/findings" "$out/logs"
 
-echo "== building libnavrouter.so with ASan and coverage (.build-fuzz)"
-if ! swift build -c release --product navrouter --scratch-path .build-fuzz -Xswiftc -sanitize=address \
-    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
-    -Xcc -fsanitize=address,fuzzer-no-link >"$out/logs/build.log" 2>&1; then
-    tail -n 30 "$out/logs/build.log"
-    echo "fuzz: 0 passed, 1 failed"
-    exit 1
+if [ "$target" != python ]; then  # the libFuzzer targets' library; the python target uses the release one
+    echo "== building libnavrouter.so with ASan and coverage (.build-fuzz)"
+    if ! swift build -c release --product navrouter --scratch-path .build-fuzz -Xswiftc -sanitize=address \
+        -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+        -Xcc -fsanitize=address,fuzzer-no-link >"$out/logs/build.log" 2>&1; then
+        tail -n 30 "$out/logs/build.log"
+        echo "fuzz: 0 passed, 1 failed"
+        exit 1
+    fi
+    # A new file renamed over the old: a fuzzer still running keeps the library it loaded.
+    cp .build-fuzz/release/libnavrouter.so "$out/libnavrouter.so.1.new"
+    mv -f "$out/libnavrouter.so.1.new" "$out/libnavrouter.so.1"
 fi
-# A new file renamed over the old: a fuzzer still running keeps the library it loaded.
-cp .build-fuzz/release/libnavrouter.so "$out/libnavrouter.so.1.new"
-mv -f "$out/libnavrouter.so.1.new" "$out/libnavrouter.so.1"
 
 targets=()
 for source in Tests/fuzz/fuzz_*.c; do
@@ -47,6 +52,7 @@ for source in Tests/fuzz/fuzz_*.c; do
     [ "$target" = all ] || [ "$target" = "$name" ] || continue
     targets+=("$name")
 done
+if [ "$target" = all ] || [ "$target" = python ]; then targets+=(python); fi
 [ ${#targets[@]} -gt 0 ] || { echo "fuzz: no target named '$target'" >&2; exit 2; }
 
 passed=0
@@ -59,6 +65,14 @@ export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=malloc_context_size=4:detect_leaks
 run_target() {
     local name=$1 corpus="$out/corpus/$1" log="$out/logs/$1.log" started=$SECONDS status
     local dictionary=()
+    if [ "$name" = python ]; then
+        local runs=()
+        [ -n "${3:-}" ] && runs=(--runs "$3")
+        python3 Tests/fuzz/python/fuzz_binding.py run --seconds "$seconds" "${runs[@]}" --findings "$out/findings" \
+            >"$log" 2>&1
+        echo "$? $((SECONDS - started))" >"$out/logs/$name.status"
+        return
+    fi
     mkdir -p "$corpus"
     [ -d "Tests/fuzz/corpus/$name" ] && cp -n Tests/fuzz/corpus/"$name"/* "$corpus/" 2>/dev/null
     [ -f "Tests/fuzz/$name.dict" ] && dictionary=(-dict="Tests/fuzz/$name.dict")
@@ -70,6 +84,14 @@ run_target() {
 
 built=()
 for name in "${targets[@]}"; do
+    if [ "$name" = python ]; then  # over the release library (built here when missing or stale)
+        scripts/build-library.sh >"$out/logs/python.build.log" 2>&1 && built+=(python) || {
+            cat "$out/logs/python.build.log"
+            failed=$((failed + 1))
+            echo "FAIL fuzz_python (build)"
+        }
+        continue
+    fi
     if ! "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fuse-ld=lld -Iinclude "Tests/fuzz/fuzz_$name.c" \
         -L"$out" -l:libnavrouter.so.1 -ljansson -Wl,-rpath,"$PWD/$out" -o "$out/fuzz_$name" \
         >"$out/logs/$name.build.log" 2>&1; then
@@ -83,7 +105,7 @@ done
 for name in "${built[@]}"; do
     while [ "$(jobs -rp | wc -l)" -ge "$jobs_limit" ]; do wait -n; done
     rm -f "$out/logs/$name.status"
-    run_target "$name" &
+    run_target "$name" "$seconds" "${3:-}" &
 done
 wait
 
@@ -91,7 +113,10 @@ for name in "${built[@]}"; do
     log="$out/logs/$name.log"
     read -r status took <"$out/logs/$name.status" 2>/dev/null || { status=1; took=?; }
     runs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
-    if [ "$status" -eq 0 ]; then
+    if [ "$status" -eq 0 ] && [ "$name" = python ]; then
+        passed=$((passed + 1))
+        echo "ok   fuzz_python: ${runs:-?} calls in $took s ($(grep -m1 -oE '^[0-9]+ runs' "$log" || echo '? runs'))"
+    elif [ "$status" -eq 0 ]; then
         passed=$((passed + 1))
         echo "ok   fuzz_$name: ${runs:-?} executions in $took s, corpus $(ls "$out/corpus/$name" | wc -l) inputs"
     else
