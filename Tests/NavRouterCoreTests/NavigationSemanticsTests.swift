@@ -376,7 +376,9 @@ final class NavigationSemanticsTests: XCTestCase {
         try router.transitionFinished(first)  // the queued restore runs now, on what the hook returned
         XCTAssertEqual(calls.withLock { $0 }, 1)
         XCTAssertEqual(router.state.topEntry?.url, "/shop/product/5")
-        let failing = RestoreOptions { $0.migrate = { _ throws(NavRouterError) in throw NavRouterError(.denied, "no") } }
+        let failing = RestoreOptions {
+            $0.migrate = { _ throws(NavRouterError) in throw NavRouterError(.denied, "no") }
+        }
         assertFails(.invalidJSON, "the migration hook failed: no") { try router.restore(snapshot, options: failing) }
     }
 
