@@ -24,8 +24,9 @@
  *    inside a callback of the running command (or by a thread inside a command of another router), or while
  *    the router waits for the host's transition, is queued (NAVROUTER_QUEUED) and run by the thread running
  *    commands; commands queued by a command that fails are discarded with it (each reported by a COMMAND_FAILED
- *    event), and at most 1024 are queued from callbacks in one run (then NAVROUTER_ELIMIT: a callback that
- *    issues a command for every event is stopped).
+ *    event; a command the navigator issues in reaction to that event is a new one, and runs), and at most 1024
+ *    are queued from callbacks in one run (then NAVROUTER_ELIMIT: a callback that issues a command for every
+ *    event is stopped).
  *
  * Link with -lnavrouter (pkg-config: navrouter). The Swift runtime is linked into the library; it needs only
  * libc, libm, libstdc++, libgcc_s and libjansson. Its thread-local variables (80 bytes) use glibc's static TLS
