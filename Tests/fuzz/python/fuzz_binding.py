@@ -198,12 +198,27 @@ class Fuzzer:
             registries = [registry for registry in self.registries if not registry.closed]
         registry = self.random.choice(registries) if registries else self.new_registry()
         try:
-            router = self.navrouter.Router(registry, navigator=self.callback())
+            router = self.navrouter.Router(registry, navigator=self.callback(), options=self.router_options())
         except self.navrouter.DestroyedError:
             return  # the registry was closed meanwhile
         self.set_counting_handler(router, None, self.callback(), self.callback())
         with self.lock:
             self.routers.append(router)
+
+    def router_options(self) -> dict[str, Any]:
+        """Router options, each present half the time (the semantics they switch on are fuzzed too)."""
+        r = self.random
+        choices: dict[str, Any] = {
+            "back_behavior": r.choice(["none", "initial", "order", "history"]),
+            "reselect_pops_to_root": r.random() < 0.5,
+            "modals_per_tab": r.random() < 0.5,
+            "push_dismisses_modals": r.random() < 0.5,
+            "supersede_pending_flows": r.random() < 0.5,
+            "flow_deadline": r.choice([None, 0.001, 5]),
+            "records_log": r.random() < 0.5,
+            "flow_token_seed": r.choice([None, 7]),
+        }
+        return {key: value for key, value in choices.items() if r.random() < 0.5}
 
     def set_counting_handler(self, router: Any, route: Any, make: Any, release: Any) -> None:
         """A handler whose views are counted: every view made must be released once, whatever the callables do."""
