@@ -247,6 +247,9 @@ class Fuzzer:
         if not owners or r.random() < 0.04:
             self.new_router() if r.random() < 0.7 else self.new_registry()
             return
+        if not self.threaded and r.random() < 0.01:
+            self.async_episode()
+            return
         owner = r.choice(owners)
         cls = type(owner)
         name = r.choice([name for name in dir(cls) if not name.startswith("_")])
@@ -282,6 +285,60 @@ class Fuzzer:
             self.finding(
                 f"{name}{tuple(arguments)!r:.200} failed ({type(error).__name__}: {error}) but changed {changed}"
             )
+
+    def async_episode(self) -> None:
+        """An `AsyncRouter` driven by awaited and concurrent commands, its navigator a coroutine that yields, sleeps or
+        raises: every command must complete (or fail) within 10 s, and the router closes cleanly."""
+        import asyncio
+        import inspect
+
+        aio = self.navrouter.AsyncRouter
+        names = [
+            name for name in dir(aio) if not name.startswith("_") and inspect.iscoroutinefunction(getattr(aio, name))
+        ]
+
+        async def render(event: Any) -> None:
+            choice = self.random.random()
+            if choice < 0.3:
+                await asyncio.sleep(0)
+            elif choice < 0.35:
+                raise Boom("from render")
+
+        async def episode() -> None:
+            registry = self.new_registry()
+            router = aio(registry, navigator=render if self.random.random() < 0.8 else self.callback())
+            self.set_counting_handler(router.router, None, self.callback(), self.callback())
+            concurrent: list[asyncio.Future[Any]] = []
+            for _ in range(self.random.randint(5, 40)):
+                name = self.random.choice(names)
+                arguments, keywords = self.arguments(getattr(router, name), name)
+                self.calls += 1
+                try:
+                    call = getattr(router, name)(*arguments, **keywords)
+                except self.allowed:
+                    continue
+                if self.random.random() < 0.3:
+                    concurrent.append(asyncio.ensure_future(call))
+                    continue
+                try:
+                    await asyncio.wait_for(call, 10)
+                except self.allowed:
+                    pass
+                except asyncio.TimeoutError:
+                    self.finding(f"AsyncRouter.{name} did not complete in 10 s")
+                except Exception as error:  # noqa: BLE001 - what the fuzzer looks for
+                    self.finding(f"AsyncRouter.{name} raised {type(error).__name__}: {error}")
+            if concurrent:
+                done, hung = await asyncio.wait(concurrent, timeout=10)
+                if hung:
+                    self.finding(f"{len(hung)} concurrent AsyncRouter commands did not complete in 10 s")
+                for task in done:
+                    error = task.exception()
+                    if error is not None and not isinstance(error, self.allowed):
+                        self.finding(f"a concurrent AsyncRouter command raised {type(error).__name__}: {error}")
+            self.guarded("AsyncRouter.close", router.close)
+
+        asyncio.run(episode())
 
     def use_property(self, owner: Any, name: str, attribute: property) -> None:
         getattr(owner, name)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ._errors import NavRouterError, error_for
 from .registry import Registry
@@ -28,6 +28,39 @@ from .types import JSON, Event, JSONObject, Outcome, Presentation, Resumption, S
 
 #: A navigator for AsyncRouter: a function or a coroutine function taking an Event.
 AsyncNavigator = Callable[[Event], Any]
+
+
+_T = TypeVar("_T")
+#: Events outside any transition (each has a fresh transition id and no state_changed follows).
+_NOTICES = frozenset({"command_failed", "navigation_pending", "pending_ended", "flow_cancelled", "guard_error"})
+
+
+def _report_unawaited(what: str) -> Callable[[asyncio.Future[Any]], None]:
+    """A done callback for a render no command awaits: its failure goes to the loop's exception handler at once."""
+
+    def report(task: asyncio.Future[Any]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            task.get_loop().call_exception_handler(
+                {
+                    "message": f"navrouter: the navigator failed on {what}, which no command awaits",
+                    "exception": task.exception(),
+                    "future": task,
+                }
+            )
+
+    return report
+
+
+def _settle(future: asyncio.Future[_T] | None, result: _T, cancelled: bool, failure: BaseException | None) -> None:
+    """Completes a future someone awaits (if it is still pending): cancelled, with the failure, or with the result."""
+    if future is None or future.done():
+        return
+    if cancelled:
+        future.cancel()
+    elif failure is not None:
+        future.set_exception(failure)
+    else:
+        future.set_result(result)
 
 
 class AsyncRouter:
@@ -69,43 +102,59 @@ class AsyncRouter:
             self._resolve_ticket(event.ticket, Outcome("pending", event.flow))
         result = self._navigator(event) if self._navigator is not None else None
         if inspect.isawaitable(result):
-            self._work.setdefault(event.transition, []).append(asyncio.ensure_future(result))
+            task = asyncio.ensure_future(result)
+            if event.kind in _NOTICES:
+                task.add_done_callback(_report_unawaited(f"a {event.kind} event"))
+            else:
+                self._work.setdefault(event.transition, []).append(task)
             result = None
         if event.kind == "state_changed":
             if event.ticket:
                 self._ticket_transitions[event.ticket] = event.transition
             self._unfinished.add(event.transition)
             work = self._work.pop(event.transition, [])
+            # Renders of earlier transitions that never finished (their command was rolled back): nobody awaits them.
+            for stale in [earlier for earlier in self._work if earlier < event.transition]:
+                for render in self._work.pop(stale):
+                    render.add_done_callback(_report_unawaited("an event of a command that was rolled back"))
             asyncio.ensure_future(self._finish(event.transition, work))
         return result
 
     async def _finish(self, transition: int, work: list[asyncio.Future[Any]]) -> None:
         """Waits for the host's work on a transition, then finishes it (queued commands run now)."""
         failure: BaseException | None = None
+        cancelled = False
         try:
-            if work:
-                await asyncio.gather(*work)
-        except BaseException as error:  # noqa: B036 - handed to whoever awaits the transition
-            failure = error
+            # Every render task is awaited (an error of one not awaited would be reported as never retrieved).
+            results = await asyncio.gather(*work, return_exceptions=True) if work else []
+            failure = next((result for result in results if isinstance(result, BaseException)), None)
+        except asyncio.CancelledError:
+            cancelled = True  # the loop is shutting down: finish, cancel the awaiter, re-raise
+        if isinstance(failure, asyncio.CancelledError):
+            cancelled, failure = True, None  # the host's render was cancelled
         try:
-            self.router.transition_finished(transition)
+            self.router.transition_finished(transition)  # queued commands run now, with their callbacks
         except NavRouterError:
             pass  # closed, or already finished: nothing waits for it any more
+        except BaseException as error:  # noqa: B036 - a host callback of a queued command raised: handed on below
+            failure = failure or error
         self._unfinished.discard(transition)
-        future = self._transition(transition)
-        if not future.done():
-            if failure is not None:
-                future.set_exception(failure)
-            else:
-                future.set_result(None)
+        # The command that made the transition awaits it (made by _complete before this task runs); a queued
+        # command's transition is awaited through its ticket.
+        tickets: list[asyncio.Future[Outcome]] = []
         for ticket, finished in list(self._ticket_transitions.items()):
             if finished == transition:
                 del self._ticket_transitions[ticket]
-                self._resolve_ticket(ticket, Outcome("applied", transition))
+                tickets.append(self._ticket(ticket))
+        _settle(self._transitions.get(transition), None, cancelled, failure)
+        for future in tickets:
+            _settle(future, Outcome("applied", transition), cancelled, failure)
         if not self._unfinished:
             # The queue ran dry: every queued command has run; those that changed nothing had no transition.
             for ticket in [ticket for ticket in self._tickets if ticket not in self._ticket_transitions]:
                 self._resolve_ticket(ticket, Outcome("applied", 0))
+        if cancelled:
+            raise asyncio.CancelledError
 
     def _resolve_ticket(self, ticket: int, outcome: Outcome) -> None:
         future = self._ticket(ticket)
@@ -206,12 +255,19 @@ class AsyncRouter:
         return self.router.snapshot()
 
     def close(self) -> None:
-        """Frees the router; commands still awaited fail with DestroyedError."""
-        self.router.close()
-        futures: list[asyncio.Future[Any]] = [*self._transitions.values(), *self._tickets.values()]
-        for future in futures:
-            if not future.done():
-                future.set_exception(error_for(-12, "the router is closed"))
+        """Frees the router; commands still awaited fail with DestroyedError (also when a view's release raises,
+        which close() then re-raises)."""
+        try:
+            self.router.close()
+        finally:
+            for renders in self._work.values():  # renders of transitions that will never finish
+                for render in renders:
+                    render.add_done_callback(_report_unawaited("an event of a command the close interrupted"))
+            self._work.clear()
+            futures: list[asyncio.Future[Any]] = [*self._transitions.values(), *self._tickets.values()]
+            for future in futures:
+                if not future.done():
+                    future.set_exception(error_for(-12, "the router is closed"))
 
     async def __aenter__(self) -> AsyncRouter:
         return self

@@ -94,3 +94,107 @@ def test_a_queued_command_held_by_a_guard_resolves_as_pending(shop):
             await first
 
     asyncio.run(main())
+
+
+class Boom(Exception):
+    pass
+
+
+def test_a_callback_error_while_queued_commands_run_leaves_no_awaiter_hanging(shop):
+    """Found by the binding fuzzer: an exception a host callback raised while transition_finished ran the queued
+    commands ended the task that finishes transitions, and the commands awaiting them never completed."""
+
+    def navigator(event: Event) -> None:  # a plain function: its exception comes out of transition_finished
+        if event.kind == "present":
+            raise Boom("cannot present")
+
+    async def main() -> None:
+        async with AsyncRouter(shop, navigator=navigator) as router:
+            await router.start()
+            first = asyncio.ensure_future(router.push("/shop/product/1"))
+            second = asyncio.ensure_future(router.navigate("/settings"))  # queued behind the push; refused
+            results = await asyncio.wait_for(asyncio.gather(first, second, return_exceptions=True), 5)
+            assert not isinstance(results[0], asyncio.TimeoutError)
+            assert isinstance(results[1], (navrouter.CallbackError, Boom)), results
+            assert [entry.route for entry in router.state.current_stack] == ["home", "product"]
+            assert await asyncio.wait_for(router.pop(), 5)  # the router goes on
+
+    asyncio.run(main())
+
+
+def test_closing_while_a_release_handler_raises_still_fails_the_awaiters(shop):
+    """Found by the binding fuzzer: when a view's release raised during close(), close() raised before it failed
+    the commands still awaiting their transitions, which then waited forever."""
+
+    async def slow(event: Event) -> None:
+        await asyncio.sleep(0.5)
+
+    def release(view: object, entry: object) -> None:
+        raise Boom("release failed")
+
+    async def main() -> None:
+        router = AsyncRouter(shop, navigator=slow)
+        router.router.set_handler(None, lambda entry: object(), release)
+        await router.start()
+        pending = asyncio.ensure_future(router.push("/shop/product/1"))
+        await asyncio.sleep(0.05)  # the push's transition runs
+        with pytest.raises(Boom):
+            router.close()
+        with pytest.raises(navrouter.DestroyedError):
+            await asyncio.wait_for(pending, 5)
+
+    asyncio.run(main())
+
+
+def test_render_failures_reach_their_awaiters_and_nothing_goes_unretrieved(shop):
+    """Every render task of a transition is awaited (not only the first to fail), and a queued command's render
+    failure reaches whoever awaits its ticket: asyncio reports no exception as never retrieved."""
+    reported: list[str] = []
+
+    async def render(event: Event) -> None:
+        await asyncio.sleep(0)
+        if event.kind in ("push", "present"):
+            raise Boom(f"cannot draw {event.kind}")
+
+    async def main() -> None:
+        asyncio.get_running_loop().set_exception_handler(lambda loop, context: reported.append(context["message"]))
+        async with AsyncRouter(shop, navigator=render) as router:
+            await router.start()
+            first = asyncio.ensure_future(router.push("/shop/product/1"))  # push + state_changed: two render tasks
+            queued = asyncio.ensure_future(router.navigate("/settings"))  # queued behind it, its present fails too
+            results = await asyncio.wait_for(asyncio.gather(first, queued, return_exceptions=True), 5)
+            assert [str(result) for result in results] == ["cannot draw push", "cannot draw present"], results
+        import gc
+
+        gc.collect()
+        await asyncio.sleep(0)
+
+    asyncio.run(main())
+    assert reported == [], reported
+
+
+def test_a_render_failure_no_command_awaits_is_reported_at_once(shop):
+    """A render of an event outside any transition (a queued command's COMMAND_FAILED) or of a command rolled back
+    has no awaiter: its failure goes to the loop's exception handler, saying so, instead of staying in a task that
+    asyncio reports (if ever) as never retrieved."""
+    reported: list[str] = []
+
+    async def render(event: Event) -> None:
+        await asyncio.sleep(0)
+        if event.kind == "command_failed":
+            raise Boom("cannot show the failure")
+
+    async def main() -> None:
+        asyncio.get_running_loop().set_exception_handler(lambda loop, context: reported.append(context["message"]))
+        async with AsyncRouter(shop, navigator=render) as router:
+            await router.start()
+            first = asyncio.ensure_future(router.push("/shop/product/1"))
+            failing = asyncio.ensure_future(router.navigate("/nowhere"))  # queued: fails when it runs
+            results = await asyncio.wait_for(asyncio.gather(first, failing, return_exceptions=True), 5)
+            assert isinstance(results[1], navrouter.RouteNotFoundError), results
+            await router.pop()  # a later transition: whatever rendered before it is settled
+            for _ in range(3):
+                await asyncio.sleep(0)
+        assert reported and all("command_failed event, which no command awaits" in message for message in reported)
+
+    asyncio.run(main())
