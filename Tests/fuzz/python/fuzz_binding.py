@@ -1,10 +1,11 @@
 """Random calls on the Python binding, as a careless or hostile program makes them: every public method and property
 of `Registry` and `Router`, with arguments drawn from valid and hostile values (URLs good and bad, ints that do not fit
 C, NaN, bytes, nested props, real and corrupted snapshots), and callbacks that return odd values, raise, close a
-registry or router, or issue commands. Each run is a fresh interpreter with its own seed.
+registry or router, or issue commands; routers with random options; in one-thread runs also `AsyncRouter` episodes
+(awaited and concurrent commands, renders that yield or raise). Each run is a fresh interpreter with its own seed.
 
 A finding is one of:
-  - the interpreter crashing (a signal) or hanging;
+  - the interpreter crashing (a signal) or hanging, or an awaited `AsyncRouter` command not completing in 10 s;
   - an exception other than a `NavRouterError`, a `TypeError` or `ValueError` from an argument check, or the
     exception the fuzzer's own callbacks raise;
   - in a single-threaded run, a command that failed but changed the router's state (a failure raised before the
