@@ -14,9 +14,11 @@ cd "$(dirname "$0")/.."
 target="${1:-all}"
 seconds="${2:-20}"
 runs_limit=()
+python_runs=()  # the python target's RUNS are interpreters
 if [ -n "${3:-}" ]; then
     [[ "$3" =~ ^[0-9]+$ ]] || { echo "fuzz: RUNS must be a number of executions, not '$3'" >&2; exit 2; }
     runs_limit=(-runs="$3")
+    python_runs=(--runs "$3")
 fi
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "fuzz: SECONDS must be a number, not '$seconds'" >&2; exit 2; }
 # Each target is single-threaded: as many run at once as there are cores.
@@ -66,10 +68,8 @@ run_target() {
     local name=$1 corpus="$out/corpus/$1" log="$out/logs/$1.log" started=$SECONDS status
     local dictionary=()
     if [ "$name" = python ]; then
-        local runs=()
-        [ -n "${3:-}" ] && runs=(--runs "$3")
-        python3 Tests/fuzz/python/fuzz_binding.py run --seconds "$seconds" "${runs[@]}" --findings "$out/findings" \
-            >"$log" 2>&1
+        python3 Tests/fuzz/python/fuzz_binding.py run --seconds "$seconds" "${python_runs[@]}" \
+            --findings "$out/findings" >"$log" 2>&1
         echo "$? $((SECONDS - started))" >"$out/logs/$name.status"
         return
     fi
@@ -105,7 +105,7 @@ done
 for name in "${built[@]}"; do
     while [ "$(jobs -rp | wc -l)" -ge "$jobs_limit" ]; do wait -n; done
     rm -f "$out/logs/$name.status"
-    run_target "$name" "$seconds" "${3:-}" &
+    run_target "$name" &
 done
 wait
 

@@ -46,3 +46,12 @@ public enum NavigationCommand: Equatable, Sendable {
     /// Resume a pending flow (an interceptor's or the login step's) with a decision.
     case resume(flow: FlowToken, decision: InterceptorDecision)
 }
+
+extension NavigationCommand {
+    /// The command with the host's hooks it carries already run (a restore's migration hook), so that running it
+    /// later, from the queue, calls no host code the call that issued it handed over.
+    func withHostHooksRun() throws(NavRouterError) -> NavigationCommand {
+        guard case .restoreWithOptions(let snapshot, let options) = self, options.migrate != nil else { return self }
+        return .restoreWithOptions(snapshot: snapshot, options: try options.migratingNow(snapshot))
+    }
+}

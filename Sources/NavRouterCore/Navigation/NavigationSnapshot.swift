@@ -76,13 +76,7 @@ public enum NavigationSnapshot {
             var json = try JSONValue.parse(text)
             var version: Int64 = 0
             if case .integer(let number)? = json.objectValue?["version"] { version = number }
-            if let migrate = options.migrate {
-                do throws(NavRouterError) {
-                    json = try migrate(json)
-                } catch {
-                    throw NavRouterError(.invalidJSON, "the migration hook failed: \(error.message)")
-                }
-            }
+            json = try options.migrated(json)
             var reader = Reader(table: table, tolerant: options.tolerant)
             var decoded = try reader.decode(json)
             decoded.version = version
@@ -94,17 +88,27 @@ public enum NavigationSnapshot {
 }
 
 extension RestoreOptions {
-    /// These options with the migration hook already run on `snapshot`, so that a restore queued behind the running
-    /// command or the host's transition never calls the host's hook after the call that gave it returned (a C hook's
-    /// user data may be gone by then); the restore reads what the hook returned. A snapshot that is not JSON is left
-    /// to the restore to refuse (the hook would not have been called).
+    /// The snapshot's JSON as the migration hook rewrites it (unchanged without a hook).
+    /// - Throws: `.invalidJSON` saying the hook failed, and why.
+    func migrated(_ json: JSONValue) throws(NavRouterError) -> JSONValue {
+        guard let migrate else { return json }
+        do throws(NavRouterError) {
+            return try migrate(json)
+        } catch {
+            throw NavRouterError(.invalidJSON, "the migration hook failed: \(error.message)")
+        }
+    }
+
+    /// These options with the migration hook already run on `snapshot` (see `NavigationCommand.withHostHooksRun`):
+    /// the restore reads what the hook returned. A snapshot that is not JSON is left to the restore to refuse (the
+    /// hook would not have been called).
     func migratingNow(_ snapshot: String) throws(NavRouterError) -> RestoreOptions {
-        guard let migrate, let json = try? JSONValue.parse(snapshot) else { return self }
+        guard migrate != nil, let json = try? JSONValue.parse(snapshot) else { return self }
         let migrated: JSONValue
         do throws(NavRouterError) {
-            migrated = try migrate(json)
+            migrated = try self.migrated(json)
         } catch {
-            throw NavRouterError(.invalidJSON, "snapshot: the migration hook failed: \(error.message)")
+            throw NavRouterError(.invalidJSON, "snapshot: \(error.message)")
         }
         var options = self
         options.migrate = { _ in migrated }
@@ -139,8 +143,8 @@ public struct RestoreOptions: Sendable {
     /// snapshot. The `restored` event lists what was dropped (`info.dropped`).
     public var tolerant = false
     /// Rewrites the snapshot's JSON before it is read (rename a route, move a URL): called with the parsed
-    /// snapshot, whose `version` and `app` say what wrote it. Called once, during `Router.restore(_:options:)` and
-    /// on its thread, also when the restore is queued and read later.
+    /// snapshot, whose `version` and `app` say what wrote it. Called once, during the call that issues the restore
+    /// and on its thread, also when the restore is queued and read later.
     public var migrate: (@Sendable (JSONValue) throws(NavRouterError) -> JSONValue)?
     /// A deep link applied right after the state is restored, in the same transaction (a cold start from a
     /// notification: the saved state, then the link on top); it fails the whole restore if it fails.

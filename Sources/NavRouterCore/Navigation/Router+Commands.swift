@@ -111,7 +111,7 @@ extension Router {
     /// transaction (see `RestoreOptions`).
     @discardableResult
     public func restore(_ snapshot: String, options: RestoreOptions) throws(NavRouterError) -> Outcome {
-        try perform(.restoreWithOptions(snapshot: snapshot, options: try options.migratingNow(snapshot)))
+        try perform(.restoreWithOptions(snapshot: snapshot, options: options))
     }
 
     /// Changes an entry in place (see `NavigationCommand.updateEntry`): new parameters (its URL is built again)

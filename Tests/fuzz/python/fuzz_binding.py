@@ -22,6 +22,9 @@ A finding is one of:
 from __future__ import annotations
 
 import argparse
+import asyncio
+import gc
+import inspect
 import json
 import os
 import random
@@ -290,9 +293,6 @@ class Fuzzer:
     def async_episode(self) -> None:
         """An `AsyncRouter` driven by awaited and concurrent commands, its navigator a coroutine that yields, sleeps or
         raises: every command must complete (or fail) within 10 s, and the router closes cleanly."""
-        import asyncio
-        import inspect
-
         aio = self.navrouter.AsyncRouter
         names = [
             name for name in dir(aio) if not name.startswith("_") and inspect.iscoroutinefunction(getattr(aio, name))
@@ -347,8 +347,6 @@ class Fuzzer:
             setattr(owner, name, self.value())
 
     def arguments(self, method: Any, name: str) -> tuple[list[Any], dict[str, Any]]:
-        import inspect
-
         try:
             parameters = list(inspect.signature(method).parameters.values())
         except (TypeError, ValueError):
@@ -398,8 +396,6 @@ class Fuzzer:
             self.registries.clear()
         for router in routers:
             self.guarded("close", router.close)
-        import gc
-
         gc.collect()
         if self.made != self.released:
             self.finding(f"{self.made} views made but {self.released} released")

@@ -157,9 +157,7 @@ class AsyncRouter:
             raise asyncio.CancelledError
 
     def _resolve_ticket(self, ticket: int, outcome: Outcome) -> None:
-        future = self._ticket(ticket)
-        if not future.done():
-            future.set_result(outcome)
+        _settle(self._ticket(ticket), outcome, False, None)
 
     async def _complete(self, outcome: Outcome) -> Outcome:
         """Waits until a command's transition is finished (or its queued run is over)."""
