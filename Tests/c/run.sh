@@ -129,6 +129,14 @@ if [ -x "$out/demo" ]; then
         check valgrind_demo_session valgrind --leak-check=full --error-exitcode=9 --suppressions="$valgrind_supp" \
             "$out/demo" examples/manifests/shop.json examples/c/session.txt
     fi
+    # A script saved on Windows reads alike, and a modal style that is neither sheet nor fullscreen is refused.
+    demo_reads_what_it_is_given() {
+        printf 'present /settings bogus\r\npresent /settings fullscreen\r\n' |
+            "$out/demo" examples/manifests/shop.json >"$out/demo_input.out" || return 1
+        grep -qx "  ! EINVAL: present's style is sheet or fullscreen, not 'bogus'" "$out/demo_input.out" &&
+            grep -q "^ *fullscreen : settings#" "$out/demo_input.out" && ! grep -q "sheet :" "$out/demo_input.out"
+    }
+    check demo_reads_what_it_is_given demo_reads_what_it_is_given
 fi
 
 # The C program of docs/quick-start.md, built with the page's own command, prints the events the page promises.

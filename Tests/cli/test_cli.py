@@ -159,6 +159,43 @@ def test_play_runs_a_script_and_draws_each_step(tmp_path):
     assert "<svg" in (tmp_path / "svg" / "step-002.svg").read_text()
 
 
+def test_play_reads_scripts_with_windows_line_ends(tmp_path):
+    script = tmp_path / "script.txt"
+    script.write_bytes(b"# saved on Windows\r\npush /shop/product/7\r\npop\r\n\r\ntab 2\r\n")
+    result = run("play", "--json", SHOP, str(script))
+    steps = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(step["command"], step["status"]) for step in steps] == [
+        ("start", "ok"),
+        ("push /shop/product/7", "ok"),
+        ("pop", "ok"),
+        ("tab 2", "ok"),
+    ]
+
+
+def test_play_refuses_arguments_it_does_not_take(tmp_path):
+    """A word the command does not read is an error that names it, not silently dropped: `present URL bogus` was a
+    sheet, `pop 2` popped one entry, `login yes` failed the login."""
+    script = tmp_path / "script.txt"
+    refused = ["pop 2", "root now", "back please", "swipe left", "dismiss all", "logout now", "snapshot x", "restore y"]
+    lines = ["present /settings bogus", "push /shop/product/7", *refused, "login yes", "open /shop/product/1 {} extra"]
+    script.write_text("\n".join([*lines, "present /settings fullscreen", "dismiss"]) + "\n")
+    result = run("play", "--json", SHOP, str(script))
+    assert result.returncode == 0, result.stderr
+    steps = {step["command"]: step for step in map(json.loads, result.stdout.splitlines())}
+    assert steps["present /settings bogus"]["message"] == "present's style is sheet or fullscreen, not 'bogus'"
+    for command in refused:
+        name, extra = command.split(" ", 1)
+        assert steps[command]["status"] == "EINVAL", command
+        assert steps[command]["message"] == f"'{name}' takes no argument, not '{extra}'", command
+    assert steps["login yes"]["message"] == "login is 'login ok' or 'login fail', not 'login yes'"
+    assert steps["open /shop/product/1 {} extra"]["status"] == "EJSON"
+    layers = steps["present /settings fullscreen"]["state"]["layers"]
+    assert [layer["style"] for layer in layers] == ["fullscreen"]  # the refused sheet was never presented
+    tabs = steps["dismiss"]["state"]["tabs"]
+    assert [entry["route"] for entry in tabs[0]["stack"]] == ["home", "product"]  # 'pop 2' popped nothing
+    assert steps["dismiss"]["state"]["layers"] == []
+
+
 def test_play_json_steps_carry_the_state_and_login_flows_resume(tmp_path):
     script = tmp_path / "script.txt"
     script.write_text("external https://shop.example.com/shop/checkout\nlogin ok\nsnapshot\nlogout\nrestore\n")

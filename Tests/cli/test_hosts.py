@@ -24,16 +24,24 @@ def test_the_swift_host_plays_the_session_and_releases_every_view():
     assert out.rstrip().endswith("views still alive after closing: 0")
 
 
-def test_the_swift_host_reads_a_script_from_standard_input():
+def play_on_the_swift_host(script: str) -> str:
+    """The Swift host's output for a script given on standard input (it exits 0 once every view is released)."""
     result = subprocess.run(
-        [str(ROOT / "build" / "bin" / "shop-host"), SHOP],
-        input="push /shop/product/3\nback\n",
-        capture_output=True,
-        text=True,
-        timeout=60,
+        [str(ROOT / "build" / "bin" / "shop-host"), SHOP], input=script, capture_output=True, text=True, timeout=60
     )
-    assert result.returncode == 0
-    assert re.search(r"event push product\n  \* home: home > product", result.stdout)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr
+    return result.stdout
+
+
+def test_the_swift_host_reads_a_script_from_standard_input():
+    out = play_on_the_swift_host("push /shop/product/3\nback\n")
+    assert re.search(r"event push product\n  \* home: home > product", out)
+
+
+def test_the_swift_host_reads_windows_line_ends_and_refuses_an_unknown_style():
+    out = play_on_the_swift_host("present /settings bogus\r\npresent /settings fullscreen\r\n")
+    assert "> present /settings bogus\n  ! EINVAL: present's style is sheet or fullscreen, not 'bogus'\n" in out
+    assert "[fullscreen] settings" in out and "[sheet]" not in out
 
 
 def test_the_main_actor_shop_app_runs_its_session():

@@ -256,7 +256,11 @@ static int run(struct app *app, char *line) {
         navigate(app, rest, NAVROUTER_NAV_REPLACE_TOP);
     else if (strcmp(command, "present") == 0 && rest) {
         char *url = strtok(rest, " ");
-        char *style = strtok(NULL, " ");
+        char *style = strtok(NULL, "");
+        if (style && strcmp(style, "sheet") != 0 && strcmp(style, "fullscreen") != 0) {
+            printf("  ! EINVAL: present's style is sheet or fullscreen, not '%s'\n", style);
+            return 0;
+        }
         navigate(app, url,
                  style && strcmp(style, "fullscreen") == 0 ? NAVROUTER_NAV_MODAL_FULLSCREEN
                                                            : NAVROUTER_NAV_MODAL_SHEET);

@@ -12,7 +12,10 @@ struct PlayCommand: ParsableCommand {
             One command a line (# starts a comment), as the C demo reads them: open URL [PROPS], external URL, \
             push URL [PROPS], replace URL, present URL [sheet|fullscreen], back, pop, dismiss, root, tab N, \
             popto ENTRY, swipe (the user swipes back), login ok|fail (completes the pending login flow), logout, \
-            snapshot, restore. The router starts with a tab per root route. '-' reads the script from standard input.
+            snapshot, restore. A word a command does not take is an error. The router starts with a tab per root \
+            route. '-' reads the script from standard input. A step that fails is shown with its status and message \
+            and the script goes on; the exit status is 0 unless the manifest, the script or an SVG file cannot be \
+            read or written (--json gives each step's status).
             """
     )
 
@@ -74,7 +77,8 @@ struct PlayCommand: ParsableCommand {
     /// The script's command lines, without blanks and comments.
     private func scriptLines() throws -> [String] {
         let text = String(decoding: try InputFile.read(script), as: UTF8.self)
-        return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        // `isNewline` splits on "\r\n" too (one Character in Swift), so scripts saved on Windows read alike.
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 }
@@ -96,7 +100,10 @@ final class ScriptPlayer: Sendable {
     func run(_ line: String) -> (status: String, message: String) {
         let words = line.split(separator: " ", maxSplits: 1).map(String.init)
         let command = words.first ?? ""
-        let rest = words.count > 1 ? words[1] : ""
+        let rest = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
+        if Self.takesNoArgument.contains(command) && !rest.isEmpty {
+            return ("EINVAL", "'\(command)' takes no argument, not '\(rest)'")
+        }
         do throws(NavRouterError) {
             switch command {
             case "start": return describe(try router.start())
@@ -105,8 +112,11 @@ final class ScriptPlayer: Sendable {
             case "push": return describe(try navigate(rest) { $0.presentation = .push })
             case "replace": return describe(try navigate(rest) { $0.presentation = .replaceTop })
             case "present":
-                let parts = rest.split(separator: " ").map(String.init)
-                let style: ModalStyle = parts.dropFirst().first == "fullscreen" ? .fullScreen : .sheet
+                let parts = rest.split(separator: " ", maxSplits: 1).map(String.init)
+                let styleName = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "sheet"
+                guard let style = Self.modalStyles[styleName] else {
+                    return ("EINVAL", "present's style is sheet or fullscreen, not '\(styleName)'")
+                }
                 return describe(try navigate(parts.first ?? "") { $0.presentation = .modal(style) })
             case "back": return describe(try router.back())
             case "pop": return describe(try router.pop())
@@ -123,6 +133,9 @@ final class ScriptPlayer: Sendable {
                 guard stack.count >= 2 else { return ("ENOTFOUND", "nothing to swipe back to") }
                 return describe(try router.userPopped(to: stack[stack.count - 2].id))
             case "login":
+                guard rest == "ok" || rest == "fail" else {
+                    return ("EINVAL", "login is 'login ok' or 'login fail', not '\(line)'")
+                }
                 guard let flow = login.flow else { return ("EINVAL", "no login flow is pending") }
                 let success = rest == "ok"
                 if success { registry.guards.setAuthenticated(true) }
@@ -145,6 +158,14 @@ final class ScriptPlayer: Sendable {
             return (error.code.cName, error.message)
         }
     }
+
+    /// The commands that read nothing after their name: a word there is a mistake the script is told of.
+    private static let takesNoArgument: Set<String> = [
+        "start", "back", "pop", "dismiss", "root", "swipe", "logout", "snapshot", "restore",
+    ]
+
+    /// `present URL [STYLE]`'s styles.
+    private static let modalStyles: [String: ModalStyle] = ["sheet": .sheet, "fullscreen": .fullScreen]
 
     /// Navigates to `URL [PROPS]`.
     private func navigate(

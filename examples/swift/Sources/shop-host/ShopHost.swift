@@ -21,7 +21,9 @@ struct ShopHost {
         print("navrouter \(NavRouterVersion.string) — example shop host (Swift)")
         do {
             let app = try ShopApp(manifest: manifest)
-            for line in (script ?? "").split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            // `isNewline` splits on "\r\n" too (one Character in Swift): a script saved on Windows reads alike.
+            let lines = (script ?? "").split(whereSeparator: \.isNewline)
+            for line in lines.map({ $0.trimmingCharacters(in: .whitespaces) }) {
                 if line.isEmpty { continue }
                 if line.hasPrefix("#") {
                     print("\n\(line)")
@@ -81,8 +83,12 @@ final class ShopApp: Sendable {
             case "push": report(try navigate(rest) { $0.presentation = .push })
             case "replace": report(try navigate(rest) { $0.presentation = .replaceTop })
             case "present":
-                let parts = rest.split(separator: " ").map(String.init)
-                let style: ModalStyle = parts.dropFirst().first == "fullscreen" ? .fullScreen : .sheet
+                let parts = rest.split(separator: " ", maxSplits: 1).map(String.init)
+                let styles: [String: ModalStyle] = ["sheet": .sheet, "fullscreen": .fullScreen]
+                let styleName = parts.count > 1 ? parts[1] : "sheet"
+                guard let style = styles[styleName] else {
+                    return print("  ! EINVAL: present's style is sheet or fullscreen, not '\(styleName)'")
+                }
                 report(try router.present(parts.first ?? "", style: style))
             case "back": report(try router.back())
             case "pop": report(try router.pop())
