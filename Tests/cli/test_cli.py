@@ -145,6 +145,25 @@ def test_a_broken_manifest_fails_every_command_with_its_error(tmp_path, command)
     assert result.returncode == 1 and manifest in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("arguments", "complaint"),
+    [
+        (["resolve", SHOP], "Missing expected argument '<urls> ...'"),
+        (["explain", SHOP], "Missing expected argument '<url>'"),
+        (["tree", SHOP, "extra"], "Unexpected argument 'extra'"),
+        (["graph", SHOP, "--format", "png"], "The value 'png' is invalid for '--format <format>'"),
+        (["frobnicate"], "Unexpected argument 'frobnicate'"),
+        (["resolve", "--nope", SHOP, "/a"], "Unknown option '--nope'"),
+        (["url", SHOP, "product", "id=7", "id=8"], "parameter 'id' is given twice (id=7, id=8)"),
+    ],
+)
+def test_bad_usage_exits_2_as_documented(arguments, complaint):
+    """Exit status 2 for bad usage, also when the argument parser finds it (it exited with EX_USAGE, 64)."""
+    result = run(*arguments)
+    assert result.returncode == 2 and complaint in result.stderr, (result.returncode, result.stderr)
+    assert result.stdout == ""
+
+
 def test_play_runs_a_script_and_draws_each_step(tmp_path):
     script = tmp_path / "script.txt"
     script.write_text("# a session\npush /shop/product/7\nopen /settings\nback\ntab 2\nfly away\n")

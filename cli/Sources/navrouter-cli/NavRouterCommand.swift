@@ -18,4 +18,17 @@ struct NavRouterCommand: ParsableCommand {
             GraphCommand.self, PlayCommand.self,
         ]
     )
+
+    /// Runs the tool as `ParsableCommand.main()` does, but with the exit status the help documents for bad usage
+    /// the argument parser finds (a missing or unknown argument, an invalid option value): 2, not its EX_USAGE (64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            printError(fullMessage(for: error))
+            exit(withError: ExitCode(2))
+        }
+    }
 }

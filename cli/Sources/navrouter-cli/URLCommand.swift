@@ -29,7 +29,11 @@ struct URLCommand: ParsableCommand {
                 guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
                     throw ToolError.usage("'\(item)' is not key=value")
                 }
-                values[String(item[..<equals])] = String(item[item.index(after: equals)...])
+                let key = String(item[..<equals])
+                if let given = values[key] {
+                    throw ToolError.usage("parameter '\(key)' is given twice (\(key)=\(given), \(item))")
+                }
+                values[key] = String(item[item.index(after: equals)...])
             }
             let registry = try options.registry()
             do throws(NavRouterError) {
