@@ -87,6 +87,12 @@ extern "C" {
 #define NAVROUTER_EPATTERN (-8)
 /** JSON text is invalid or of the wrong shape (the message carries Jansson's message and position). */
 #define NAVROUTER_EJSON (-9)
+/** The deepest nesting of arrays and objects a JSON value may have (props, results, metadata, saved state, app
+ *  data, options): deeper gives NAVROUTER_EJSON, so that every binding's JSON reader reads what the library writes. */
+#define NAVROUTER_JSON_MAX_DEPTH 512
+/** The deepest nesting of the library's documents that carry such values (snapshots, manifests, transaction log
+ *  lines): their own structure around values at the limit fits in the extra levels. */
+#define NAVROUTER_JSON_MAX_DOCUMENT_DEPTH (NAVROUTER_JSON_MAX_DEPTH + 16)
 /** A limit was exceeded: URL length, segment count, a buffer given by the caller. */
 #define NAVROUTER_ELIMIT (-10)
 /** A required parameter is missing, or a parameter has the wrong type. */
@@ -773,9 +779,12 @@ int navrouter_router_complete_login(navrouter_router *router, uint64_t flow, boo
  * ------------------------------------------------------------------------------------------------------- */
 
 /**
- * The whole state as versioned JSON: {"format": "navrouter-state", "version": 1, "next_entry_id", "selected_tab",
- * "tabs": [{"route", "stack": [ENTRY]}], "layers": [{"style", "prevent_dismissal", "stack": [ENTRY]}]}, ENTRY =
- * {"id", "route", "url", "parameters", "props", "expects_result", "opener"}. Views are not included.
+ * The whole state as versioned JSON: {"format": "navrouter-state", "version": 2, "next_entry_id", "selected_tab",
+ * "tab_history", "app", "tabs": [{"route", "stack": [ENTRY], "hidden_layers": [LAYER]}], "layers": [LAYER]},
+ * LAYER = {"style", "prevent_dismissal", "stack": [ENTRY]}, ENTRY = {"id", "route", "url", "parameters", "props",
+ * "expects_result", "opener", "saved_state"}. Views are not included. Version 1 snapshots (without "tab_history",
+ * "app", "hidden_layers" and "saved_state") are still restored. A snapshot nests at most
+ * NAVROUTER_JSON_MAX_DOCUMENT_DEPTH levels, each value in it at most NAVROUTER_JSON_MAX_DEPTH.
  * @param[out] out_json owned; free with navrouter_string_free().
  */
 int navrouter_router_snapshot(navrouter_router *router, char **out_json);

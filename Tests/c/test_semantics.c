@@ -444,6 +444,63 @@ static void test_transaction_log_replays(void) {
     navrouter_registry_free(registry);
 }
 
+/* An object {"p": [[...]]} nesting `depth` arrays and objects in all (malloc'd). */
+static char *nested_props(int depth) {
+    char *text = malloc((size_t)depth * 2 + 16);
+    int index;
+    strcpy(text, "{\"p\":");
+    for (index = 1; index < depth; index++) strcat(text, "[");
+    for (index = 1; index < depth; index++) strcat(text, "]");
+    strcat(text, "}");
+    return text;
+}
+
+/* Values nest at most NAVROUTER_JSON_MAX_DEPTH levels; a state holding them at the limit (the sheet's entry hidden in
+ * a tab, where a snapshot nests it deepest) snapshots, restores and replays: its documents nest deeper, within
+ * NAVROUTER_JSON_MAX_DOCUMENT_DEPTH. */
+static void test_values_at_the_nesting_limit_round_trip(void) {
+    navrouter_registry *registry = shop_registry();
+    navrouter_router *router = NULL, *replay = NULL;
+    navrouter_nav_options options = NAVROUTER_NAV_OPTIONS_INIT;
+    char *deepest = nested_props(NAVROUTER_JSON_MAX_DEPTH), *deeper = nested_props(NAVROUTER_JSON_MAX_DEPTH + 1);
+    char *snapshot = NULL, *again = NULL, *log = NULL, *report = NULL;
+    uint64_t id = 0;
+    CHECK(NAVROUTER_JSON_MAX_DOCUMENT_DEPTH > NAVROUTER_JSON_MAX_DEPTH);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_new(&router, registry));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_router_set_options_json(router, "{\"records_log\": true, \"modals_per_tab\": true}"));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_start(router, &id));
+    options.props_json = deeper;
+    CHECK_STATUS(NAVROUTER_EJSON, navrouter_router_navigate(router, "/shop/product/1", &options, &id));
+    CHECK_CONTAINS("nested deeper than 512", navrouter_last_error());
+    options.props_json = deepest;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/shop/product/1", &options, &id));
+    options.flags = NAVROUTER_NAV_MODAL_SHEET;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/settings", &options, &id));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_select_tab(router, 1, &id));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_snapshot(router, &snapshot));
+    CHECK_CONTAINS("\"hidden_layers\":[{", snapshot);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_pop_to_root(router, &id));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_restore(router, snapshot, &id));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_snapshot(router, &again));
+    CHECK_STR(snapshot, again);
+
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_transaction_log(router, &log));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_new(&replay, registry));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_set_options_json(replay, "{\"modals_per_tab\": true}"));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_replay(replay, log, &report));
+    CHECK_STR("null", field(report, "divergence"));
+    navrouter_string_free(report);
+    navrouter_string_free(log);
+    navrouter_string_free(again);
+    navrouter_string_free(snapshot);
+    free(deepest);
+    free(deeper);
+    navrouter_router_free(replay);
+    navrouter_router_free(router);
+    navrouter_registry_free(registry);
+}
+
 static void test_modals_per_tab_events(void) {
     navrouter_registry *registry = shop_registry();
     struct recorder recorder;
@@ -543,6 +600,7 @@ int main(int argc, char **argv) {
     RUN(test_restore_with_migration_tolerance_and_link);
     RUN(test_plans_deadlines_and_superseded_flows);
     RUN(test_transaction_log_replays);
+    RUN(test_values_at_the_nesting_limit_round_trip);
     RUN(test_modals_per_tab_events);
     RUN(test_deep_linked_modal_guard_order_and_aliases);
     return HARNESS_SUMMARY("c semantics");

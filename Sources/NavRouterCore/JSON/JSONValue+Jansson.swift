@@ -1,9 +1,15 @@
 import CJansson
 
 extension JSONValue {
-    /// The deepest nesting of arrays and objects accepted in JSON text (props, results, manifests, snapshots):
-    /// 512, so that every binding's JSON reader (Python's stops near 1000) reads what the library writes.
+    /// The deepest nesting of arrays and objects a JSON value may have (props, results, metadata, saved state, app
+    /// data), whether parsed from text or built in Swift: 512, so that every binding's JSON reader (Python's stops
+    /// near 1000) reads what the library writes.
     public static let maxDepth = 512
+
+    /// The deepest nesting of the library's own documents that carry such values (snapshots, manifests, transaction
+    /// log lines): `maxDepth` plus their own structure around the values (a hidden layer's entry's props sits 8
+    /// levels down in a log line's state), so that a document holding values at the limit reads back.
+    public static let maxDocumentDepth = maxDepth + 16
 
     /// Parses JSON text with Jansson.
     ///
@@ -13,6 +19,17 @@ extension JSONValue {
     /// - Returns: the parsed value.
     /// - Throws: `NavRouterError` `.invalidJSON` with Jansson's message, line, column and byte position.
     public static func parse(_ text: String) throws(NavRouterError) -> JSONValue {
+        try parse(text, maxDepth: maxDepth)
+    }
+
+    /// Parses one of the library's documents (a snapshot, a manifest, a log line): nesting up to
+    /// `maxDocumentDepth`; the reader checks each value the document carries against `maxDepth`.
+    static func parseDocument(_ text: String) throws(NavRouterError) -> JSONValue {
+        try parse(text, maxDepth: maxDocumentDepth)
+    }
+
+    /// `parse(_:)` with a nesting limit.
+    private static func parse(_ text: String, maxDepth limit: Int) throws(NavRouterError) -> JSONValue {
         var error = json_error_t()
         var text = text
         let root = text.withUTF8 { bytes in
@@ -29,31 +46,34 @@ extension JSONValue {
                 "invalid JSON at line \(error.line), column \(error.column) (byte \(error.position)): \(message)")
         }
         defer { json_decref(root) }
-        if Self.nesting(of: root, below: 0) > maxDepth {
-            throw NavRouterError(.invalidJSON, "JSON nested deeper than \(maxDepth) arrays and objects")
+        if Self.nesting(of: root, below: 0, limit: limit) > limit {
+            throw NavRouterError(.invalidJSON, tooDeep(limit))
         }
         return JSONValue(jansson: root)
     }
 
-    /// The nesting depth of a Jansson value (stops counting past `maxDepth`).
-    private static func nesting(of value: UnsafeMutablePointer<json_t>, below depth: Int) -> Int {
-        if depth > maxDepth { return depth }
+    /// The message for JSON nested deeper than `limit`.
+    static func tooDeep(_ limit: Int = maxDepth) -> String { "JSON nested deeper than \(limit) arrays and objects" }
+
+    /// The nesting depth of a Jansson value (stops counting past `limit`).
+    private static func nesting(of value: UnsafeMutablePointer<json_t>, below depth: Int, limit: Int) -> Int {
+        if depth > limit { return depth }
         var deepest = depth
         switch value.pointee.type {
         case JSON_OBJECT:
             deepest = depth + 1
             var iterator = json_object_iter(value)
-            while let current = iterator, deepest <= maxDepth {
+            while let current = iterator, deepest <= limit {
                 if let member = json_object_iter_value(current) {
-                    deepest = max(deepest, nesting(of: member, below: depth + 1))
+                    deepest = max(deepest, nesting(of: member, below: depth + 1, limit: limit))
                 }
                 iterator = json_object_iter_next(value, current)
             }
         case JSON_ARRAY:
             deepest = depth + 1
-            for index in 0..<json_array_size(value) where deepest <= maxDepth {
+            for index in 0..<json_array_size(value) where deepest <= limit {
                 if let element = json_array_get(value, index) {
-                    deepest = max(deepest, nesting(of: element, below: depth + 1))
+                    deepest = max(deepest, nesting(of: element, below: depth + 1, limit: limit))
                 }
             }
         default:

@@ -33,7 +33,7 @@ public enum RouteManifest {
     ) throws(NavRouterError) -> [Route] {
         let root: JSONValue
         do {
-            root = try JSONValue.parse(text)
+            root = try JSONValue.parseDocument(text)
         } catch {
             throw NavRouterError(.invalidJSON, "manifest: \(error.message)")
         }

@@ -13,11 +13,13 @@ extension RouteTable {
     /// - Returns: the URL.
     /// - Throws: `.notFound` (no such route), `.missingParameter` (a path or required parameter is missing, or a
     ///   typed one has the wrong type), `.invalidArgument` (an empty, dot or NUL-bearing value, a bad scheme),
-    ///   `.conflict` (a value equals a literal of a more specific route, so the URL would open that route).
+    ///   `.conflict` (a value equals a literal of a more specific route, so the URL would open that route),
+    ///   `.invalidJSON` (props nested deeper than `JSONValue.maxDepth`).
     public func buildURL(
         route name: String, parameters: [String: String] = [:], props: [String: JSONValue]? = nil, scheme: String? = nil
     ) throws(NavRouterError) -> String {
         guard let route = route(named: name) else { throw NavRouterError(.notFound, "no route is named '\(name)'") }
+        try JSONValue.checkNesting(props, "props")
         var path: [String] = []
         for segment in route.pattern.segments {
             switch segment {

@@ -48,6 +48,20 @@ public enum NavigationCommand: Equatable, Sendable {
 }
 
 extension NavigationCommand {
+    /// Refuses a command carrying a JSON value that nests deeper than `JSONValue.maxDepth` (one built in Swift: text
+    /// is refused when parsed), so that the state never holds what a snapshot could not restore.
+    /// - Throws: `.invalidJSON` naming the value ("props: JSON nested deeper than 512 arrays and objects").
+    func checkNesting() throws(NavRouterError) {
+        switch self {
+        case .navigate(_, let options): try JSONValue.checkNesting(options.props, "props")
+        case .pop(_, let result), .dismiss(_, let result): try JSONValue.checkNesting(result, "result")
+        case .updateEntry(_, _, let props): try JSONValue.checkNesting(props, "props")
+        case .setSavedState(_, let state): try JSONValue.checkNesting(state, "saved state")
+        case .restoreWithOptions(_, let options): try JSONValue.checkNesting(options.linkOptions.props, "props")
+        default: break
+        }
+    }
+
     /// The command with the host's hooks it carries already run (a restore's migration hook), so that running it
     /// later, from the queue, calls no host code the call that issued it handed over.
     func withHostHooksRun() throws(NavRouterError) -> NavigationCommand {

@@ -73,7 +73,7 @@ public enum NavigationSnapshot {
     /// `decode(_:table:)` with a restore's options.
     static func decode(_ text: String, table: RouteTable, options: RestoreOptions) throws(NavRouterError) -> Decoded {
         do throws(NavRouterError) {
-            var json = try JSONValue.parse(text)
+            var json = try JSONValue.parseDocument(text)
             var version: Int64 = 0
             if case .integer(let number)? = json.objectValue?["version"] { version = number }
             json = try options.migrated(json)
@@ -103,7 +103,7 @@ extension RestoreOptions {
     /// the restore reads what the hook returned. A snapshot that is not JSON is left to the restore to refuse (the
     /// hook would not have been called).
     func migratingNow(_ snapshot: String) throws(NavRouterError) -> RestoreOptions {
-        guard migrate != nil, let json = try? JSONValue.parse(snapshot) else { return self }
+        guard migrate != nil, let json = try? JSONValue.parseDocument(snapshot) else { return self }
         let migrated: JSONValue
         do throws(NavRouterError) {
             migrated = try self.migrated(json)
@@ -177,6 +177,7 @@ extension NavigationSnapshot {
             let root = try JSONObjectReader(
                 json, at: "",
                 known: ["format", "version", "next_entry_id", "selected_tab", "tabs", "layers", "tab_history", "app"])
+            try JSONValue.checkNesting(root.optional("app"), root.path(of: "app"))
             guard try root.string("format") == format else {
                 throw NavRouterError(.invalidJSON, "format: not '\(format)'")
             }
@@ -296,9 +297,11 @@ extension NavigationSnapshot {
                     throw NavRouterError(.invalidJSON, "\(entry.path(of: "props")): missing")
                 }
                 let props = try entry.optionalObject("props", nullable: true)
+                try JSONValue.checkNesting(props, entry.path(of: "props"))
                 let expectsResult = try entry.bool("expects_result")
                 let opener = try entry.nullableInteger("opener")
                 let savedState = try entry.optionalObject("saved_state", nullable: true)
+                try JSONValue.checkNesting(savedState, entry.path(of: "saved_state"))
                 let made: NavigationEntry
                 switch check(route: route, url: url, parameters: parameters, at: entry.path) {
                 case .success(let requiresAuth):

@@ -53,7 +53,7 @@ extension Router {
         var steps = 0
         for (number, line) in lines.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
             let step = try JSONObjectReader(
-                try JSONValue.parse(String(line)), at: "line \(number + 1)",
+                try JSONValue.parseDocument(String(line)), at: "line \(number + 1)",
                 known: ["seq", "command", "outcome", "error", "events", "state"])
             let seq = Int(clamping: try step.integer("seq"))
             guard let commandJSON = step.optional("command") else {

@@ -207,7 +207,8 @@ public final class Router: Sendable {
     public var state: NavigationState { control.withLock { $0.state } }
 
     /// The current state as a snapshot (JSON, versioned; see `NavigationSnapshot`), with the host's own `app` value
-    /// (its app version, say: the migration hook of `RestoreOptions` gets it back).
+    /// (its app version, say: the migration hook of `RestoreOptions` gets it back). Like every value in a snapshot,
+    /// `app` must nest at most `JSONValue.maxDepth` arrays and objects, or a restore refuses the snapshot.
     public func snapshot(app: JSONValue? = nil) -> String { NavigationSnapshot.encode(state, app: app) }
 
     /// The transition the router waits for, if any.
@@ -238,6 +239,7 @@ public final class Router: Sendable {
     /// the host's transition, without replacing the transition awaited.
     func perform(_ command: NavigationCommand, urgent: Bool) throws(NavRouterError) -> Outcome {
         expireFlows()
+        try command.checkNesting()
         // A host hook the command carries runs now, on the caller's thread: a queued command runs after the call
         // returned, when the hook (a C function's user data) may be gone.
         let command = try command.withHostHooksRun()

@@ -30,6 +30,7 @@ from .registry import Registry
 from .router import Router
 from .types import (
     JSON,
+    MAX_DOCUMENT_DEPTH,
     MAX_JSON_DEPTH,
     Entry,
     Event,
@@ -79,6 +80,7 @@ for _public in (
 
 __all__ = [
     "JSON",
+    "MAX_DOCUMENT_DEPTH",
     "MAX_JSON_DEPTH",
     "PENDING",
     "PROCEED",

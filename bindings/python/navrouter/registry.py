@@ -30,7 +30,7 @@ from ._ffi import (
 from ._owned import OwnedHandle
 from ._speed import RouteNames, lookup_index, resolve_packed
 from .guards import PHASES, PRIORITIES, Decision, Interception, apply_decision
-from .types import MAX_JSON_DEPTH, JSONObject, Match, Phase, Priority, RoutePresentation, json_depth
+from .types import MAX_DOCUMENT_DEPTH, MAX_JSON_DEPTH, JSONObject, Match, Phase, Priority, RoutePresentation, json_depth
 
 if TYPE_CHECKING:
     from .router import Router
@@ -41,10 +41,11 @@ _REQUIRES_AUTH = 0x10
 _EXTERNAL = 0x20
 
 
-def dump_json(value: Any, what: str) -> bytes:
-    """A value as JSON text for the library, refusing nesting deeper than the library reads (MAX_JSON_DEPTH)."""
-    if json_depth(value) > MAX_JSON_DEPTH:
-        raise JSONError(EJSON, f"{what}: JSON nested deeper than {MAX_JSON_DEPTH} arrays and objects")
+def dump_json(value: Any, what: str, limit: int = MAX_JSON_DEPTH) -> bytes:
+    """A value as JSON text for the library, refusing nesting deeper than the library reads: MAX_JSON_DEPTH for a
+    value, MAX_DOCUMENT_DEPTH for a document that carries values (a snapshot, a manifest)."""
+    if json_depth(value, limit) > limit:
+        raise JSONError(EJSON, f"{what}: JSON nested deeper than {limit} arrays and objects")
     try:
         text = json.dumps(value, allow_nan=False)
     except ValueError:  # NaN or an infinity (a circular value is refused above, as too deep)
@@ -199,7 +200,11 @@ class Registry(OwnedHandle):
 
     def load_manifest(self, manifest: str | Mapping[str, Any] | list[Any]) -> int:
         """Loads a JSON manifest (text, or a dict/list to be written as JSON) all-or-nothing; returns the count."""
-        text = encode(manifest, "manifest") if isinstance(manifest, str) else dump_json(manifest, "manifest")
+        text = (
+            encode(manifest, "manifest")
+            if isinstance(manifest, str)
+            else dump_json(manifest, "manifest", MAX_DOCUMENT_DEPTH)
+        )
         count = c_size_t()
         with self._names.changing():
             lib().navrouter_registry_load_manifest(self._ptr(), text, ctypes.byref(count))

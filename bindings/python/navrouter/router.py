@@ -30,7 +30,18 @@ from ._ffi import (
 from ._owned import OwnedHandle
 from .events import entry_from_c, event_from_c
 from .registry import Registry, dump_json
-from .types import JSON, Entry, Event, JSONObject, Outcome, OutcomeStatus, Presentation, Resumption, State
+from .types import (
+    JSON,
+    MAX_DOCUMENT_DEPTH,
+    Entry,
+    Event,
+    JSONObject,
+    Outcome,
+    OutcomeStatus,
+    Presentation,
+    Resumption,
+    State,
+)
 
 _STATUSES: dict[int, OutcomeStatus] = {0: "applied", 1: "queued", 2: "pending", 3: "handled"}
 _NAV_PRESENTATIONS = {None: 0, "push": 0x1, "sheet": 0x2, "fullscreen": 0x3, "root": 0x4, "replace_top": 0x5}
@@ -406,7 +417,11 @@ class Router(OwnedHandle):
         migrate: rewrites the snapshot (a dict with its "version" and "app") before it is read. link: a deep link
         applied on top in the same transaction (navigate's keyword arguments in link_options; external unless
         they say otherwise)."""
-        text = encode(snapshot, "snapshot") if isinstance(snapshot, str) else dump_json(snapshot, "snapshot")
+        text = (
+            encode(snapshot, "snapshot")
+            if isinstance(snapshot, str)
+            else dump_json(snapshot, "snapshot", MAX_DOCUMENT_DEPTH)
+        )
         if not tolerant and migrate is None and link is None:
             return self._command(lib().navrouter_router_restore, text)
         failures: list[BaseException] = []
@@ -414,7 +429,7 @@ class Router(OwnedHandle):
         def hook(snapshot_json: bytes | None, _data: int | None) -> int | None:
             try:
                 rewritten = migrate(json.loads(snapshot_json or b"null")) if migrate else None
-                encoded = dump_json(rewritten, "the migrated snapshot")
+                encoded = dump_json(rewritten, "the migrated snapshot", MAX_DOCUMENT_DEPTH)
             except BaseException as error:  # re-raised below, after the C call returns
                 failures.append(error)
                 return None

@@ -28,9 +28,12 @@ OutcomeStatus = Literal["applied", "queued", "pending", "handled"]
 #: A modal layer's style.
 Style = Literal["sheet", "fullscreen"]
 
-#: The deepest nesting of arrays and objects in JSON the library reads or writes (props, results, manifests);
-#: the binding refuses deeper values before they reach the library, with the same JSONError.
+#: The deepest nesting of arrays and objects a JSON value may have (props, results, metadata, saved state, app data;
+#: NAVROUTER_JSON_MAX_DEPTH); the binding refuses deeper values before they reach the library, with the same JSONError.
 MAX_JSON_DEPTH = 512
+#: The deepest nesting of the documents that carry such values (snapshots, manifests, transaction logs;
+#: NAVROUTER_JSON_MAX_DOCUMENT_DEPTH): their own structure around values at the limit fits in the extra levels.
+MAX_DOCUMENT_DEPTH = MAX_JSON_DEPTH + 16
 
 
 class Match(NamedTuple):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import concurrent.futures
 import copy
 import gc
+import json
 import os
 import pickle
 import resource
@@ -335,8 +336,44 @@ def test_one_json_depth_limit_for_library_and_binding(shop):
         assert shop.resolve(url).props == nested(limit)
         with pytest.raises(navrouter.JSONError, match="deeper than 512"):
             shop.load_manifest(
-                '{"module": "m", "routes": [{"name": "x", "pattern": "x", "metadata": ' + "[" * 600 + "]" * 600 + "}]}"
+                '{"module": "m", "routes": [{"name": "x", "pattern": "x", "metadata": {"m": '
+                + "[" * 519
+                + "]" * 519
+                + "}}]}"
             )
+
+
+def test_documents_carrying_values_at_the_depth_limit_read_back(shop):
+    """Snapshots, manifests and logs nest their own structure around the values they carry: props at the limit in a
+    hidden layer's entry sit deepest in a snapshot, and the snapshot restores (it was refused as too deep)."""
+    limit = navrouter.MAX_JSON_DEPTH
+    assert navrouter.MAX_DOCUMENT_DEPTH == limit + 16
+    deepest = {"p": nested_list(limit - 1)}
+    with navrouter.Router(shop, options={"modals_per_tab": True, "records_log": True}) as router:
+        router.start()
+        router.push("/shop/product/1", props=deepest)
+        router.present("/settings", props=deepest)
+        router.select_tab(1)
+        snapshot = router.snapshot()
+        assert snapshot["tabs"][0]["hidden_layers"][0]["stack"][0]["props"] == deepest
+        router.pop_to_root()
+        router.restore(snapshot)
+        assert router.snapshot() == snapshot
+        router.restore(json.dumps(snapshot))
+        log = router.transaction_log()
+        with navrouter.Router(shop, options={"modals_per_tab": True}) as replaying:
+            assert replaying.replay(log)["divergence"] is None
+    shop.load_manifest({"module": "deep", "routes": [{"name": "deep", "pattern": "deep", "metadata": deepest}]})
+    assert shop.route("deep")["metadata"] == deepest
+    with pytest.raises(navrouter.JSONError, match="deeper than 512"):
+        shop.load_manifest({"module": "deeper", "routes": [{"name": "x", "pattern": "x", "metadata": {"m": deepest}}]})
+
+
+def nested_list(depth: int) -> list:
+    value: list = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
 
 
 def test_a_missing_library_says_where_it_looked():

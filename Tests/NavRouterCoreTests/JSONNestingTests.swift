@@ -1,0 +1,88 @@
+import XCTest
+
+@testable import NavRouterCore
+
+/// JSON values nest at most `JSONValue.maxDepth` arrays and objects wherever they enter, whether parsed from text or
+/// built in Swift, and the documents that carry them (snapshots, transaction logs) read back whatever the library
+/// wrote: a router holding values at the limit snapshots, restores and replays.
+final class JSONNestingTests: XCTestCase {
+    /// An array nested `depth` levels (`[[...]]`, `depth` brackets deep).
+    private func nested(_ depth: Int) -> JSONValue {
+        var value: JSONValue = .array([])
+        for _ in 1..<depth { value = .array([value]) }
+        return value
+    }
+
+    /// Props `{"p": ...}` nesting `depth` levels in all (the object counts one).
+    private func props(_ depth: Int) -> [String: JSONValue] { ["p": nested(depth - 1)] }
+
+    func testValuesBuiltInSwiftAreHeldToTheLimitParsingApplies() throws {
+        let (router, _, _) = try shopRouter()
+        try router.push("/shop/product/1", options: NavigationOptions { $0.expectsResult = true })
+        try router.push("/shop/product/2", options: NavigationOptions { $0.expectsResult = true })
+        let before = router.state
+        let tooDeep = props(JSONValue.maxDepth + 1)
+        let limit = "JSON nested deeper than \(JSONValue.maxDepth) arrays and objects"
+        assertFails(.invalidJSON, "props: \(limit)") {
+            try router.push("/shop/product/3", options: NavigationOptions { $0.props = tooDeep })
+        }
+        assertFails(.invalidJSON, "result: \(limit)") { try router.pop(result: nested(JSONValue.maxDepth + 1)) }
+        let top = try XCTUnwrap(router.state.topEntry).id
+        assertFails(.invalidJSON, "props: \(limit)") { try router.updateEntry(top, props: tooDeep) }
+        assertFails(.invalidJSON, "saved state: \(limit)") { try router.setSavedState(tooDeep, for: top) }
+        XCTAssertEqual(router.state, before)
+        let registry = try shopRegistry()
+        assertFails(.invalidJSON, "props: \(limit)") {
+            try registry.buildURL(route: "product", parameters: ["id": "1"], props: tooDeep)
+        }
+        assertFails(.invalidJSON, "metadata: \(limit)") {
+            try registry.register(Route(name: "deep", pattern: "deep", metadata: tooDeep))
+        }
+        XCTAssertNil(registry.route(named: "deep"))
+        // At the limit: accepted, and the link resolves back to the same props.
+        let url = try registry.buildURL(route: "product", parameters: ["id": "1"], props: props(JSONValue.maxDepth))
+        XCTAssertEqual(try registry.resolve(url).props, props(JSONValue.maxDepth))
+    }
+
+    func testAStateHoldingValuesAtTheLimitSnapshotsRestoresAndReplays() throws {
+        let (router, _, _) = try shopRouter()
+        router.setOptions(
+            RouterOptions {
+                $0.modalsPerTab = true
+                $0.recordsLog = true
+            })
+        let deepest = props(JSONValue.maxDepth)
+        try router.push("/shop/product/1", options: NavigationOptions { $0.props = deepest })
+        try router.present("/settings", options: NavigationOptions { $0.props = deepest })
+        try router.setSavedState(deepest, for: try XCTUnwrap(router.state.topEntry).id)
+        try router.selectTab(1)  // the sheet is hidden in tab 0: its entries sit deepest in a snapshot
+        XCTAssertEqual(router.state.tabs[0].hiddenLayers.count, 1)
+        let snapshot = router.snapshot()
+        let state = router.state
+        try router.popToRoot()
+        try router.restore(snapshot)
+        XCTAssertEqual(router.state.withoutViews, state.withoutViews)
+        XCTAssertEqual(router.snapshot(), snapshot)
+
+        let replaying = Router(registry: router.registry)
+        replaying.setOptions(RouterOptions { $0.modalsPerTab = true })
+        try replaying.start()  // the log begins after the start
+        let report = try replaying.replay(router.transactionLogLines)
+        XCTAssertNil(report.divergence, "\(report)")
+        XCTAssertEqual(replaying.snapshot(), router.snapshot())
+    }
+
+    func testASnapshotCarryingAValueDeeperThanTheLimitIsRefused() throws {
+        let (router, _, _) = try shopRouter()
+        try router.push("/shop/product/1", options: NavigationOptions { $0.props = ["p": 1] })
+        let snapshot = router.snapshot()
+        let before = router.state
+        let deeper = snapshot.replacingOccurrences(
+            of: #""props":{"p":1}"#, with: #""props":"# + JSONValue.object(props(JSONValue.maxDepth + 1)).jsonText)
+        XCTAssertNotEqual(deeper, snapshot)
+        assertFails(.invalidJSON, "snapshot: tabs[0].stack[1].props: JSON nested deeper than 512") {
+            try router.restore(deeper)
+        }
+        XCTAssertEqual(router.state, before)
+    }
+}
