@@ -4,7 +4,8 @@ import XCTest
 
 /// JSON values nest at most `JSONValue.maxDepth` arrays and objects wherever they enter, whether parsed from text or
 /// built in Swift, and the documents that carry them (snapshots, transaction logs) read back whatever the library
-/// wrote: a router holding values at the limit snapshots, restores and replays.
+/// wrote: a router holding values at the limit snapshots, restores and replays. Values built in Swift are held to
+/// what a parse accepts in every other way too (no NUL in strings, no NaN).
 final class JSONNestingTests: XCTestCase {
     /// An array nested `depth` levels (`[[...]]`, `depth` brackets deep).
     private func nested(_ depth: Int) -> JSONValue {
@@ -84,5 +85,35 @@ final class JSONNestingTests: XCTestCase {
             try router.restore(deeper)
         }
         XCTAssertEqual(router.state, before)
+    }
+
+    /// NUL in a string or a key, NaN and infinities: a parse refuses them, so a value built in Swift with them would
+    /// make a snapshot that does not restore (NUL), or come back different (NaN was written as null).
+    func testValuesBuiltInSwiftMustBeWritableJSON() throws {
+        let (router, _, _) = try shopRouter()
+        try router.push("/shop/product/1", options: NavigationOptions { $0.expectsResult = true })
+        let before = router.state
+        let nul = "NUL (\\u0000) is not allowed in JSON strings"
+        let cases: [([String: JSONValue], String)] = [
+            (["p": "a\u{0}b"], nul), (["a\u{0}b": 1], nul), (["p": [["q": "\u{0}"]]], nul),
+            (["n": .real(.nan)], "NaN and infinite numbers are not JSON"),
+            (["n": [.real(-.infinity)]], "NaN and infinite numbers are not JSON"),
+        ]
+        for (props, reason) in cases {
+            assertFails(.invalidJSON, "props: \(reason)") {
+                try router.push("/shop/product/2", options: NavigationOptions { $0.props = props })
+            }
+            assertFails(.invalidJSON, "result: \(reason)") { try router.pop(result: .object(props)) }
+            assertFails(.invalidJSON, "saved state: \(reason)") {
+                try router.setSavedState(props, for: try XCTUnwrap(router.state.topEntry).id)
+            }
+            assertFails(.invalidJSON, "props: \(reason)") {
+                try router.registry.buildURL(route: "product", parameters: ["id": "1"], props: props)
+            }
+            assertFails(.invalidJSON, "metadata: \(reason)") { try Route(name: "m", pattern: "m", metadata: props) }
+        }
+        XCTAssertEqual(router.state, before)
+        try router.restore(router.snapshot())
+        XCTAssertEqual(router.state.withoutViews, before.withoutViews)
     }
 }

@@ -19,7 +19,7 @@ extension RouteTable {
         route name: String, parameters: [String: String] = [:], props: [String: JSONValue]? = nil, scheme: String? = nil
     ) throws(NavRouterError) -> String {
         guard let route = route(named: name) else { throw NavRouterError(.notFound, "no route is named '\(name)'") }
-        try JSONValue.checkNesting(props, "props")
+        try JSONValue.checkWritable(props, "props")
         var path: [String] = []
         for segment in route.pattern.segments {
             switch segment {

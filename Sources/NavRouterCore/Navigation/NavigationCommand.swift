@@ -48,16 +48,17 @@ public enum NavigationCommand: Equatable, Sendable {
 }
 
 extension NavigationCommand {
-    /// Refuses a command carrying a JSON value that nests deeper than `JSONValue.maxDepth` (one built in Swift: text
-    /// is refused when parsed), so that the state never holds what a snapshot could not restore.
+    /// Refuses a command carrying a JSON value the library could not write and read back (built in Swift: nested
+    /// deeper than `JSONValue.maxDepth`, with NUL in a string, NaN; text is refused when parsed), so that the state
+    /// never holds what a snapshot could not restore.
     /// - Throws: `.invalidJSON` naming the value ("props: JSON nested deeper than 512 arrays and objects").
-    func checkNesting() throws(NavRouterError) {
+    func checkValues() throws(NavRouterError) {
         switch self {
-        case .navigate(_, let options): try JSONValue.checkNesting(options.props, "props")
-        case .pop(_, let result), .dismiss(_, let result): try JSONValue.checkNesting(result, "result")
-        case .updateEntry(_, _, let props): try JSONValue.checkNesting(props, "props")
-        case .setSavedState(_, let state): try JSONValue.checkNesting(state, "saved state")
-        case .restoreWithOptions(_, let options): try JSONValue.checkNesting(options.linkOptions.props, "props")
+        case .navigate(_, let options): try JSONValue.checkWritable(options.props, "props")
+        case .pop(_, let result), .dismiss(_, let result): try JSONValue.checkWritable(result, "result")
+        case .updateEntry(_, _, let props): try JSONValue.checkWritable(props, "props")
+        case .setSavedState(_, let state): try JSONValue.checkWritable(state, "saved state")
+        case .restoreWithOptions(_, let options): try JSONValue.checkWritable(options.linkOptions.props, "props")
         default: break
         }
     }

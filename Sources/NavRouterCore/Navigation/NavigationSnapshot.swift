@@ -177,7 +177,7 @@ extension NavigationSnapshot {
             let root = try JSONObjectReader(
                 json, at: "",
                 known: ["format", "version", "next_entry_id", "selected_tab", "tabs", "layers", "tab_history", "app"])
-            try JSONValue.checkNesting(root.optional("app"), root.path(of: "app"))
+            try JSONValue.checkWritable(root.optional("app"), root.path(of: "app"))
             guard try root.string("format") == format else {
                 throw NavRouterError(.invalidJSON, "format: not '\(format)'")
             }
@@ -297,11 +297,11 @@ extension NavigationSnapshot {
                     throw NavRouterError(.invalidJSON, "\(entry.path(of: "props")): missing")
                 }
                 let props = try entry.optionalObject("props", nullable: true)
-                try JSONValue.checkNesting(props, entry.path(of: "props"))
+                try JSONValue.checkWritable(props, entry.path(of: "props"))
                 let expectsResult = try entry.bool("expects_result")
                 let opener = try entry.nullableInteger("opener")
                 let savedState = try entry.optionalObject("saved_state", nullable: true)
-                try JSONValue.checkNesting(savedState, entry.path(of: "saved_state"))
+                try JSONValue.checkWritable(savedState, entry.path(of: "saved_state"))
                 let made: NavigationEntry
                 switch check(route: route, url: url, parameters: parameters, at: entry.path) {
                 case .success(let requiresAuth):

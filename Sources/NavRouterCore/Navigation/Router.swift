@@ -239,7 +239,7 @@ public final class Router: Sendable {
     /// the host's transition, without replacing the transition awaited.
     func perform(_ command: NavigationCommand, urgent: Bool) throws(NavRouterError) -> Outcome {
         expireFlows()
-        try command.checkNesting()
+        try command.checkValues()
         // A host hook the command carries runs now, on the caller's thread: a queued command runs after the call
         // returned, when the hook (a C function's user data) may be gone.
         let command = try command.withHostHooksRun()

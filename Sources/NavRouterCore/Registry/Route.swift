@@ -173,7 +173,7 @@ public struct Route: Equatable, Sendable {
             throw NavRouterError(.invalidArgument, "route '\(name)': a required parameter name is empty")
         }
         if let parent { try Self.validateName(parent, what: "parent route name") }
-        try JSONValue.checkNesting(metadata, "route '\(name)': metadata")
+        try JSONValue.checkWritable(metadata, "route '\(name)': metadata")
         self.name = name
         self.pattern = try RoutePattern(pattern)
         self.presentation = presentation
