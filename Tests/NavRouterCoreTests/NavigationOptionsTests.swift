@@ -169,4 +169,33 @@ final class UserChangeTests: XCTestCase {
         try router.back()
         XCTAssertEqual(router.state.currentRoutes, ["home"])
     }
+
+    /// A deadline of `.seconds(.max)` ("never") was written as -1000 ms (the conversion wrapped), which reading the
+    /// options back refused and a replayed log took as "at once". Whole milliseconds saturate; a negative deadline is
+    /// refused on a navigation (as the C ABI refuses it) and counts as zero in the router's options.
+    func testFlowDeadlinesSurviveJSONWhateverTheirSize() throws {
+        let never = NavigationOptions { $0.flowDeadline = .seconds(Int64.max) }
+        XCTAssertEqual(never.jsonValue.objectValue?["flow_deadline_ms"], .integer(Int64.max))
+        XCTAssertEqual(try NavigationOptions(json: never.jsonValue).flowDeadline, .milliseconds(Int64.max))
+        let routerNever = RouterOptions { $0.flowDeadline = .seconds(Int64.max) }
+        XCTAssertEqual(try RouterOptions(json: routerNever.jsonValue).flowDeadline, .milliseconds(Int64.max))
+        let routerPast = RouterOptions { $0.flowDeadline = .seconds(-3) }
+        XCTAssertEqual(routerPast.jsonValue.objectValue?["flow_deadline_ms"], .integer(0))
+        XCTAssertEqual(try RouterOptions(json: routerPast.jsonValue).flowDeadline, .zero)
+        assertFails(.invalidJSON, "options.flow_deadline_ms: must not be negative") {
+            try NavigationOptions(json: ["flow_deadline_ms": -1])
+        }
+
+        let (router, _, _) = try shopRouter(authenticated: false)
+        router.registry.guards.authenticationHandler = LoginDesk()
+        let before = router.state
+        assertFails(.invalidArgument, "flowDeadline must not be negative") {
+            try router.navigate("/shop/checkout", options: NavigationOptions { $0.flowDeadline = .seconds(-1) })
+        }
+        XCTAssertEqual(router.state, before)
+        router.setOptions(RouterOptions { $0.flowDeadline = .seconds(-1) })
+        guard case .pending(let flow) = try router.navigate("/shop/checkout") else { return XCTFail("not pending") }
+        router.expireFlows()  // a negative deadline counts as zero: the flow has expired
+        assertFails(.invalidArgument, "flow") { try router.resumeFlow(flow, decision: .proceed) }
+    }
 }

@@ -62,7 +62,7 @@ extension Router {
             control.nextFlowOrder += 1
             flow.order = control.nextFlowOrder
             if let deadline = flow.deadline ?? control.options.flowDeadline {
-                flow.expires = ContinuousClock.now.advanced(by: deadline)
+                flow.expires = ContinuousClock.now.advanced(by: max(deadline, .zero))
             }
             control.flows[token] = flow
         }

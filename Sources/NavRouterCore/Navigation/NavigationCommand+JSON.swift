@@ -169,7 +169,7 @@ extension NavigationOptions {
         if let props { object["props"] = .object(props) }
         if external { object["external"] = .bool(true) }
         if let tab { object["tab"] = .string(tab) }
-        if let flowDeadline { object["flow_deadline_ms"] = .integer(Int64(flowDeadline.milliseconds)) }
+        if let flowDeadline { object["flow_deadline_ms"] = .integer(flowDeadline.deadlineMilliseconds) }
         return .object(object)
     }
 
@@ -208,15 +208,26 @@ extension NavigationOptions {
         external = try fields.bool("external", absent: false)
         tab = try fields.optionalString("tab", nullable: true)
         if fields.optional("flow_deadline_ms") != nil {
-            flowDeadline = .milliseconds(try fields.integer("flow_deadline_ms"))
+            let milliseconds = try fields.integer("flow_deadline_ms")
+            guard milliseconds >= 0 else {
+                throw NavRouterError(.invalidJSON, "options.flow_deadline_ms: must not be negative")
+            }
+            flowDeadline = .milliseconds(milliseconds)
         }
     }
 }
 
 extension Duration {
-    /// The duration in whole milliseconds.
+    /// The duration in whole milliseconds, saturating at the ends of `Int64` (`.seconds(.max)`, "never", stays the
+    /// longest deadline instead of wrapping to a negative one).
     var milliseconds: Int64 {
         let (seconds, attoseconds) = components
-        return seconds &* 1000 &+ attoseconds / 1_000_000_000_000_000
+        let (scaled, overflowed) = seconds.multipliedReportingOverflow(by: 1000)
+        let (sum, carried) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+        if overflowed || carried { return seconds < 0 ? .min : .max }
+        return sum
     }
+
+    /// A flow deadline in whole milliseconds, as JSON carries it: a negative deadline counts as zero.
+    var deadlineMilliseconds: Int64 { Swift.max(0, milliseconds) }
 }

@@ -50,11 +50,17 @@ public enum NavigationCommand: Equatable, Sendable {
 extension NavigationCommand {
     /// Refuses a command carrying a JSON value the library could not write and read back (built in Swift: nested
     /// deeper than `JSONValue.maxDepth`, with NUL in a string, NaN; text is refused when parsed), so that the state
-    /// never holds what a snapshot could not restore.
-    /// - Throws: `.invalidJSON` naming the value ("props: JSON nested deeper than 512 arrays and objects").
+    /// never holds what a snapshot could not restore; and a navigation with a negative flow deadline, as the C ABI
+    /// refuses it.
+    /// - Throws: `.invalidJSON` naming the value ("props: JSON nested deeper than 512 arrays and objects"),
+    ///   `.invalidArgument` for the deadline.
     func checkValues() throws(NavRouterError) {
         switch self {
-        case .navigate(_, let options): try JSONValue.checkWritable(options.props, "props")
+        case .navigate(_, let options):
+            try JSONValue.checkWritable(options.props, "props")
+            if let deadline = options.flowDeadline, deadline < .zero {
+                throw NavRouterError(.invalidArgument, "options.flowDeadline must not be negative, not \(deadline)")
+            }
         case .pop(_, let result), .dismiss(_, let result): try JSONValue.checkWritable(result, "result")
         case .updateEntry(_, _, let props): try JSONValue.checkWritable(props, "props")
         case .setSavedState(_, let state): try JSONValue.checkWritable(state, "saved state")

@@ -41,7 +41,7 @@ public struct NavigationOptions: Equatable, Sendable {
     /// (a message arriving in the inbox tab while the user is elsewhere). `nil`: the current stack.
     public var tab: String?
     /// How long the navigation may wait as a pending flow before it is cancelled (overrides
-    /// `RouterOptions.flowDeadline`).
+    /// `RouterOptions.flowDeadline`); a navigation with a negative deadline is refused (`.invalidArgument`).
     public var flowDeadline: Duration?
 
     /// Default options.

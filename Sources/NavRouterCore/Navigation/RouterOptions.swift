@@ -28,7 +28,8 @@ public struct RouterOptions: Equatable, Sendable {
     public var supersedePendingFlows = true
     /// How long a pending flow may wait before it is cancelled (`pendingEnded` with reason `expired`), unless a
     /// navigation sets its own (`NavigationOptions.flowDeadline`); nil: no limit. Expired flows are dropped when
-    /// the router next runs a command or is asked for its flows (`expireFlows()`).
+    /// the router next runs a command or is asked for its flows (`expireFlows()`). A negative deadline counts as
+    /// zero.
     public var flowDeadline: Duration?
     /// Record every command, its outcome, its events and the state after it (`Router.transactionLog`). The log
     /// grows with every command until `Router.clearTransactionLog()`: turn it on for a session to reproduce, a test
@@ -64,7 +65,7 @@ extension RouterOptions {
             "back_behavior": .string(backBehavior.rawValue), "reselect_pops_to_root": .bool(reselectPopsToRoot),
             "modals_per_tab": .bool(modalsPerTab), "push_dismisses_modals": .bool(pushDismissesModals),
             "supersede_pending_flows": .bool(supersedePendingFlows),
-            "flow_deadline_ms": flowDeadline.map { .integer($0.milliseconds) } ?? .null,
+            "flow_deadline_ms": flowDeadline.map { .integer($0.deadlineMilliseconds) } ?? .null,
             "records_log": .bool(recordsLog),
             "flow_token_seed": flowTokenSeed.map { .integer(Int64(bitPattern: $0)) } ?? .null,
         ])
