@@ -17,7 +17,10 @@ swift build -c release --product navrouter -Xswiftc -static-stdlib >/dev/null
 built="$(swift build -c release --show-bin-path)/libnavrouter.so"
 
 mkdir -p "$prefix/lib/pkgconfig" "$prefix/include"
-install -m 0755 "$built" "$prefix/lib/libnavrouter.so.$version"
+# Written beside and renamed over the old file: a program loading the library meanwhile (a host starting, a test
+# running) gets the old file or the new one, never one half written (which dies with SIGBUS).
+install -m 0755 "$built" "$prefix/lib/.libnavrouter.so.$version.new"
+mv -f "$prefix/lib/.libnavrouter.so.$version.new" "$prefix/lib/libnavrouter.so.$version"
 ln -sf "libnavrouter.so.$version" "$prefix/lib/libnavrouter.so.$abi"
 ln -sf "libnavrouter.so.$abi" "$prefix/lib/libnavrouter.so"
 install -m 0644 include/navrouter.h include/navrouter_jansson.h "$prefix/include/"
