@@ -10,6 +10,8 @@ A finding is one of:
     exception the fuzzer's own callbacks raise;
   - in a single-threaded run, a command that failed but changed the router's state (a failure raised before the
     commit must leave the snapshot byte-identical);
+  - in a single-threaded run, a router's snapshot that a fresh router on the same registry does not restore to the
+    same snapshot (while the registry's routes and URL policy are unchanged: the state is whatever commands made);
   - once every router is closed, a view made by a handler and never released, or released twice.
 
     python3 Tests/fuzz/python/fuzz_binding.py run [--seconds S] [--runs N] [--steps K] [--findings DIR]
@@ -65,6 +67,25 @@ COMMANDS = {
     "restore", "commit_back_gesture", "update_entry", "set_saved_state",
 }  # fmt: skip
 AFTER_COMMIT_NOTE = "the call's own change was applied"
+#: The Registry methods that change what a restore checks a snapshot against (routes, URL policy).
+REGISTRY_CHANGES = {
+    "add_route", "add_routes", "load_manifest", "remove_module", "remove_route", "set_limits", "set_schemes",
+    "set_web_domains",
+}  # fmt: skip
+
+
+def nested(depth: int) -> dict[str, Any]:
+    """Props {"p": [[...]]} nesting `depth` arrays and objects in all."""
+    value: list[Any] = []
+    for _ in range(depth - 2):
+        value = [value]
+    return {"p": value}
+
+
+#: Props at the nesting limit, and one level past it (refused): a snapshot nests them a further 7 levels down.
+DEEP_PROPS = [nested(512), nested(513), nested(500)]
+#: The parameters that take a JSON object: half the time they get one (`Fuzzer.json_object`).
+JSON_PARAMETERS = {"props", "result", "state", "app", "metadata"}
 
 
 class Boom(Exception):
@@ -91,6 +112,8 @@ class Fuzzer:
         self.commanded_by_callbacks: set[int] = set()
         self.lock = threading.Lock()
         self.allowed = (navrouter.NavRouterError, TypeError, ValueError, Boom)
+        #: Registries whose routes or URL policy changed: their routers' states may no longer restore.
+        self.changed_registries: set[int] = set()
 
     # ---- values ----
 
@@ -107,7 +130,7 @@ class Fuzzer:
         if kind == 6:
             return None
         if kind == 7:
-            return r.choice([{"id": "3"}, {"x": [1, {"y": None}], "s": "ü"}, {"x": float("nan")}, {"b": b"raw"}, {}])
+            return self.json_object()
         if kind == 8:
             return [r.choice(URLS) for _ in range(r.randint(0, 3))]
         if kind == 9:
@@ -123,6 +146,12 @@ class Fuzzer:
         if kind == 14:
             return "\0"
         return r.choice(URLS)
+
+    def json_object(self) -> Any:
+        """A JSON object argument (props, a result, saved state): plain, odd, or nested at and past the limit."""
+        return self.random.choice(
+            [{"id": "3"}, {"x": [1, {"y": None}], "s": "ü"}, {"x": float("nan")}, {"b": b"raw"}, {}, *DEEP_PROPS]
+        )
 
     def snapshot(self) -> Any:
         """A real snapshot of some router, sometimes corrupted."""
@@ -276,6 +305,10 @@ class Fuzzer:
         before = owner.snapshot() if checked else None
         self.commanded_by_callbacks.clear()
         error = self.guarded(name, lambda: getattr(owner, name)(*arguments, **keywords))
+        if isinstance(owner, self.navrouter.Registry) and name in REGISTRY_CHANGES and error is None:
+            self.changed_registries.add(id(owner))
+        if checked and error is None and r.random() < 0.3:
+            self.check_snapshot_restores(owner)
         if before is None or error is None or owner.closed or isinstance(error, self.navrouter.DestroyedError):
             return
         if id(owner) in self.commanded_by_callbacks:
@@ -289,6 +322,30 @@ class Fuzzer:
             self.finding(
                 f"{name}{tuple(arguments)!r:.200} failed ({type(error).__name__}: {error}) but changed {changed}"
             )
+
+    def check_snapshot_restores(self, router: Any) -> None:
+        """A router's own snapshot restores, into a fresh router (no callbacks) on the same registry, to the same
+        snapshot. Once the registry's routes or URL policy changed, an entry may no longer fit them: then only a
+        snapshot the library cannot read back as JSON is a finding."""
+        registry = router.registry
+        if router.closed or registry.closed:
+            return
+        try:
+            snapshot = router.snapshot()
+            with self.navrouter.Router(registry) as fresh:
+                fresh.restore(snapshot)
+                again = fresh.snapshot()
+        except self.navrouter.DestroyedError:
+            return  # closed meanwhile
+        except self.navrouter.NavRouterError as error:
+            unreadable = "invalid JSON at" in str(error) or "nested deeper" in str(error)
+            if unreadable or id(registry) not in self.changed_registries:
+                self.finding(f"the router's own snapshot did not restore: {type(error).__name__}: {error}")
+            return
+        if id(registry) in self.changed_registries:
+            return
+        if again != snapshot:
+            self.finding(f"a snapshot restored differently:\n    {json.dumps(snapshot)}\n    {json.dumps(again)}")
 
     def async_episode(self) -> None:
         """An `AsyncRouter` driven by awaited and concurrent commands, its navigator a coroutine that yields, sleeps or
@@ -358,10 +415,12 @@ class Fuzzer:
                 continue
             if parameter.default is not parameter.empty and self.random.random() < 0.6:
                 continue
+            value = self.json_object() if parameter.name in JSON_PARAMETERS and self.random.random() < 0.5 else None
+            value = value if value is not None else self.value()
             if parameter.kind == parameter.KEYWORD_ONLY:
-                keywords[parameter.name] = self.value()
+                keywords[parameter.name] = value
             else:
-                arguments.append(self.value())
+                arguments.append(value)
         if name == "load_manifest" and arguments and self.random.random() < 0.5:
             arguments[0] = MANIFEST.replace('"name"', '"nom"', self.random.randint(0, 2))
         return arguments, keywords
