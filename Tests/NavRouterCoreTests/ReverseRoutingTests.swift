@@ -50,6 +50,18 @@ final class ReverseRoutingTests: XCTestCase {
         assertFails(.conflict, "more specific route 'me'") {
             try registry.buildURL(route: "user", parameters: ["name": "ME"])
         }
+        // Query parameters: the message names what is wrong (a NUL in a value blamed the name).
+        let query: [([String: String], String)] = [
+            (["": "x"], "a query parameter needs a name"),
+            (["_props": "x"], "'_props' cannot be a query parameter: it carries the props"),
+            (["a\u{0}": "x"], "query parameter name 'a\\u0000' contains NUL"),
+            (["a": "x\u{0}"], "the value of query parameter 'a' contains NUL"),
+        ]
+        for (extra, message) in query {
+            assertFails(.invalidArgument, "route 'product': \(message)") {
+                try registry.buildURL(route: "product", parameters: extra.merging(["id": "1"]) { $1 })
+            }
+        }
     }
 
     func testPropsTravelInTheURL() throws {

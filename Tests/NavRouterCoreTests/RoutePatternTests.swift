@@ -75,5 +75,12 @@ final class RoutePatternTests: XCTestCase {
     func testRouteValidatesItsName() {
         assertFails(.invalidArgument, "route name is empty") { try Route(name: "", pattern: "a") }
         assertFails(.invalidArgument, "control character") { try Route(name: "a\u{1}", pattern: "a") }
+        assertFails(.invalidArgument, "route 'a': a required parameter name is empty") {
+            try Route(name: "a", pattern: "a", requiredParameters: [""])
+        }
+        // No URL can carry such a name: the route could never resolve.
+        assertFails(.invalidArgument, "route 'a': the required parameter name 'q\u{0}' contains a control character") {
+            try Route(name: "a", pattern: "a", requiredParameters: ["q\u{0}"])
+        }
     }
 }

@@ -66,6 +66,11 @@ self_contained() {
             *) echo "unexpected dependency: $lib"; return 1 ;;
         esac
     done
+    # Linked statically, a Swift module the core uses by accident comes whole: String.replacing(_:with:) alone
+    # pulled in _StringProcessing's regex engine (+2.3 MB). The core uses neither it nor Foundation.
+    local linked
+    linked=$(nm "$so" 2>/dev/null | grep -c -e '17_StringProcessing' -e '10Foundation') || true
+    [ "$linked" -eq 0 ] || { echo "_StringProcessing or Foundation is linked in ($linked symbols)"; return 1; }
 }
 check self_contained self_contained
 

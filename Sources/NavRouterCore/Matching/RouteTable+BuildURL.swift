@@ -53,8 +53,8 @@ extension RouteTable {
         }
         var query: [String] = []
         for (key, value) in parameters.sorted(by: { $0.key < $1.key }) where !inPath.contains(key) {
-            if key.isEmpty || key == Self.propsQueryKey || key.contains("\0") || value.contains("\0") {
-                throw NavRouterError(.invalidArgument, "route '\(name)': '\(key)' cannot be a query parameter")
+            if let problem = Self.queryParameterProblem(key, value) {
+                throw NavRouterError(.invalidArgument, "route '\(name)': \(problem)")
             }
             query.append(URLSyntax.encodeQueryComponent(key) + "=" + URLSyntax.encodeQueryComponent(value))
         }
@@ -109,5 +109,18 @@ extension RouteTable {
                     + "'\(winner.name)' (\(winner.pattern))"
             )
         }
+    }
+
+    /// What is wrong with a query parameter a link cannot carry, or nil: no name, the props' own key, a NUL (which
+    /// no URL can hold) in the name or the value.
+    private static func queryParameterProblem(_ key: String, _ value: String) -> String? {
+        if key.isEmpty { return "a query parameter needs a name" }
+        if key == propsQueryKey { return "'\(key)' cannot be a query parameter: it carries the props" }
+        if key.contains("\0") {
+            let shown = key.split(separator: "\0", omittingEmptySubsequences: false).joined(separator: "\\u0000")
+            return "query parameter name '\(shown)' contains NUL"
+        }
+        if value.contains("\0") { return "the value of query parameter '\(key)' contains NUL" }
+        return nil
     }
 }

@@ -169,8 +169,15 @@ public struct Route: Equatable, Sendable {
         parent: String? = nil, module: String? = nil, aliases: [String] = []
     ) throws(NavRouterError) {
         try Self.validateName(name, what: "route name")
-        for required in requiredParameters where required.isEmpty {
-            throw NavRouterError(.invalidArgument, "route '\(name)': a required parameter name is empty")
+        for required in requiredParameters {
+            if required.isEmpty {
+                throw NavRouterError(.invalidArgument, "route '\(name)': a required parameter name is empty")
+            }
+            do {
+                try Self.validateName(required, what: "required parameter name")
+            } catch {
+                throw NavRouterError(error.code, "route '\(name)': \(error.message)")
+            }
         }
         if let parent { try Self.validateName(parent, what: "parent route name") }
         try JSONValue.checkWritable(metadata, "route '\(name)': metadata")
