@@ -14,7 +14,7 @@ extension RouteTable {
     /// - Throws: `.notFound` (no such route), `.missingParameter` (a path or required parameter is missing, or a
     ///   typed one has the wrong type), `.invalidArgument` (an empty, dot or NUL-bearing value, a bad scheme),
     ///   `.conflict` (a value equals a literal of a more specific route, so the URL would open that route),
-    ///   `.invalidJSON` (props nested deeper than `JSONValue.maxDepth`).
+    ///   `.invalidJSON` (props JSON cannot carry: nested deeper than `JSONValue.maxDepth`, NUL, NaN).
     public func buildURL(
         route name: String, parameters: [String: String] = [:], props: [String: JSONValue]? = nil, scheme: String? = nil
     ) throws(NavRouterError) -> String {

@@ -162,7 +162,8 @@ public struct Route: Equatable, Sendable {
     ///   - parent: the parent route's name.
     ///   - module: the module that registers it.
     ///   - aliases: more patterns that open the route (see `aliases`).
-    /// - Throws: `.invalidPattern` for a bad pattern, `.invalidArgument` for a bad name or parameter name.
+    /// - Throws: `.invalidPattern` for a bad pattern, `.invalidArgument` for a bad name or parameter name,
+    ///   `.invalidJSON` for metadata JSON cannot carry (nested deeper than `JSONValue.maxDepth`, NUL, NaN).
     public init(
         name: String, pattern: String, presentation: Presentation = .push, requiresAuth: Bool = false,
         external: Bool = false, requiredParameters: [String] = [], metadata: [String: JSONValue]? = nil,
