@@ -662,7 +662,7 @@ int navrouter_router_transition_finished(navrouter_router *router, uint64_t tran
 /** Build the parent chain underneath (the default for external links). Parents take their parameters from the
  *  link's path only, never from its query; a root route among them is its tab (selected, never pushed). */
 #define NAVROUTER_NAV_BUILD_BACK_STACK 0x200u
-/** Don't build the parent chain, even for an external link. */
+/** Don't build the parent chain, even for an external link (with NAVROUTER_NAV_BUILD_BACK_STACK: NAVROUTER_EINVAL). */
 #define NAVROUTER_NAV_NO_BACK_STACK 0x400u
 /** The entry expects a result, delivered to the current top entry when it is popped or dismissed. */
 #define NAVROUTER_NAV_EXPECTS_RESULT 0x800u

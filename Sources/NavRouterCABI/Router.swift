@@ -154,6 +154,11 @@ func navigationOptions(_ pointer: UnsafePointer<navrouter_nav_options>?) throws(
     guard flags & ~known == 0 else {
         throw NavRouterError(.invalidArgument, "unknown navigate flags 0x\(String(flags & ~known, radix: 16))")
     }
+    let backStack = NAVROUTER_NAV_BUILD_BACK_STACK | NAVROUTER_NAV_NO_BACK_STACK
+    guard flags & backStack != backStack else {
+        throw NavRouterError(
+            .invalidArgument, "NAVROUTER_NAV_BUILD_BACK_STACK and NAVROUTER_NAV_NO_BACK_STACK contradict each other")
+    }
     switch flags & NAVROUTER_NAV_PRESENTATION_MASK {
     case 0: break
     case NAVROUTER_NAV_PUSH: options.presentation = .push

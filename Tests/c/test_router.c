@@ -226,6 +226,11 @@ static void test_navigation_commands_and_events(void) {
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_router_navigate(router, "/shop/product/1", &options, &id));
     CHECK_STATUS(NAVROUTER_OK, navrouter_nav_options_init(&options, NAVROUTER_NAV_OPTIONS_VERSION));
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_nav_options_init(&options, NAVROUTER_NAV_OPTIONS_VERSION + 1));
+    /* Flags that contradict each other are refused, not settled silently (the second one won). */
+    options.flags = NAVROUTER_NAV_BUILD_BACK_STACK | NAVROUTER_NAV_NO_BACK_STACK;
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_router_navigate(router, "/shop/product/1", &options, &id));
+    CHECK_CONTAINS("NAVROUTER_NAV_BUILD_BACK_STACK and NAVROUTER_NAV_NO_BACK_STACK", navrouter_last_error());
+    options.flags = 0;
     CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_router_navigate(router, "/nowhere", NULL, &id));
     CHECK_STATUS(NAVROUTER_EMALFORMED, navrouter_router_navigate(router, "/shop//cart", NULL, &id));
     CHECK_STR("tabs_set_up tab_selected push pop stack_replaced pop pop present dismiss tab_selected push present "
