@@ -478,6 +478,35 @@ final class NavigationSemanticsTests: XCTestCase {
         XCTAssertEqual(try other.replay(log).divergence?.seq, 3)
     }
 
+    /// The log writes an entry that did not change since the last command as the same value (its states share
+    /// entries); each step's state must still be the state after that command, also when an entry changes in place.
+    func testEachLoggedStateIsTheStateAfterItsCommand() throws {
+        let (router, _, _) = try shopRouter()
+        router.setOptions(RouterOptions { $0.recordsLog = true })
+        var snapshots: [JSONValue] = []
+        func logged() throws { snapshots.append(try JSONValue.parse(router.snapshot())) }
+        try router.push("/shop/product/1", options: NavigationOptions { $0.props = ["v": 1] })
+        try logged()
+        let product = try XCTUnwrap(router.state.topEntry).id
+        try router.push("/shop/product/2")
+        try logged()
+        try router.updateEntry(product, props: ["v": 2])
+        try logged()
+        try router.setSavedState(["scroll": 3], for: product)
+        try logged()
+        try router.updateEntry(product, parameters: ["id": "9"])
+        try logged()
+        try router.pop()
+        try logged()
+        let snapshot = router.snapshot()
+        try router.popToRoot()
+        try logged()
+        try router.restore(snapshot)
+        try logged()
+        let states = router.transactionLog.map { $0.objectValue?["state"] }
+        XCTAssertEqual(states, snapshots)
+    }
+
     func testAPlanSaysWhatANavigationWouldDo() throws {
         let (router, _, _) = try shopRouter(authenticated: false)
         let before = router.state

@@ -28,7 +28,14 @@ public enum NavigationSnapshot {
     /// A state as the JSON of a snapshot; with `views`, each entry also has its `view` (as in events), for hosts
     /// and bindings that read the current state (such JSON is not restored: views are not part of snapshots).
     public static func jsonValue(_ state: NavigationState, views: Bool, app: JSONValue? = nil) -> JSONValue {
-        func entry(_ entry: NavigationEntry) -> JSONValue { views ? entry.jsonValue : .object(entry.snapshotFields) }
+        jsonValue(state, app: app) { views ? $0.jsonValue : .object($0.snapshotFields) }
+    }
+
+    /// `jsonValue(_:views:app:)` with each entry's JSON from `entry` (the transaction log reuses the JSON of entries
+    /// that did not change since the last command, so that its states share them).
+    static func jsonValue(
+        _ state: NavigationState, app: JSONValue? = nil, entry: (NavigationEntry) -> JSONValue
+    ) -> JSONValue {
         func layer(_ layer: ModalLayer) -> JSONValue {
             .object([
                 "style": .string(layer.style.rawValue), "prevent_dismissal": .bool(layer.preventDismissal),

@@ -43,7 +43,12 @@ extension Router {
     public var transactionLogLines: String { transactionLog.map(\.jsonText).joined(separator: "\n") }
 
     /// Empties the transaction log.
-    public func clearTransactionLog() { control.withLock { $0.log = [] } }
+    public func clearTransactionLog() {
+        control.withLock { control in
+            control.log = []
+            control.loggedEntries = [:]
+        }
+    }
 
     /// Runs the commands of a transaction log (JSON lines) on this router, comparing each outcome and each state
     /// with the log's. Give the router the same registry, handlers, guards and options (the same
@@ -112,11 +117,23 @@ extension Router {
         control.withLock { control in
             let events = control.recording ?? []
             control.recording = nil
+            let logged = control.loggedEntries
+            var now: [EntryID: (entry: NavigationEntry, json: JSONValue)] = [:]
+            let state = NavigationSnapshot.jsonValue(control.state) { entry in
+                let json: JSONValue
+                if let known = logged[entry.id], known.entry == entry {
+                    json = known.json
+                } else {
+                    json = .object(entry.snapshotFields)
+                }
+                now[entry.id] = (entry, json)
+                return json
+            }
+            control.loggedEntries = now
             control.log.append(
                 .object([
                     "seq": .integer(Int64(control.log.count + 1)), "command": command.jsonValue,
-                    outcome.key: outcome.value, "events": .array(events),
-                    "state": NavigationSnapshot.jsonValue(control.state, views: false),
+                    outcome.key: outcome.value, "events": .array(events), "state": state,
                 ]))
         }
     }

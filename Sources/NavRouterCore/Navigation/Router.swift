@@ -87,6 +87,9 @@ public final class Router: Sendable {
         var tokenState: UInt64 = 0
         /// The transaction log (`RouterOptions.recordsLog`), one JSON object per command.
         var log: [JSONValue] = []
+        /// The snapshot JSON of each entry in the state as the log last wrote it: an entry unchanged since is written
+        /// as the same value, so the states of the log share their entries instead of each holding a copy.
+        var loggedEntries: [EntryID: (entry: NavigationEntry, json: JSONValue)] = [:]
         /// The events of the command being recorded (`RouterOptions.recordsLog`).
         var recording: [JSONValue]?
         var gesture: Router.Gesture?
