@@ -257,6 +257,8 @@ static int run(struct app *app, char *line) {
     else if (strcmp(command, "present") == 0 && rest) {
         char *url = strtok(rest, " ");
         char *style = strtok(NULL, "");
+        while (style && *style == ' ') style++;
+        if (style && *style == '\0') style = NULL;
         if (style && strcmp(style, "sheet") != 0 && strcmp(style, "fullscreen") != 0) {
             printf("  ! EINVAL: present's style is sheet or fullscreen, not '%s'\n", style);
             return 0;

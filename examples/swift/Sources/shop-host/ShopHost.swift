@@ -85,7 +85,7 @@ final class ShopApp: Sendable {
             case "present":
                 let parts = rest.split(separator: " ", maxSplits: 1).map(String.init)
                 let styles: [String: ModalStyle] = ["sheet": .sheet, "fullscreen": .fullScreen]
-                let styleName = parts.count > 1 ? parts[1] : "sheet"
+                let styleName = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "sheet"
                 guard let style = styles[styleName] else {
                     return print("  ! EINVAL: present's style is sheet or fullscreen, not '\(styleName)'")
                 }
