@@ -218,16 +218,13 @@ extension NavigationOptions {
 }
 
 extension Duration {
-    /// The duration in whole milliseconds, saturating at the ends of `Int64` (`.seconds(.max)`, "never", stays the
-    /// longest deadline instead of wrapping to a negative one).
-    var milliseconds: Int64 {
+    /// A flow deadline in whole milliseconds, as JSON carries it: a negative deadline counts as zero, and one longer
+    /// than `Int64` milliseconds hold (`.seconds(.max)`, "never") saturates instead of wrapping to a negative one.
+    var deadlineMilliseconds: Int64 {
         let (seconds, attoseconds) = components
         let (scaled, overflowed) = seconds.multipliedReportingOverflow(by: 1000)
         let (sum, carried) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
-        if overflowed || carried { return seconds < 0 ? .min : .max }
-        return sum
+        if overflowed || carried { return seconds < 0 ? 0 : .max }
+        return Swift.max(0, sum)
     }
-
-    /// A flow deadline in whole milliseconds, as JSON carries it: a negative deadline counts as zero.
-    var deadlineMilliseconds: Int64 { Swift.max(0, milliseconds) }
 }

@@ -21,7 +21,7 @@ import inspect
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from ._errors import NavRouterError, error_for
+from ._errors import EDESTROYED, NavRouterError, error_for
 from .registry import Registry
 from .router import Router
 from .types import JSON, Event, JSONObject, Outcome, Presentation, Resumption, State
@@ -265,7 +265,7 @@ class AsyncRouter:
             futures: list[asyncio.Future[Any]] = [*self._transitions.values(), *self._tickets.values()]
             for future in futures:
                 if not future.done():
-                    future.set_exception(error_for(-12, "the router is closed"))
+                    future.set_exception(error_for(EDESTROYED, "the router is closed"))
 
     async def __aenter__(self) -> AsyncRouter:
         return self
