@@ -13,7 +13,14 @@ prefix="$(cd "$prefix" && pwd)"
 version=$(sed -n 's/^#define NAVROUTER_VERSION_STRING "\(.*\)"$/\1/p' include/navrouter.h)
 abi=$(sed -n 's/^#define NAVROUTER_ABI_VERSION \([0-9]*\)$/\1/p' include/navrouter.h)
 
-swift build -c release --product navrouter -Xswiftc -static-stdlib >/dev/null
+# Quiet when it works; the compiler's messages (on standard output) are shown when it does not.
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+if ! swift build -c release --product navrouter -Xswiftc -static-stdlib >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "install: building libnavrouter.so failed" >&2
+    exit 1
+fi
 built="$(swift build -c release --show-bin-path)/libnavrouter.so"
 
 mkdir -p "$prefix/lib/pkgconfig" "$prefix/include"

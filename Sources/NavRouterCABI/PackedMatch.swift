@@ -54,9 +54,16 @@ public func navrouter_registry_resolve_packed(
             throw NavRouterError(.invalidArgument, "the buffer is not aligned for navrouter_packed_match")
         }
         let bytes = urlBytes(url, length: length)
-        let table = try thread.pointee.lookupTable.table(for: handle).takeUnretainedValue()
-        let resolved = try table.resolve(bytes: bytes, validatingUTF8: true)
-        let size = writePacked(resolved, table: table, url: bytes, to: buffer, capacity: capacity)
+        let table = try thread.pointee.lookupTable.table(for: handle)
+        let segments = thread.pointee.segments(thread.pointee.lookupTable.maxSegments)
+        // Safety: the thread's cached table holds a reference for the whole call (nothing here re-enters the C ABI),
+        // so the table is borrowed without one of its own.
+        let size = try table._withUnsafeGuaranteedRef { table in
+            Result { () throws(NavRouterError) in
+                let resolved = try table.resolve(bytes: bytes, validatingUTF8: true, segments: segments)
+                return writePacked(resolved, table: table, url: bytes, to: buffer, capacity: capacity)
+            }
+        }.get()
         outSize.pointee = size
         if size > capacity {
             throw NavRouterError(.limitExceeded, "the buffer holds \(capacity) bytes; the packed match needs \(size)")

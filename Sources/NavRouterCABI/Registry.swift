@@ -197,7 +197,8 @@ public func navrouter_registry_resolve(
         let bytes = urlBytes(url, length: strlen(url))
         // The thread's cached table (no lock while the registry is unchanged), as navrouter_registry_lookup.
         let table = try thread.pointee.lookupTable.table(for: handle).takeUnretainedValue()
-        let resolved = try table.resolve(bytes: bytes, validatingUTF8: true)
+        let segments = thread.pointee.segments(thread.pointee.lookupTable.maxSegments)
+        let resolved = try table.resolve(bytes: bytes, validatingUTF8: true, segments: segments)
         let box = MatchBox(table: table, resolved: resolved, url: bytes)
         let match = Handles.make(box, .match)
         thread.pointee.lastMatch.remember(box, handle: match)  // its getters then take no lock

@@ -10,11 +10,11 @@ import NavRouterCore
     import Darwin
 #endif
 
-/// What the C ABI keeps per thread: the last failure's message and the table of the registry this thread last
-/// looked up in. Made on a thread's first call and found again through a thread-local pointer (`cabi_thread_slot`,
-/// initial-exec TLS: two instructions inline, where `pthread_getspecific` takes about twenty and a call); it is
-/// also registered under a pthread key, whose destructor frees the message and releases the table when the thread
-/// ends.
+/// What the C ABI keeps per thread: the last failure's message, the table of the registry this thread last
+/// looked up in, and the buffer its resolves scan a URL's segments into. Made on a thread's first call and found
+/// again through a thread-local pointer (`cabi_thread_slot`, initial-exec TLS: two instructions inline, where
+/// `pthread_getspecific` takes about twenty and a call); it is also registered under a pthread key, whose
+/// destructor frees what the state owns when the thread ends.
 ///
 /// Safety: the state is allocated and initialized once per thread (`make`), reached only through that thread's
 /// slot, and deinitialized and freed once by the key's destructor when the thread ends, after the slot is cleared
@@ -26,6 +26,22 @@ struct ThreadState {
     var lookupTable = CachedTable()
     /// See `CachedMatch`.
     var lastMatch = CachedMatch()
+    /// Where this thread's resolves scan a URL's segments (a stack buffer cost a closure and a copy of the match
+    /// per resolve). Used during one core call at a time: nothing the core's resolve calls re-enters the C ABI.
+    private var segmentScratch = UnsafeMutableBufferPointer<SegmentSlice>(start: nil, count: 0)
+
+    /// The scan buffer's first `count` slots (a table's `policy.maxSegments`: a scan's segment limit is its
+    /// buffer's size, so the buffer, grown for the largest limit met, is never handed out whole).
+    /// Safety: the buffer is this state's own, replaced (and the old one freed) only here and in `release`, both on
+    /// this thread; its contents are scratch, written by each scan before they are read.
+    @inline(__always)
+    mutating func segments(_ count: Int) -> UnsafeMutableBufferPointer<SegmentSlice> {
+        if segmentScratch.count < count {
+            segmentScratch.deallocate()
+            segmentScratch = .allocate(capacity: count)
+        }
+        return UnsafeMutableBufferPointer(start: segmentScratch.baseAddress, count: count)
+    }
 
     /// Frees what the state owns (when its thread ends).
     fileprivate mutating func release() {
@@ -33,6 +49,8 @@ struct ThreadState {
         message = nil
         lookupTable.forget()
         lastMatch.forget()
+        segmentScratch.deallocate()
+        segmentScratch = UnsafeMutableBufferPointer(start: nil, count: 0)
     }
 
     /// The pthread key whose destructor frees a thread's state when the thread ends (made with the first state).

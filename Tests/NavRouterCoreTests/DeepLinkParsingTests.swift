@@ -82,6 +82,22 @@ final class DeepLinkParsingTests: XCTestCase {
         }
     }
 
+    /// A resolve given a scan buffer larger than the policy's segment limit (the C layer's per-thread buffer, grown
+    /// for another registry) still keeps to the limit.
+    func testALargerScanBufferKeepsTheSegmentLimit() throws {
+        let table = try registry(policy: URLPolicy(maxURLLength: 64, maxSegments: 4)).table
+        var url = "/files/a/b/c/d"
+        let outcome = url.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: 64) { segments in
+                Result { () throws(NavRouterError) in
+                    try table.resolve(bytes: bytes, validatingUTF8: true, segments: segments)
+                }
+            }
+        }
+        guard case .failure(let error) = outcome else { return XCTFail("five segments resolved under a limit of 4") }
+        XCTAssertEqual(error.code, .limitExceeded)
+    }
+
     func testWebDomainsAreAnExplicitPolicy() throws {
         let open = try registry()
         assertFails(.denied, "web domain 'shop.example.com'", "none is configured") {

@@ -508,6 +508,33 @@ static void test_lookup_sees_every_change(void) {
     pthread_barrier_destroy(&shared.freed);
 }
 
+/* The segment limit is each registry's own, whichever registry the thread resolved in before (a resolve scans into
+ * a buffer the thread keeps, sized for the largest limit it has met). */
+static void test_each_registry_keeps_its_segment_limit(void) {
+    navrouter_registry *wide = NULL, *narrow = NULL;
+    navrouter_match *match = NULL;
+    size_t size = 0;
+    uint32_t buffer[64];
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&wide, 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&narrow, 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(wide, "deep", "a/*rest", 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(narrow, "deep", "a/*rest", 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_limits(wide, 2048, 64));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_limits(narrow, 2048, 3));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(wide, "/a/b/c/d/e", &match));
+    navrouter_match_free(match);
+    match = NULL;
+    CHECK_STATUS(NAVROUTER_ELIMIT, navrouter_registry_resolve(narrow, "/a/b/c/d/e", &match));
+    CHECK(match == NULL);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve_packed(wide, "/a/b/c/d/e", 10, buffer, sizeof buffer, &size));
+    CHECK_STATUS(NAVROUTER_ELIMIT,
+                 navrouter_registry_resolve_packed(narrow, "/a/b/c/d/e", 10, buffer, sizeof buffer, &size));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(narrow, "/a/b/c", &match));
+    navrouter_match_free(match);
+    navrouter_registry_free(wide);
+    navrouter_registry_free(narrow);
+}
+
 static void test_explain(void) {
     navrouter_registry *registry = shop_registry();
     char *json = NULL;
@@ -708,6 +735,7 @@ int main(int argc, char **argv) {
     RUN(test_policy);
     RUN(test_lookup_without_allocation);
     RUN(test_lookup_sees_every_change);
+    RUN(test_each_registry_keeps_its_segment_limit);
     RUN(test_resolve_packed);
     RUN(test_explain);
     RUN(test_build_url_round_trip);

@@ -5,8 +5,8 @@
 /// (catch-all included, in pattern order) are 32-bit words: the name's index and the parameter's segment position
 /// packed together — about 4 bytes a parameter and 4 a route.
 struct ParameterNameTable: Sendable {
-    /// Each distinct name once.
-    private let names: [String]
+    /// Each distinct name once (a name's index here is its number in `nameIndex(route:ordinal:)`).
+    private(set) var names: [String]
     /// For each route's parameters in turn, the index of its name in `names` in the low `nameBits` bits, and
     /// (when `positions` is empty) its segment position above them, with `catchAllFlag` for a catch-all.
     private let nameIndexes: [UInt32]
@@ -80,6 +80,12 @@ struct ParameterNameTable: Sendable {
     @inline(__always)
     func name(route: Int, ordinal: Int) -> String {
         names[Int(nameIndexes[Int(starts[route]) + ordinal] & nameMask)]
+    }
+
+    /// The index in `names` of the `ordinal`-th parameter's name of route `route`.
+    @inline(__always)
+    func nameIndex(route: Int, ordinal: Int) -> Int {
+        Int(nameIndexes[Int(starts[route]) + ordinal] & nameMask)
     }
 
     /// Runs `body` on the UTF-8 bytes of the `ordinal`-th parameter's name of route `route`, read in place.

@@ -38,10 +38,12 @@ extension ResolvedURL {
     ) -> WrittenStrings {
         var writer = StringWriter(text: text, capacity: text == nil ? 0 : capacity, offsets: offsets, base: offsetBase)
         let routeIndex = routeIndex
-        table.routes.withUnsafeBufferPointer { routes in writer.put(routes[routeIndex].name) }
+        let names = table.nameBytes
+        writer.put(terminated: names.routeName(routeIndex))
         if includingURL { writer.put(url) }
         for ordinal in 0..<parameterCount {
-            table.parameterNames.withName(route: routeIndex, ordinal: ordinal) { writer.put($0) }
+            let name = table.parameterNames.nameIndex(route: routeIndex, ordinal: ordinal)
+            writer.put(terminated: names.parameterName(name))
             withParameterValue(at: ordinal, in: url, table: table) { writer.put($0) }
         }
         var mergedCount = 0
@@ -93,6 +95,18 @@ private struct StringWriter {
             text[end] = 0
         }
         size = end + 1
+    }
+
+    /// Puts a string given with its NUL (`bytes.count` includes it): one copy.
+    @inline(__always)
+    mutating func put(terminated bytes: UnsafeBufferPointer<UInt8>) {
+        offsets?[count] = Int32(truncatingIfNeeded: base + size)
+        count += 1
+        let end = size + bytes.count
+        if let text, end <= capacity, let source = bytes.baseAddress {
+            (text + size).update(from: source, count: bytes.count)
+        }
+        size = end
     }
 
     /// Puts a string's UTF-8 bytes, read in place (a native string is contiguous; a copy is made only of one

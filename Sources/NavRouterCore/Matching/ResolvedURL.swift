@@ -25,17 +25,13 @@ package struct ResolvedURL: Sendable {
         }
     }
 
-    init(
-        routeIndex: Int, path: Range<Int>, slices: ParameterSlices, queryItems: [QueryItem], fragment: String?,
-        props: [String: JSONValue]?
-    ) {
+    /// - Parameter extras: nil when the URL has neither query items, a fragment nor props.
+    init(routeIndex: Int, path: Range<Int>, slices: ParameterSlices, extras: Extras?) {
         routeIndex32 = Int32(truncatingIfNeeded: routeIndex)  // below RouteRegistry.maxRoutes
         pathStart = Int32(truncatingIfNeeded: path.lowerBound)  // URLs are at most 2^30 bytes (URLPolicy)
         pathEnd = Int32(truncatingIfNeeded: path.upperBound)
         self.slices = slices
-        extras =
-            queryItems.isEmpty && fragment == nil && props == nil
-            ? nil : Extras(queryItems: queryItems, fragment: fragment, props: props)
+        self.extras = extras
     }
 
     /// The route's index in the table's routes.

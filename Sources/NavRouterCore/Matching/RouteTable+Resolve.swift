@@ -33,71 +33,68 @@ extension RouteTable {
     package func resolve(bytes: UnsafeBufferPointer<UInt8>, validatingUTF8: Bool) throws(NavRouterError)
         -> ResolvedURL
     {
-        if bytes.isEmpty { throw NavRouterError(.invalidArgument, "the URL is empty") }
-        var scanned = ScannedMatch()
-        var failure: NavRouterError?
-        withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: policy.maxSegments) { buffer in
-            do throws(NavRouterError) {
-                let (layout, count) = try DeepLinkScanner.scan(
-                    bytes, policy: policy, into: buffer, classes: byteClasses, validatingUTF8: validatingUTF8)
-                let segments = UnsafeBufferPointer(rebasing: buffer[..<count])
-                let index = matchIndex(bytes, segments, pathFlags: layout.pathFlags)
-                if index < 0 {
-                    failure = notFound(String(decoding: bytes, as: UTF8.self))
-                    return
-                }
-                scanned.routeIndex = index
-                scanned.path = layout.path
-                scanned.query = layout.query
-                scanned.fragment = layout.fragment
-                recordParameters(of: index, segments, pathFlags: layout.pathFlags, into: &scanned.slices)
-            } catch {
-                failure = error
-            }
+        try withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: policy.maxSegments) {
+            (segments) throws(NavRouterError) in
+            try resolve(bytes: bytes, validatingUTF8: validatingUTF8, segments: segments)
         }
-        if let failure {
+    }
+
+    /// `resolve(bytes:validatingUTF8:)` scanning into `segments` (the C layer passes a buffer it keeps per thread),
+    /// whose first `policy.maxSegments` slots are used: it must hold at least that many (a scan's limit is its
+    /// buffer's size).
+    @inline(__always)
+    package func resolve(
+        bytes: UnsafeBufferPointer<UInt8>, validatingUTF8: Bool,
+        segments buffer: UnsafeMutableBufferPointer<SegmentSlice>
+    ) throws(NavRouterError) -> ResolvedURL {
+        if bytes.isEmpty { throw NavRouterError(.invalidArgument, "the URL is empty") }
+        let buffer = UnsafeMutableBufferPointer(start: buffer.baseAddress, count: min(buffer.count, policy.maxSegments))
+        let layout: URLLayout
+        let routeIndex: Int
+        let slices: ParameterSlices
+        do throws(NavRouterError) {
+            let count: Int
+            (layout, count) = try DeepLinkScanner.scan(
+                bytes, policy: policy, into: buffer, classes: byteClasses, validatingUTF8: validatingUTF8)
+            let segments = UnsafeBufferPointer(start: buffer.baseAddress, count: count)
+            routeIndex = matchIndex(bytes, segments, pathFlags: layout.pathFlags)
+            if routeIndex < 0 { throw notFound(String(decoding: bytes, as: UTF8.self)) }
+            slices = parameterSlices(of: routeIndex, segments, pathFlags: layout.pathFlags)
+        } catch {
             // The encoding is reported first (the C header's promise), whatever else the scan met before the bad byte
             // (a limit, a scheme): only a failed resolve checks the whole URL again.
             if validatingUTF8 && !UTF8Validation.isValid(bytes) {
                 throw NavRouterError(.malformedURL, "the URL is not valid UTF-8")
             }
-            throw failure
+            throw error
         }
-        var queryItems: [QueryItem] = []
-        var props: [String: JSONValue]?
-        var fragment: String?
-        if scanned.query != nil || scanned.fragment != nil {
-            (queryItems, props, fragment) = try Self.decodeQueryAndFragment(
-                bytes, query: scanned.query, fragment: scanned.fragment)
+        // The common deep link, a path alone: no string made, nothing more to check.
+        if layout.query == nil && layout.fragment == nil && !routesWithRequiredParameters.contains(routeIndex) {
+            return ResolvedURL(routeIndex: routeIndex, path: layout.path, slices: slices, extras: nil)
         }
-        let resolved = ResolvedURL(
-            routeIndex: scanned.routeIndex, path: scanned.path, slices: scanned.slices, queryItems: queryItems,
-            fragment: fragment, props: props)
-        let routeIndex = scanned.routeIndex
-        // Read in place: a copy of the route would retain each of its fields.
-        if routes.withUnsafeBufferPointer({ !$0[routeIndex].requiredParameters.isEmpty }) {
+        var extras: ResolvedURL.Extras?
+        if layout.query != nil || layout.fragment != nil {
+            let (queryItems, props, fragment) = try Self.decodeQueryAndFragment(
+                bytes, query: layout.query, fragment: layout.fragment)
+            if !queryItems.isEmpty || fragment != nil || props != nil {
+                extras = ResolvedURL.Extras(queryItems: queryItems, fragment: fragment, props: props)
+            }
+        }
+        let resolved = ResolvedURL(routeIndex: routeIndex, path: layout.path, slices: slices, extras: extras)
+        if routesWithRequiredParameters.contains(routeIndex) {
             try checkRequiredParameters(resolved, routeIndex: routeIndex)
         }
         return resolved
     }
 
-    /// What a resolve keeps of its scan: plain values (no string made yet).
-    struct ScannedMatch {
-        var routeIndex = -1
-        var path = 0..<0
-        var query: Range<Int>?
-        var fragment: Range<Int>?
-        var slices = ParameterSlices()
-    }
-
     /// The byte ranges of route `routeIndex`'s path parameters among the scanned segments.
     @inline(__always)
-    private func recordParameters(
-        of routeIndex: Int, _ segments: UnsafeBufferPointer<SegmentSlice>, pathFlags: UInt8,
-        into slices: inout ParameterSlices
-    ) {
+    private func parameterSlices(
+        of routeIndex: Int, _ segments: UnsafeBufferPointer<SegmentSlice>, pathFlags: UInt8
+    ) -> ParameterSlices {
+        var slices = ParameterSlices()
         let parameterCount = parameterNames.count(route: routeIndex)
-        if parameterCount == 0 { return }
+        if parameterCount == 0 { return slices }
         slices.pathHasPercent = pathFlags & SegmentSlice.percent != 0
         for ordinal in 0..<parameterCount {
             let (position, isCatchAll) = parameterNames.position(route: routeIndex, ordinal: ordinal)
@@ -107,6 +104,7 @@ extension RouteTable {
                 : segments[position]
             slices.append(slice, isCatchAll: isCatchAll)
         }
+        return slices
     }
 
     /// Throws `.missingParameter` unless every required parameter of the route is a path parameter or a named

@@ -20,6 +20,10 @@ public final class RouteTable: Sendable {
     private let names: RouteNameIndex
     /// The routes' path parameter names, made once (see `ParameterNameTable`).
     let parameterNames: ParameterNameTable
+    /// The routes' and parameters' names as C strings, for writing a match's strings (see `RouteNameBytes`).
+    let nameBytes: RouteNameBytes
+    /// The routes that have required parameters (checked by a resolve).
+    let routesWithRequiredParameters: RouteBitSet
     /// `DeepLinkScanner.byteClasses`, read once here.
     /// Safety: an immutable table, never freed: a raw pointer to it is safe to share (`nonisolated(unsafe)`).
     nonisolated(unsafe) let byteClasses = DeepLinkScanner.byteClasses
@@ -35,6 +39,8 @@ public final class RouteTable: Sendable {
         self.staticRoutes = StaticRouteMap(routes, builder: builder)
         self.names = names
         self.parameterNames = ParameterNameTable(routes)
+        self.nameBytes = RouteNameBytes(routes: routes, parameterNames: parameterNames.names)
+        self.routesWithRequiredParameters = RouteBitSet(routes) { !$0.requiredParameters.isEmpty }
     }
 
     /// The name of the path parameter at `ordinal` (pattern order) of route `route`.
@@ -62,7 +68,7 @@ public final class RouteTable: Sendable {
     /// Bytes held by the compiled trie (nodes, edges, literal bytes, hash slots), the static-route map and the
     /// parameter names.
     public var trieFootprintBytes: Int {
-        trie.footprintBytes + staticRoutes.footprintBytes + parameterNames.footprintBytes
+        trie.footprintBytes + staticRoutes.footprintBytes + parameterNames.footprintBytes + nameBytes.footprintBytes
     }
 
     /// Scans a URL into a temporary segment buffer and runs `body` on it.
