@@ -22,15 +22,16 @@ private func writePacked(
         table: table, url: url, includingURL: false, includingMerged: true, into: text,
         capacity: max(0, capacity - headSize))
     if let buffer, headSize <= capacity {
+        let shape = resolved.shape
         var head = navrouter_packed_match()
         head.route_index = UInt32(resolved.routeIndex)
-        head.path_parameter_count = UInt32(resolved.parameterCount)
-        head.query_item_count = UInt32(resolved.queryItems.count)
+        head.path_parameter_count = UInt32(shape.parameterCount)
+        head.query_item_count = UInt32(shape.queryItemCount)
         head.string_count = UInt32(written.count)
         head.merged_parameter_count = UInt32(written.mergedCount)
-        if resolved.hasCatchAll { head.flags |= NAVROUTER_PACKED_REMAINDER }
-        if resolved.fragment != nil { head.flags |= NAVROUTER_PACKED_FRAGMENT }
-        if resolved.props != nil { head.flags |= NAVROUTER_PACKED_PROPS }
+        if shape.hasCatchAll { head.flags |= NAVROUTER_PACKED_REMAINDER }
+        if shape.hasFragment { head.flags |= NAVROUTER_PACKED_FRAGMENT }
+        if shape.hasProps { head.flags |= NAVROUTER_PACKED_PROPS }
         buffer.storeBytes(of: head, as: navrouter_packed_match.self)
     }
     return headSize + written.size

@@ -44,7 +44,12 @@ extension ResolvedURL {
         for ordinal in 0..<parameterCount {
             let name = table.parameterNames.nameIndex(route: routeIndex, ordinal: ordinal)
             writer.put(terminated: names.parameterName(name))
-            withParameterValue(at: ordinal, in: url, table: table) { writer.put($0) }
+            let raw = UnsafeBufferPointer(rebasing: url[parameterRange(at: ordinal, in: url, table: table)])
+            if slices.pathHasPercent && raw.contains(UInt8(ascii: "%")) {
+                writer.put(Self.decode(raw))
+            } else {
+                writer.put(raw)
+            }
         }
         var mergedCount = 0
         if let extras = extras {

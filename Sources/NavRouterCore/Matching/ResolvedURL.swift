@@ -49,18 +49,43 @@ package struct ResolvedURL: Sendable {
     /// Whether the route ends with a catch-all (its value is the last parameter).
     package var hasCatchAll: Bool { slices.hasCatchAll }
 
+    /// What a match holds, in one call (the C layer's packed head: its getters one by one are calls across modules).
+    package var shape: Shape {
+        Shape(
+            parameterCount: parameterCount, queryItemCount: extras?.queryItems.count ?? 0, hasCatchAll: hasCatchAll,
+            hasFragment: extras?.fragment != nil, hasProps: extras?.props != nil)
+    }
+
+    /// See `shape`.
+    package struct Shape {
+        /// How many path parameters (a catch-all counts as one).
+        package let parameterCount: Int
+        /// How many query items (the props item excepted).
+        package let queryItemCount: Int
+        /// Whether the route ends with a catch-all.
+        package let hasCatchAll: Bool
+        /// Whether the URL has a fragment.
+        package let hasFragment: Bool
+        /// Whether the URL carries props.
+        package let hasProps: Bool
+    }
+
     /// The byte range of the parameter at `ordinal` in the URL's `bytes`: kept for the first
     /// `ParameterSlices.capacity`, found again by scanning the URL for the others (such routes are rare).
+    @inline(__always)
     package func parameterRange(at ordinal: Int, in bytes: UnsafeBufferPointer<UInt8>, table: RouteTable) -> Range<Int>
     {
-        let slice = parameterSlice(at: ordinal, in: bytes, table: table)
+        let slice =
+            ordinal < ParameterSlices.capacity
+            ? slices[ordinal] : scannedParameterSlice(at: ordinal, in: bytes, table: table)
         return Int(slice.start)..<Int(slice.end)
     }
 
-    private func parameterSlice(at ordinal: Int, in bytes: UnsafeBufferPointer<UInt8>, table: RouteTable)
+    /// A parameter's range past the kept ones, found by scanning the URL again.
+    @inline(never)
+    private func scannedParameterSlice(at ordinal: Int, in bytes: UnsafeBufferPointer<UInt8>, table: RouteTable)
         -> SegmentSlice
     {
-        if ordinal < ParameterSlices.capacity { return slices[ordinal] }
         let (position, isCatchAll) = table.parameterNames.position(route: routeIndex, ordinal: ordinal)
         return withUnsafeTemporaryAllocation(of: SegmentSlice.self, capacity: table.policy.maxSegments) { buffer in
             // The URL scanned before, under the same table: this cannot fail.
