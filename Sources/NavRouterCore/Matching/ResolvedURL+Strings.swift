@@ -38,12 +38,13 @@ extension ResolvedURL {
     ) -> WrittenStrings {
         var writer = StringWriter(text: text, capacity: text == nil ? 0 : capacity, offsets: offsets, base: offsetBase)
         let routeIndex = routeIndex
-        let names = table.nameBytes
-        writer.put(terminated: names.routeName(routeIndex))
+        let names = table.parameterNameBytes
+        // Read in place: a copy of the route would retain each of its fields.
+        table.routes.withUnsafeBufferPointer { routes in writer.put(routes[routeIndex].name) }
         if includingURL { writer.put(url) }
         for ordinal in 0..<parameterCount {
             let name = table.parameterNames.nameIndex(route: routeIndex, ordinal: ordinal)
-            writer.put(terminated: names.parameterName(name))
+            writer.put(terminated: names.name(name))
             let raw = UnsafeBufferPointer(rebasing: url[parameterRange(at: ordinal, in: url, table: table)])
             if slices.pathHasPercent && raw.contains(UInt8(ascii: "%")) {
                 writer.put(Self.decode(raw))

@@ -20,8 +20,8 @@ public final class RouteTable: Sendable {
     private let names: RouteNameIndex
     /// The routes' path parameter names, made once (see `ParameterNameTable`).
     let parameterNames: ParameterNameTable
-    /// The routes' and parameters' names as C strings, for writing a match's strings (see `RouteNameBytes`).
-    let nameBytes: RouteNameBytes
+    /// The parameters' names as C strings, for writing a match's strings (see `ParameterNameBytes`).
+    let parameterNameBytes: ParameterNameBytes
     /// The routes that have required parameters (checked by a resolve).
     let routesWithRequiredParameters: RouteBitSet
     /// `DeepLinkScanner.byteClasses`, read once here.
@@ -39,7 +39,7 @@ public final class RouteTable: Sendable {
         self.staticRoutes = StaticRouteMap(routes, builder: builder)
         self.names = names
         self.parameterNames = ParameterNameTable(routes)
-        self.nameBytes = RouteNameBytes(routes: routes, parameterNames: parameterNames.names)
+        self.parameterNameBytes = ParameterNameBytes(parameterNames.names)
         self.routesWithRequiredParameters = RouteBitSet(routes) { !$0.requiredParameters.isEmpty }
     }
 
@@ -66,9 +66,10 @@ public final class RouteTable: Sendable {
     }
 
     /// Bytes held by the compiled trie (nodes, edges, literal bytes, hash slots), the static-route map and the
-    /// parameter names.
+    /// parameter names (as strings and as C strings).
     public var trieFootprintBytes: Int {
-        trie.footprintBytes + staticRoutes.footprintBytes + parameterNames.footprintBytes + nameBytes.footprintBytes
+        trie.footprintBytes + staticRoutes.footprintBytes + parameterNames.footprintBytes
+            + parameterNameBytes.footprintBytes
     }
 
     /// Scans a URL into a temporary segment buffer and runs `body` on it.
