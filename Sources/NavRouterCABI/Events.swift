@@ -13,37 +13,61 @@ import Synchronization
     import Darwin
 #endif
 
-/// An event behind a borrowed `const navrouter_event *`. The boxes of its entries are made when the host first
-/// asks for one (a host that only reads the kind pays for none).
-/// Safety: `event` is immutable; the boxes made on demand sit behind a `Mutex` (see `CStringOwner`).
-final class EventBox: CStringOwner, @unchecked Sendable {
+/// What a borrowed `const navrouter_event *` points at: a frame on the stack of the navigator call (see
+/// `withEventFrame`), holding the event and, once the host asks for an entry or a C string, an `EventExtras`.
+/// A host that reads only the kind, the transition or the flags costs no allocation.
+///
+/// Safety: the frame lives on the stack of `withEventFrame` for exactly the navigator call that receives its
+/// address (the header: an event is valid only during that callback); `event` is immutable; `extras` is set once,
+/// by a compare-and-exchange, so two threads reading the event during the callback share one `EventExtras`.
+struct EventFrame: ~Copyable {
     let event: NavigationEvent
-    private struct Boxes {
-        var entry: EntryBox?
-        var entries: [EntryBox]
-        var removed: [EntryBox]
-    }
-    private let boxes = Mutex<Boxes?>(nil)
+    private let extras = Atomic<Unmanaged<EventExtras>?>(nil)
 
     init(_ event: NavigationEvent) { self.event = event }
 
-    private func made() -> Boxes {
-        boxes.withLock { boxes in
-            if let boxes { return boxes }
-            let made = Boxes(
-                entry: event.entry.map(EntryBox.init), entries: event.entries.map(EntryBox.init),
-                removed: event.removed.map(EntryBox.init))
-            boxes = made
-            return made
-        }
+    /// The entries' boxes and the C strings, made on first use.
+    var made: EventExtras {
+        if let made = extras.load(ordering: .acquiring) { return made.takeUnretainedValue() }
+        let fresh = Unmanaged.passRetained(EventExtras(event))
+        let (exchanged, original) = extras.compareExchange(
+            expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
+        if exchanged { return fresh.takeUnretainedValue() }
+        fresh.release()
+        return original!.takeUnretainedValue()
     }
 
-    var entry: EntryBox? { event.entry == nil ? nil : made().entry }
-    var entries: [EntryBox] { event.entries.isEmpty ? [] : made().entries }
-    var removed: [EntryBox] { event.removed.isEmpty ? [] : made().removed }
+    deinit { extras.load(ordering: .acquiring)?.release() }
 }
 
-private func eventBox(_ pointer: OpaquePointer?) -> EventBox? { unborrowed(pointer, as: EventBox.self) }
+/// An event's entries as borrowed `navrouter_entry` boxes, and the C strings handed out for it.
+/// Safety: immutable after `init` (see `CStringOwner`).
+final class EventExtras: CStringOwner, @unchecked Sendable {
+    let entry: EntryBox?
+    let entries: [EntryBox]
+    let removed: [EntryBox]
+
+    init(_ event: NavigationEvent) {
+        entry = event.entry.map(EntryBox.init)
+        entries = event.entries.map(EntryBox.init)
+        removed = event.removed.map(EntryBox.init)
+    }
+}
+
+/// Calls `body` with the address of a frame holding `event`, valid until `body` returns.
+func withEventFrame<Result>(_ event: NavigationEvent, _ body: (OpaquePointer) -> Result) -> Result {
+    var frame = EventFrame(event)
+    return withUnsafeMutablePointer(to: &frame) { body(OpaquePointer($0)) }
+}
+
+/// Reads the frame behind an event pointer, or gives nil for NULL.
+/// Safety: a non-NULL pointer is the address `withEventFrame` handed to the navigator, read during that call (the
+/// header's contract; a pointer kept past its callback is the host's error, as any dangling pointer in C).
+@inline(__always)
+private func withEvent<Result>(_ pointer: OpaquePointer?, _ body: (borrowing EventFrame) -> Result?) -> Result? {
+    guard let pointer else { return nil }
+    return body(UnsafePointer<EventFrame>(pointer).pointee)
+}
 
 private func kindCode(_ kind: NavigationEventKind) -> Int32 {
     switch kind {
@@ -78,61 +102,63 @@ nonisolated(unsafe) private let kindNames: [UnsafePointer<CChar>?] = {
 
 @_cdecl("navrouter_event_kind") @implementation
 public func navrouter_event_kind(_ event: OpaquePointer?) -> Int32 {
-    eventBox(event).map { kindCode($0.event.kind) } ?? 0
+    withEvent(event) { kindCode($0.event.kind) } ?? 0
 }
 
 @_cdecl("navrouter_event_kind_name") @implementation
 public func navrouter_event_kind_name(_ event: OpaquePointer?) -> UnsafePointer<CChar>? {
-    eventBox(event).flatMap { kindNames[Int(kindCode($0.event.kind))] }
+    withEvent(event) { kindNames[Int(kindCode($0.event.kind))] }
 }
 
 @_cdecl("navrouter_event_transition") @implementation
 public func navrouter_event_transition(_ event: OpaquePointer?) -> UInt64 {
-    eventBox(event)?.event.transitionID.rawValue ?? 0
+    withEvent(event) { $0.event.transitionID.rawValue } ?? 0
 }
 
 @_cdecl("navrouter_event_entry") @implementation
 public func navrouter_event_entry(_ event: OpaquePointer?) -> OpaquePointer? {
-    eventBox(event)?.entry.map(borrowed)
+    withEvent(event) { $0.event.entry == nil ? nil : $0.made.entry.map(borrowed) }
 }
 
 @_cdecl("navrouter_event_entry_count") @implementation
 public func navrouter_event_entry_count(_ event: OpaquePointer?) -> Int {
-    eventBox(event)?.entries.count ?? 0
+    withEvent(event) { $0.event.entries.count } ?? 0
 }
 
 @_cdecl("navrouter_event_entry_at") @implementation
 public func navrouter_event_entry_at(_ event: OpaquePointer?, _ index: Int) -> OpaquePointer? {
-    guard let box = eventBox(event), box.entries.indices.contains(index) else { return nil }
-    return borrowed(box.entries[index])
+    withEvent(event) { frame in
+        frame.event.entries.indices.contains(index) ? borrowed(frame.made.entries[index]) : nil
+    }
 }
 
 @_cdecl("navrouter_event_removed_count") @implementation
 public func navrouter_event_removed_count(_ event: OpaquePointer?) -> Int {
-    eventBox(event)?.removed.count ?? 0
+    withEvent(event) { $0.event.removed.count } ?? 0
 }
 
 @_cdecl("navrouter_event_removed_at") @implementation
 public func navrouter_event_removed_at(_ event: OpaquePointer?, _ index: Int) -> OpaquePointer? {
-    guard let box = eventBox(event), box.removed.indices.contains(index) else { return nil }
-    return borrowed(box.removed[index])
+    withEvent(event) { frame in
+        frame.event.removed.indices.contains(index) ? borrowed(frame.made.removed[index]) : nil
+    }
 }
 
 @_cdecl("navrouter_event_tab") @implementation
 public func navrouter_event_tab(_ event: OpaquePointer?) -> Int32 {
-    if case .tab(let index)? = eventBox(event)?.event.location { return Int32(index) }
+    if case .tab(let index)? = withEvent(event, { $0.event.location }) { return Int32(index) }
     return -1
 }
 
 @_cdecl("navrouter_event_layer") @implementation
 public func navrouter_event_layer(_ event: OpaquePointer?) -> Int32 {
-    if case .layer(let index)? = eventBox(event)?.event.location { return Int32(index) }
+    if case .layer(let index)? = withEvent(event, { $0.event.location }) { return Int32(index) }
     return -1
 }
 
 @_cdecl("navrouter_event_style") @implementation
 public func navrouter_event_style(_ event: OpaquePointer?) -> UInt32 {
-    switch eventBox(event)?.event.style {
+    switch withEvent(event, { $0.event.style }) {
     case .sheet?: return NAVROUTER_STYLE_SHEET
     case .fullScreen?: return NAVROUTER_STYLE_FULLSCREEN
     case nil: return NAVROUTER_STYLE_NONE
@@ -141,55 +167,55 @@ public func navrouter_event_style(_ event: OpaquePointer?) -> UInt32 {
 
 @_cdecl("navrouter_event_animated") @implementation
 public func navrouter_event_animated(_ event: OpaquePointer?) -> Bool {
-    eventBox(event)?.event.animated ?? false
+    withEvent(event) { $0.event.animated } ?? false
 }
 
 @_cdecl("navrouter_event_user_initiated") @implementation
 public func navrouter_event_user_initiated(_ event: OpaquePointer?) -> Bool {
-    eventBox(event)?.event.userInitiated ?? false
+    withEvent(event) { $0.event.userInitiated } ?? false
 }
 
 @_cdecl("navrouter_event_result_of") @implementation
 public func navrouter_event_result_of(_ event: OpaquePointer?) -> UInt64 {
-    eventBox(event)?.event.resultOf?.rawValue ?? 0
+    withEvent(event) { $0.event.resultOf?.rawValue } ?? 0
 }
 
 @_cdecl("navrouter_event_result_json") @implementation
 public func navrouter_event_result_json(_ event: OpaquePointer?) -> UnsafePointer<CChar>? {
-    eventBox(event).flatMap { box in box.cString("result") { box.event.result?.jsonText } }
+    withEvent(event) { frame in frame.made.cString("result") { frame.event.result?.jsonText } }
 }
 
 @_cdecl("navrouter_event_failure_status") @implementation
 public func navrouter_event_failure_status(_ event: OpaquePointer?) -> Int32 {
-    eventBox(event)?.event.failure?.code.rawValue ?? 0
+    withEvent(event) { $0.event.failure?.code.rawValue } ?? 0
 }
 
 @_cdecl("navrouter_event_failure_message") @implementation
 public func navrouter_event_failure_message(_ event: OpaquePointer?) -> UnsafePointer<CChar>? {
-    eventBox(event).flatMap { box in box.cString("failure") { box.event.failure?.message } }
+    withEvent(event) { frame in frame.made.cString("failure") { frame.event.failure?.message } }
 }
 
 @_cdecl("navrouter_event_flow") @implementation
 public func navrouter_event_flow(_ event: OpaquePointer?) -> UInt64 {
-    eventBox(event)?.event.flow?.rawValue ?? 0
+    withEvent(event) { $0.event.flow?.rawValue } ?? 0
 }
 
 @_cdecl("navrouter_event_ticket") @implementation
 public func navrouter_event_ticket(_ event: OpaquePointer?) -> UInt64 {
-    eventBox(event)?.event.ticket?.rawValue ?? 0
+    withEvent(event) { $0.event.ticket?.rawValue } ?? 0
 }
 
 @_cdecl("navrouter_event_prevent_dismissal") @implementation
 public func navrouter_event_prevent_dismissal(_ event: OpaquePointer?) -> Bool {
-    eventBox(event)?.event.preventsDismissal ?? false
+    withEvent(event) { $0.event.preventsDismissal } ?? false
 }
 
 @_cdecl("navrouter_event_json") @implementation
 public func navrouter_event_json(_ event: OpaquePointer?) -> UnsafePointer<CChar>? {
-    eventBox(event).flatMap { box in box.cString("json") { box.event.jsonValue.jsonText } }
+    withEvent(event) { frame in frame.made.cString("json") { frame.event.jsonValue.jsonText } }
 }
 
 @_cdecl("navrouter_event_info_json") @implementation
 public func navrouter_event_info_json(_ event: OpaquePointer?) -> UnsafePointer<CChar>? {
-    eventBox(event).flatMap { box in box.cString("info") { box.event.info?.jsonText } }
+    withEvent(event) { frame in frame.made.cString("info") { frame.event.info?.jsonText } }
 }

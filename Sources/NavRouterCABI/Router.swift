@@ -67,8 +67,7 @@ public func navrouter_router_set_navigator(
         let function = CFunction(fn)
         let data = CUserData(userData, destroy)
         router.navigator = { event in
-            let box = EventBox(event)
-            return withExtendedLifetime(box) { function.function(borrowed(box), data.pointer) == 0 }
+            withEventFrame(event) { function.function($0, data.pointer) == 0 }
         }
     }
 }

@@ -609,6 +609,67 @@ static void test_threads_on_one_router_and_two_routers(void) {
     navrouter_registry_free(registry);
 }
 
+/* ---- one event read by several threads during its callback ---- */
+
+struct event_reader {
+    const navrouter_event *event;
+    const navrouter_entry *entry;
+    const char *route, *json;
+};
+
+static void *read_event(void *argument) {
+    struct event_reader *reader = argument;
+    reader->entry = navrouter_event_entry(reader->event);
+    reader->route = reader->entry ? navrouter_entry_route(reader->entry) : NULL;
+    reader->json = navrouter_event_json(reader->event);
+    return NULL;
+}
+
+struct shared_event_check {
+    int pushes, agreed;
+};
+
+/* A host may hand the event to other threads while its navigator runs: each sees the same borrowed entry and the
+ * same strings, made once however the threads race to ask first. */
+static int navigator_reading_from_threads(const navrouter_event *event, void *user_data) {
+    struct shared_event_check *check = user_data;
+    struct event_reader readers[4];
+    pthread_t threads[4];
+    int index, agreed = 1;
+    if (navrouter_event_kind(event) != NAVROUTER_EVENT_PUSH) return 0;
+    for (index = 0; index < 4; index++) {
+        readers[index].event = event;
+        pthread_create(&threads[index], NULL, read_event, &readers[index]);
+    }
+    for (index = 0; index < 4; index++) pthread_join(threads[index], NULL);
+    for (index = 0; index < 4; index++) {
+        agreed = agreed && readers[index].entry && readers[index].entry == readers[0].entry &&
+                 readers[index].route == readers[0].route && readers[index].json == readers[0].json &&
+                 strcmp(readers[index].route, "product") == 0 && strstr(readers[index].json, "\"push\"");
+    }
+    check->pushes++;
+    check->agreed += agreed;
+    return 0;
+}
+
+static void test_event_read_from_threads_during_its_callback(void) {
+    navrouter_registry *registry = shop_registry(true);
+    navrouter_router *router = NULL;
+    struct shared_event_check check = {0, 0};
+    int round;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_new(&router, registry));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_set_navigator(router, navigator_reading_from_threads, &check, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_start(router, NULL));
+    for (round = 0; round < 50; round++) {
+        CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/shop/product/42", NULL, NULL));
+        CHECK_STATUS(NAVROUTER_OK, navrouter_router_pop(router, 1, NULL, NULL));
+    }
+    CHECK(check.pushes == 50);
+    CHECK(check.agreed == 50);
+    navrouter_router_free(router);
+    navrouter_registry_free(registry);
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
     RUN(test_router_lifecycle_and_bad_arguments);
@@ -620,5 +681,6 @@ int main(int argc, char **argv) {
     RUN(test_login_logout_external_and_callbacks);
     RUN(test_snapshot_restore);
     RUN(test_threads_on_one_router_and_two_routers);
+    RUN(test_event_read_from_threads_during_its_callback);
     return HARNESS_SUMMARY("c router");
 }
