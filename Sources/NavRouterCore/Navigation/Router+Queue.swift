@@ -189,6 +189,13 @@ extension Router {
     /// Runs queued commands until the queue is empty, the router waits for the host, or the next command belongs
     /// to a thread waiting to run it (the runner's role passes to that thread).
     private func drain() {
+        // The usual case, a command that queued nothing: give up the runner's role without building a `Next`.
+        let idle = control.withLock { control -> Bool in
+            guard !control.closed && control.queue.isEmpty else { return false }
+            control.runner = nil
+            return true
+        }
+        if idle { return }
         while true {
             let next: Next = control.withLock { control in
                 var next = Next()
