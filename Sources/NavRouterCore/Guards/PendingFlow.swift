@@ -89,6 +89,7 @@ extension Router {
     /// Drops every held flow whose deadline has passed (`flowCancelled` and `pendingEnded` with reason `expired`).
     /// Runs before each command; a host may call it from a timer to hear of expiries sooner.
     public func expireFlows() {
+        if !flowPresence.held.load(ordering: .acquiring) { return }  // the usual case: no lock taken
         let expired = control.withLock { control -> [FlowToken] in
             if control.flows.isEmpty { return [] }  // the usual case: no clock read, nothing made
             let now = ContinuousClock.now
@@ -102,6 +103,7 @@ extension Router {
 
     /// Drops every held flow: a newer navigation supersedes them (`RouterOptions.supersedePendingFlows`).
     func supersedeFlows() {
+        if !flowPresence.held.load(ordering: .acquiring) { return }
         let superseded = control.withLock { control -> [FlowToken] in
             if control.flows.isEmpty { return [] }
             let gone = control.flows.sorted { $0.value.order < $1.value.order }.map(\.key)

@@ -17,10 +17,12 @@ extension Router {
         case .navigate(let url, let options):
             // A navigation the host issues (not one a callback of a command issued: an interceptor that holds a
             // flow may open its onboarding screen) supersedes the pending flows.
-            let (supersedes, fromCallback) = control.withLock {
-                ($0.options.supersedePendingFlows, $0.currentFromCallback)
+            if flowPresence.held.load(ordering: .acquiring) {
+                let (supersedes, fromCallback) = control.withLock {
+                    ($0.options.supersedePendingFlows, $0.currentFromCallback)
+                }
+                if supersedes && !fromCallback { supersedeFlows() }
             }
-            if supersedes && !fromCallback { supersedeFlows() }
             return navigate(NavigationInProgress(url: url, options: options))
         case .resume(let token, let decision):
             return resume(token, decision)

@@ -22,6 +22,9 @@ extension Router {
         /// An urgent command does not replace the transition the router waits for.
         let urgent: Bool
         let options: RouterOptions
+        /// The command is being recorded (`RouterOptions.recordsLog`): its events go to the log. Only the running
+        /// thread starts and ends a recording, so this holds for the whole command.
+        let recording: Bool
     }
 
     /// Reads what a transaction needs, and records its transition as the one whose events are delivered next (so
@@ -34,7 +37,8 @@ extension Router {
             return Context(
                 before: control.state, started: control.started, views: control.views,
                 navigator: control.navigator, mode: control.mode, transition: TransitionID(control.nextTransition - 1),
-                ticket: control.currentTicket, urgent: control.currentUrgent, options: control.options)
+                ticket: control.currentTicket, urgent: control.currentUrgent, options: control.options,
+                recording: control.recording != nil)
         }
     }
 
@@ -120,7 +124,7 @@ extension Router {
         context.views.release(transaction.removed)
         guard changed else { return .success(.applied(transition: nil)) }
         let stateChanged = context.ticketed(NavigationEvent(kind: .stateChanged, transitionID: context.transition))
-        record(stateChanged)
+        if context.recording { record(stateChanged) }
         _ = context.navigator?(stateChanged)
         return .success(.applied(transition: context.transition))
     }
@@ -130,7 +134,7 @@ extension Router {
     ///   router was closed by a callback.
     private func deliver(_ events: [NavigationEvent], _ context: Context, refusable: Bool) throws(NavRouterError) {
         if isClosed { throw NavRouterError(.destroyed, "the router was closed during the command") }
-        for event in events { record(event) }
+        if context.recording { for event in events { record(event) } }
         guard let navigator = context.navigator else { return }
         for event in events where !navigator(context.ticketed(event)) && refusable {
             throw NavRouterError(.callback, "the navigator refused the \(event.kind.rawValue) event")

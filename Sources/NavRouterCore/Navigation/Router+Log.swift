@@ -92,7 +92,8 @@ extension Router {
 
     /// Starts recording a command's events, if the log is on.
     func beginRecording() -> Bool {
-        control.withLock { control in
+        if !recordsLog.load(ordering: .acquiring) { return false }  // the usual case: no lock taken
+        return control.withLock { control in
             guard control.options.recordsLog else { return false }
             control.recording = []
             return true

@@ -80,7 +80,11 @@ public final class Router: Sendable {
         var queue = CommandQueue()
         var nextTransition: UInt64 = 1
         var nextTicket: UInt64 = 1
-        var flows: [FlowToken: PendingFlow] = [:]
+        /// The held flows; `flowPresence` mirrors whether there are any, for reads without the lock.
+        var flows: [FlowToken: PendingFlow] = [:] {
+            didSet { flowPresence.held.store(!flows.isEmpty, ordering: .releasing) }
+        }
+        let flowPresence: FlowPresence
         var nextFlowOrder: UInt64 = 0
         var options = RouterOptions()
         /// The seeded token generator's state (`RouterOptions.flowTokenSeed`).
@@ -98,13 +102,22 @@ public final class Router: Sendable {
 
     /// The registry the router resolves against (shared with other routers; changes are seen at once).
     public let registry: RouteRegistry
-    let control = Mutex(Control())
+    let control: Mutex<Control>
+    /// Whether the router holds pending flows (`Control.flows` is not empty), published for lock-free reads: before
+    /// each command and each navigation, a router without flows (the usual case) takes no lock to expire or
+    /// supersede them.
+    let flowPresence: FlowPresence
+    /// `Control.options.recordsLog`, published for lock-free reads (stored under the lock by `setOptions`).
+    let recordsLog = Atomic<Bool>(false)
     /// `Control.closed`, published for lock-free reads between the stages of a command (set under the lock).
     let closedFlag = Atomic<Bool>(false)
 
     /// Creates a router on a registry. Its state is empty until `start()` (or the first command, which starts it).
     public init(registry: RouteRegistry, options: RouterOptions = RouterOptions()) {
         self.registry = registry
+        let presence = FlowPresence()
+        flowPresence = presence
+        control = Mutex(Control(flowPresence: presence))
         registry.guards.attach(self)
         setOptions(options)
     }
@@ -120,6 +133,7 @@ public final class Router: Sendable {
                 control.tokenState = options.flowTokenSeed ?? 0
             }
             control.options = options
+            recordsLog.store(options.recordsLog, ordering: .releasing)
         }
     }
 
@@ -358,4 +372,10 @@ extension Router.Control {
         teardownPending = false
         return (entries, views)
     }
+}
+
+/// Whether a router holds pending flows, as an atomic flag any thread may read without the router's lock (written
+/// under it, by `Router.Control.flows`).
+final class FlowPresence: Sendable {
+    let held = Atomic<Bool>(false)
 }
