@@ -221,7 +221,8 @@ struct NavigationTransaction {
 
     private mutating func navigate(_ url: String, _ options: NavigationOptions) throws(NavRouterError) {
         let match: RouteMatch
-        if let preresolved, preresolved.url == url { match = preresolved } else { match = try table.resolve(url) }
+        // Taken, not copied: the match is used once (a copy costs its references).
+        if let taken = preresolved.take(), taken.url == url { match = taken } else { match = try table.resolve(url) }
         let presentation: PresentationOverride
         switch options.presentation {
         case let override?: presentation = override
