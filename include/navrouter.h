@@ -924,6 +924,10 @@ int navrouter_router_entry_view(navrouter_router *router, uint64_t entry, void *
  * Events and entries (borrowed views; read them during the callback)
  * ------------------------------------------------------------------------------------------------------- */
 
+/* An event costs no allocation until the host asks for one of its entries or strings; those are made once, on first
+ * demand, and any thread may read the event (for example, one the navigator hands it to) until the callback returns.
+ * A pointer kept past its callback dangles. */
+
 /** Event kinds. */
 #define NAVROUTER_EVENT_TABS_SET_UP 1      /**< entries: each tab's root entry */
 #define NAVROUTER_EVENT_PUSH 2             /**< entry pushed onto the stack at tab/layer */
