@@ -144,6 +144,15 @@ def main(path):
             "{:,.0f}/s",
         )
     )
+    rows.append(
+        (
+            "navigation events (push/pop) to a C callback that reads each event's entry and route",
+            "(reported)",
+            get("c.drawing_events_per_second"),
+            None,
+            "{:,.0f}/s",
+        )
+    )
     for table in ("github", "static", "synthetic10k"):
         rows.append(
             (
