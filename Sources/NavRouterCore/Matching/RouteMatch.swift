@@ -87,7 +87,7 @@ public struct RouteMatch: Sendable {
     public var pathParameters: [String: String] {
         let count = resolved.parameterCount
         if count == 0 { return [:] }
-        if count == 1 {  // the usual case; a literal is specialized, `init(minimumCapacity:)` is not (½ the cost)
+        if count == 1 {  // the usual case: a literal is specialized, `init(minimumCapacity:)` is called generically
             return withURLBytes { [pathParameterName(at: 0): resolved.parameterValue(at: 0, in: $0, table: table)] }
         }
         var parameters = [String: String](minimumCapacity: count)
