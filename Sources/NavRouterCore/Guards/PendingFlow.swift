@@ -103,7 +103,6 @@ extension Router {
 
     /// Drops every held flow: a newer navigation supersedes them (`RouterOptions.supersedePendingFlows`).
     func supersedeFlows() {
-        if !flowPresence.held.load(ordering: .acquiring) { return }
         let superseded = control.withLock { control -> [FlowToken] in
             if control.flows.isEmpty { return [] }
             let gone = control.flows.sorted { $0.value.order < $1.value.order }.map(\.key)
