@@ -3,43 +3,49 @@ import NavRouterCore
 /// The match a thread last made or read, so that reading a match's strings takes no lock: a host resolves, reads
 /// the strings and frees the match, and each getter would otherwise take the handle table's lock.
 ///
-/// The entry holds a strong reference to the box, so checking it reads only memory the entry owns: a handle freed
-/// by another thread meanwhile is seen through the box's `freed` flag (set before the handle's reference is
-/// released), and its address cannot be reused for another match while the entry holds the box. Any other handle
-/// is checked in the handle table, and then becomes the entry.
+/// The entry holds a reference to the match's block, so checking it reads only memory the entry keeps alive: a
+/// handle freed by another thread meanwhile is seen through the block's `freed` flag (set before the handle's
+/// reference is given back), and its address cannot be reused for another match while the entry holds the block.
+/// Any other handle is checked in the handle table, and then becomes the entry.
 ///
-/// Safety: `box` holds a reference taken with `passRetained` and given back once, in `forget` or when replaced. The
-/// entry lives in one thread's `ThreadState` and is used by that thread only.
+/// Safety: the entry lives in one thread's `ThreadState` and is used by that thread only; `block` holds one of the
+/// block's references whenever it is set (counted in at `make`, or taken under the handle table's lock), given back
+/// once: when replaced, dropped, or handed to the handle's free.
 struct CachedMatch {
     /// The handle's address, or 0 while empty (handles are never NULL).
     private var handle: UInt = 0
-    private var box: Unmanaged<MatchBox>?
+    private var block: MatchBlock?
 
-    /// Runs `body` on the box behind a live match handle (nil for NULL, freed, or not a match), borrowed from the
-    /// entry without a reference count of its own: the entry holds the box for the whole call (only this thread
-    /// changes it, and `body` does not call the C ABI).
+    /// Runs `body` on the block behind a live match handle (nil for NULL, freed, or not a match), borrowed from the
+    /// entry: the entry holds the block for the whole call (only this thread changes it, and `body` does not call
+    /// the C ABI).
     @inline(__always)
-    mutating func withBox<Result>(for handle: OpaquePointer?, _ body: (MatchBox) -> Result?) -> Result? {
-        if UInt(bitPattern: handle) != self.handle || box == nil {
-            guard let object = try? Handles.object(handle, .match, as: MatchBox.self) else { return nil }
-            remember(object, handle: handle)
+    mutating func withBlock<Result>(for handle: OpaquePointer?, _ body: (MatchBlock) -> Result?) -> Result? {
+        if UInt(bitPattern: handle) != self.handle || block == nil {
+            guard let retained = Handles.retainedMatch(handle) else { return nil }
+            adopt(retained, handle: handle)
         }
-        return box.unsafelyUnwrapped._withUnsafeGuaranteedRef { box in
-            box.freed.load(ordering: .acquiring) ? nil : body(box)
-        }
+        let block = self.block.unsafelyUnwrapped  // set just above, or by the entry's handle
+        return block.isFreed ? nil : body(block)
     }
 
-    /// Makes `object` (the box behind `handle`) the entry.
-    mutating func remember(_ object: MatchBox, handle: OpaquePointer?) {
+    /// Makes `block` (behind `handle`, with a reference the entry now holds) the entry.
+    mutating func adopt(_ block: MatchBlock, handle: OpaquePointer?) {
         forget()
         self.handle = UInt(bitPattern: handle)
-        box = Unmanaged.passRetained(object)
+        self.block = block
     }
 
-    /// Drops the entry (if it is for `handle`, when one is given) and releases the box.
-    mutating func forget(_ handle: OpaquePointer? = nil) {
-        if let handle, UInt(bitPattern: handle) != self.handle { return }
-        box?.release()
+    /// Empties the entry if it holds `handle`, handing its reference to the caller: true if it did.
+    mutating func take(_ handle: OpaquePointer?) -> Bool {
+        guard block != nil, UInt(bitPattern: handle) == self.handle else { return false }
+        self = CachedMatch()
+        return true
+    }
+
+    /// Drops the entry and gives its reference back.
+    mutating func forget() {
+        block?.release()
         self = CachedMatch()
     }
 }

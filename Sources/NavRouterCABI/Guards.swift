@@ -58,9 +58,9 @@ private struct CAuthenticationHandler: AuthenticationHandler {
 
     func login(flow: FlowToken, destination: RouteMatch, router: Router) {
         guard let login = loginFunction.function else { return }
-        let match = Handles.make(MatchBox.make(destination), .match)
+        let match = Handles.insert(MatchBlock.make(destination))
         login(handle(of: router), flow.rawValue, match, data.pointer)
-        Handles.free(match, .match)
+        Handles.freeMatch(match, releasingAlso: false)
     }
 
     func claimsCallback(_ url: String, router: Router) -> Bool {

@@ -16,29 +16,40 @@ enum HandleKind: Sendable {
     }
 }
 
-/// Opaque handles: a retained Swift object's address, recorded in a table of live handles so that NULL, a
-/// handle of the wrong kind, or one already freed gives a status instead of a crash.
+/// Opaque handles: a retained Swift object's address (a registry, a router) or a match's block address
+/// (`MatchBlock`), recorded in a table of live handles so that NULL, a handle of the wrong kind, or one already freed
+/// gives a status instead of a crash.
 enum Handles {
     private static let live = Mutex(LiveHandleTable())
 
-    /// Retains an object and returns its handle.
+    /// Retains an object (a registry's or a router's) and returns its handle.
     ///
-    /// Safety: (`Unmanaged` in this type) a handle is the address of an object retained here, and recorded in
-    /// `live` with its kind; `object` turns an address back into an object only while `live` holds it (under the
-    /// lock, and retains it before the lock is let go), and `free` releases it once, after removing it from
-    /// `live`. An address never handed out, or freed, is not in `live`: it is refused before any dereference.
+    /// Safety: (`Unmanaged` in this type) a handle is the address of an object retained here, or of a match's
+    /// block holding a reference for the handle, recorded in `live` with its kind; `object` and `retainedMatch`
+    /// turn an address back into an object or block only while `live` holds it (under the lock, and take a
+    /// reference before the lock is let go), and `free` and `freeMatch` give the handle's reference back once,
+    /// after removing it from `live`. An address never handed out, or freed, is not in `live`: it is refused
+    /// before any dereference.
     static func make(_ object: AnyObject, _ kind: HandleKind) -> OpaquePointer {
+        precondition(kind != .match, "a match's handle is its block's (Handles.insert)")
         let raw = Unmanaged.passRetained(object).toOpaque()
         live.withLock { $0.insert(UInt(bitPattern: raw), kind) }
         return OpaquePointer(raw)
     }
 
-    /// The object behind a live handle of that kind (a strong reference, taken under the table's lock, so a
-    /// concurrent free cannot pull it away).
+    /// Records a match's block as a live handle, which owns one of the block's references.
+    static func insert(_ block: MatchBlock) -> OpaquePointer {
+        live.withLock { $0.insert(UInt(bitPattern: block.address), .match) }
+        return OpaquePointer(block.address)
+    }
+
+    /// The object behind a live registry or router handle (a strong reference, taken under the table's lock, so a
+    /// concurrent free cannot pull it away). Safety: see `make`.
     /// - Throws: `.invalidArgument` for NULL or a handle of another kind, `.destroyed` for a freed handle.
     static func object<T: AnyObject & Sendable>(_ handle: OpaquePointer?, _ kind: HandleKind, as type: T.Type)
         throws(NavRouterError) -> T
     {
+        precondition(kind != .match, "a match's handle is its block's (Handles.retainedMatch)")
         guard let handle else { throw NavRouterError(.invalidArgument, "the \(kind.name) handle is NULL") }
         let raw = UnsafeRawPointer(handle)
         let found: Result<T, NavRouterError> = live.withLock { table in
@@ -55,28 +66,56 @@ enum Handles {
         return try found.get()
     }
 
-    /// Frees a handle: forgets it and releases its object. NULL, a freed handle or one of another kind is ignored.
-    static func free(_ handle: OpaquePointer?, _ kind: HandleKind) {
-        guard let handle else { return }
+    /// The block behind a live match handle with a reference taken for the caller (under the table's lock, so a
+    /// concurrent free cannot free it), or nil for NULL, a freed handle or one of another kind.
+    static func retainedMatch(_ handle: OpaquePointer?) -> MatchBlock? {
+        guard let handle else { return nil }
         let raw = UnsafeRawPointer(handle)
-        let removed = live.withLock { table in
+        return live.withLock { table in
+            guard table.kind(of: UInt(bitPattern: raw)) == .match else { return nil }
+            let block = MatchBlock(address: raw)
+            block.retain()
+            return block
+        }
+    }
+
+    /// Forgets a live handle of that kind: true if it was one (and this call removed it).
+    private static func remove(_ raw: UnsafeRawPointer, _ kind: HandleKind) -> Bool {
+        live.withLock { table in
             guard table.kind(of: UInt(bitPattern: raw)) == kind else { return false }
             table.remove(UInt(bitPattern: raw))
             return true
         }
-        guard removed else { return }
+    }
+
+    /// Frees a registry or router handle: forgets it and releases its object. NULL, a freed handle or one of
+    /// another kind is ignored.
+    static func free(_ handle: OpaquePointer?, _ kind: HandleKind) {
+        precondition(kind != .match, "a match's handle is freed by Handles.freeMatch")
+        guard let handle, remove(UnsafeRawPointer(handle), kind) else { return }
+        let raw = UnsafeRawPointer(handle)
         // Safety: removed from `live` above, by this call only, so the retain taken in `make` is given back once.
-        let object = Unmanaged<AnyObject>.fromOpaque(raw)
-        // A cached look-up table (or match) sees this before the registry (or match) can go (see `CachedTable`).
-        // Safety: the table recorded the handle with `kind`, so its object is of the class that kind names.
-        switch kind {
-        case .registry:
+        // A cached look-up table sees `freed` before the registry can go (see `CachedTable`); the table recorded
+        // the handle with `kind`, so its object is of the class that kind names.
+        if kind == .registry {
             Unmanaged<RegistryHandle>.fromOpaque(raw).takeUnretainedValue().freed.store(true, ordering: .releasing)
-        case .match:
-            Unmanaged<MatchBox>.fromOpaque(raw).takeUnretainedValue().freed.store(true, ordering: .releasing)
-        case .router:
-            break
         }
-        object.release()
+        Unmanaged<AnyObject>.fromOpaque(raw).release()
+    }
+
+    /// Frees a match handle: forgets it, marks its block freed (for the thread caches that hold it) and gives the
+    /// handle's reference back, with the calling thread's cache's when `releasingAlso` (its entry held this match
+    /// and handed its reference over). NULL, a freed handle or one of another kind is ignored but for that.
+    static func freeMatch(_ handle: OpaquePointer?, releasingAlso cached: Bool) {
+        guard let handle else { return }
+        let raw = UnsafeRawPointer(handle)
+        if remove(raw, .match) {
+            let block = MatchBlock(address: raw)
+            block.markFreed()
+            block.release(cached ? 2 : 1)
+        } else if cached {
+            // Freed by another thread meanwhile: the cache's reference still kept the block.
+            MatchBlock(address: raw).release()
+        }
     }
 }

@@ -196,12 +196,19 @@ public func navrouter_registry_resolve(
         guard let url else { throw NavRouterError(.invalidArgument, "url is NULL") }
         let bytes = urlBytes(url, length: strlen(url))
         // The thread's cached table (no lock while the registry is unchanged), as navrouter_registry_lookup.
-        let table = try thread.pointee.lookupTable.table(for: handle).takeUnretainedValue()
-        let segments = thread.pointee.segments(thread.pointee.lookupTable.maxSegments)
-        let resolved = try table.resolve(bytes: bytes, validatingUTF8: true, segments: segments)
-        let box = MatchBox(table: table, resolved: resolved, url: bytes)
-        let match = Handles.make(box, .match)
-        thread.pointee.lastMatch.remember(box, handle: match)  // its getters then take no lock
+        let table = try thread.pointee.lookupTable.table(for: handle)
+        let segments = thread.pointee.segments(thread.pointee.lookupTable.maxSegments)  // the table's, known now
+        // Safety: the thread's entry holds the table for the call (as in navrouter_registry_lookup); the block takes
+        // its own reference.
+        let block = try table._withUnsafeGuaranteedRef { table in
+            Result { () throws(NavRouterError) in
+                let resolved = try table.resolve(bytes: bytes, validatingUTF8: true, segments: segments)
+                // Two references: the handle's, and the thread's entry's (its getters then take no lock).
+                return MatchBlock.make(table: table, resolved: resolved, url: bytes, references: 2)
+            }
+        }.get()
+        let match = Handles.insert(block)
+        thread.pointee.lastMatch.adopt(block, handle: match)
         out.pointee = match
     }
 }

@@ -257,6 +257,126 @@ static void test_many_live_matches_freed_in_a_scattered_order(void) {
     navrouter_registry_free(registry);
 }
 
+/* What a helper thread does with a match another thread made: frees it, or reads it (twice: the second time after
+ * the main thread freed it, signalled through `freed_elsewhere`). */
+struct match_visit {
+    navrouter_match *match;
+    int free_it;
+    const char *first_id, *json;
+    const char *after_free_id, *after_free_json;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    int read, freed_elsewhere;
+};
+
+static void *visit_match(void *raw) {
+    struct match_visit *visit = raw;
+    if (visit->free_it) {
+        navrouter_match_free(visit->match);
+        return NULL;
+    }
+    visit->first_id = navrouter_match_param(visit->match, "id");
+    visit->json = navrouter_match_json(visit->match);
+    pthread_mutex_lock(&visit->lock);
+    visit->read = 1;
+    pthread_cond_broadcast(&visit->changed);
+    while (!visit->freed_elsewhere) pthread_cond_wait(&visit->changed, &visit->lock);
+    pthread_mutex_unlock(&visit->lock);
+    visit->after_free_id = navrouter_match_param(visit->match, "id");
+    visit->after_free_json = navrouter_match_json(visit->match);
+    return NULL;
+}
+
+/* A thread keeps the match it made for its getters; another thread frees it: this thread then reads NULL (the
+ * match is freed, even though its memory is still held for this thread), and frees it again harmlessly. Under
+ * valgrind and ASan this also checks that the last holder, whichever it is, frees the match once. */
+static void test_match_freed_by_another_thread(void) {
+    navrouter_registry *registry = shop_registry();
+    navrouter_match *match = NULL;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "/shop/product/42?ref=mail", &match));
+    CHECK_STR("42", navrouter_match_param(match, "id"));
+    struct match_visit visit = {.match = match, .free_it = 1};
+    pthread_t thread;
+    pthread_create(&thread, NULL, visit_match, &visit);
+    pthread_join(thread, NULL);
+    CHECK(navrouter_match_param(match, "id") == NULL);
+    CHECK(navrouter_match_route(match) == NULL);
+    CHECK(navrouter_match_json(match) == NULL);
+    navrouter_match_free(match); /* freed already: ignored */
+    navrouter_match_free(match);
+    navrouter_registry_free(registry);
+}
+
+/* Another thread reads a match (its own entry now holds it), this thread frees it, the other thread reads NULL;
+ * the match's JSON made by the other thread lives until then. */
+static void test_match_read_by_another_thread_then_freed(void) {
+    navrouter_registry *registry = shop_registry();
+    navrouter_match *match = NULL;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "/shop/product/7", &match));
+    struct match_visit visit = {.match = match, .free_it = 0};
+    pthread_mutex_init(&visit.lock, NULL);
+    pthread_cond_init(&visit.changed, NULL);
+    pthread_t thread;
+    pthread_create(&thread, NULL, visit_match, &visit);
+    pthread_mutex_lock(&visit.lock);
+    while (!visit.read) pthread_cond_wait(&visit.changed, &visit.lock);
+    pthread_mutex_unlock(&visit.lock);
+    CHECK(visit.first_id != NULL && strcmp(visit.first_id, "7") == 0);
+    CHECK(visit.json != NULL && strstr(visit.json, "\"product\"") != NULL);
+    CHECK(navrouter_match_json(match) == visit.json); /* made once, whichever thread asks */
+    navrouter_match_free(match);
+    pthread_mutex_lock(&visit.lock);
+    visit.freed_elsewhere = 1;
+    pthread_cond_broadcast(&visit.changed);
+    pthread_mutex_unlock(&visit.lock);
+    pthread_join(thread, NULL);
+    CHECK(visit.after_free_id == NULL);
+    CHECK(visit.after_free_json == NULL);
+    pthread_mutex_destroy(&visit.lock);
+    pthread_cond_destroy(&visit.changed);
+    navrouter_registry_free(registry);
+}
+
+/* Four threads ask a fresh match for its JSON texts at once: each text is made once, every thread gets it. */
+struct json_race {
+    navrouter_match *match;
+    pthread_barrier_t *start;
+    const char *json, *params;
+};
+
+static void *ask_json(void *raw) {
+    struct json_race *race = raw;
+    pthread_barrier_wait(race->start);
+    race->json = navrouter_match_json(race->match);
+    race->params = navrouter_match_params_json(race->match);
+    return NULL;
+}
+
+static void test_match_json_asked_by_threads_at_once(void) {
+    navrouter_registry *registry = shop_registry();
+    pthread_barrier_t start;
+    for (int round = 0; round < 50; round++) {
+        navrouter_match *match = NULL;
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "/shop/product/9?color=red", &match));
+        pthread_barrier_init(&start, NULL, 4);
+        pthread_t threads[4];
+        struct json_race races[4];
+        for (int i = 0; i < 4; i++) {
+            races[i] = (struct json_race){.match = match, .start = &start};
+            pthread_create(&threads[i], NULL, ask_json, &races[i]);
+        }
+        for (int i = 0; i < 4; i++) pthread_join(threads[i], NULL);
+        for (int i = 0; i < 4; i++) {
+            CHECK(races[i].json != NULL && races[i].json == races[0].json);
+            CHECK(races[i].params != NULL && races[i].params == races[0].params);
+        }
+        CHECK_STR("{\"color\":\"red\",\"id\":\"9\"}", races[0].params);
+        pthread_barrier_destroy(&start);
+        navrouter_match_free(match);
+    }
+    navrouter_registry_free(registry);
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
     RUN(test_router_freed_inside_its_navigator);
@@ -266,5 +386,8 @@ int main(int argc, char **argv) {
     RUN(test_registry_freed_inside_callbacks);
     RUN(test_registry_freed_while_another_thread_looks_up);
     RUN(test_many_live_matches_freed_in_a_scattered_order);
+    RUN(test_match_freed_by_another_thread);
+    RUN(test_match_read_by_another_thread_then_freed);
+    RUN(test_match_json_asked_by_threads_at_once);
     return HARNESS_SUMMARY("c lifetimes");
 }

@@ -46,13 +46,15 @@ package struct ResolvedURL: Sendable {
     package var props: [String: JSONValue]? { extras?.props }
     /// How many path parameters (a catch-all counts as one).
     package var parameterCount: Int { slices.count }
+    /// How many query items (the props item excepted), without making the empty array of a URL without a query.
+    package var queryItemCount: Int { extras?.queryItems.count ?? 0 }
     /// Whether the route ends with a catch-all (its value is the last parameter).
     package var hasCatchAll: Bool { slices.hasCatchAll }
 
     /// What a match holds, in one call (the C layer's packed head: its getters one by one are calls across modules).
     package var shape: Shape {
         Shape(
-            parameterCount: parameterCount, queryItemCount: extras?.queryItems.count ?? 0, hasCatchAll: hasCatchAll,
+            parameterCount: parameterCount, queryItemCount: queryItemCount, hasCatchAll: hasCatchAll,
             hasFragment: extras?.fragment != nil, hasProps: extras?.props != nil)
     }
 
