@@ -81,11 +81,7 @@ enum Handles {
 
     /// Forgets a live handle of that kind: true if it was one (and this call removed it).
     private static func remove(_ raw: UnsafeRawPointer, _ kind: HandleKind) -> Bool {
-        live.withLock { table in
-            guard table.kind(of: UInt(bitPattern: raw)) == kind else { return false }
-            table.remove(UInt(bitPattern: raw))
-            return true
-        }
+        live.withLock { $0.remove(UInt(bitPattern: raw), ifKind: kind) }
     }
 
     /// Frees a registry or router handle: forgets it and releases its object. NULL, a freed handle or one of

@@ -76,10 +76,11 @@ final class LiveHandleTable: @unchecked Sendable {
         count += 1
     }
 
-    /// Forgets a handle: empties its slot and moves each later entry of its probe run back into the gap, when its
-    /// home lies at or before the gap (cyclically), so that every entry stays reachable from its home.
-    func remove(_ key: UInt) {
-        guard key & 3 == 0, var gap = slot(of: key) else { return }
+    /// Forgets a handle if it is live with `kind` (one probe for the check and the removal): empties its slot and
+    /// moves each later entry of its probe run back into the gap, when its home lies at or before the gap
+    /// (cyclically), so that every entry stays reachable from its home. True if it was removed.
+    func remove(_ key: UInt, ifKind kind: HandleKind) -> Bool {
+        guard key & 3 == 0, var gap = slot(of: key), slots[gap] & 3 == Self.code(kind) else { return false }
         count -= 1
         var index = gap
         while true {
@@ -94,6 +95,7 @@ final class LiveHandleTable: @unchecked Sendable {
             gap = index
         }
         slots[gap] = 0
+        return true
     }
 
     /// Doubles the table and places every entry again.
