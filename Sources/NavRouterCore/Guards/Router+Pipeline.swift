@@ -125,8 +125,8 @@ extension Router {
     }
 
     /// Runs a navigation through the stages; a redirect goes round again in this loop (never recursively).
-    private func navigate(_ start: NavigationInProgress) -> Result<Outcome, NavRouterError> {
-        var navigation = start
+    private func navigate(_ start: consuming NavigationInProgress) -> Result<Outcome, NavRouterError> {
+        var navigation = start  // moved, not copied
         while true {
             let outcome = runStages(&navigation)
             if isClosed {  // a callback closed the router: nothing more runs on it
@@ -151,9 +151,10 @@ extension Router {
         if case .finish(let result) = claimStage(navigation) { return .finish(result) }
         let table = registry.table
         let match: RouteMatch
-        switch resolveStage(navigation, on: table) {
-        case .success(let resolved): match = resolved
-        case .failure(let error): return .finish(.failure(error))
+        do throws(NavRouterError) {
+            match = try resolveStage(navigation, on: table)
+        } catch {
+            return .finish(.failure(error))
         }
         navigation.retarget(to: match.url)
         if case let outcome = policyStage(&navigation, match), !outcome.goesOn { return outcome }
@@ -181,23 +182,22 @@ extension Router {
 
     /// 2. The URL's match on the table, or the fallback route's for a URL no route matches (for an external link
     /// only when the fallback route is flagged external, as any route).
-    private func resolveStage(_ navigation: NavigationInProgress, on table: RouteTable) -> Result<
-        RouteMatch, NavRouterError
-    > {
+    private func resolveStage(_ navigation: NavigationInProgress, on table: RouteTable) throws(NavRouterError)
+        -> RouteMatch
+    {
         do throws(NavRouterError) {
-            return .success(try table.resolve(navigation.url))
+            return try table.resolve(navigation.url)
         } catch {
             guard error.code == .notFound, let fallback = registry.guards.options.fallbackRoute,
                 let fallbackURL = try? table.buildURL(route: fallback, parameters: ["url": navigation.url]),
                 let fallbackMatch = try? table.resolve(fallbackURL)
-            else { return .failure(error) }
+            else { throw error }
             if navigation.options.external && !fallbackMatch.route.external {
-                return .failure(
-                    NavRouterError(
-                        error.code,
-                        "\(error.message) (the fallback route '\(fallback)' may not be opened by an external link)"))
+                throw NavRouterError(
+                    error.code,
+                    "\(error.message) (the fallback route '\(fallback)' may not be opened by an external link)")
             }
-            return .success(fallbackMatch)
+            return fallbackMatch
         }
     }
 
@@ -246,9 +246,10 @@ extension Router {
         _ navigation: inout NavigationInProgress, _ match: RouteMatch, part: InterceptorPart = .all
     ) -> StageOutcome {
         let guards = registry.guards
+        if guards.interceptorCount == 0 { return .next }  // (nothing of the match copied to learn that)
         var first = 0
         if case .interceptor(let next)? = navigation.stage { first = next }
-        var interceptors = guards.interceptors(for: .before, route: match.route.name, path: match.path)
+        var interceptors = guards.interceptors(for: .before, route: match.routeName, path: match.path)
         var range = interceptors.indices
         if part != .all {
             interceptors = interceptors.filter { !$0.requiresAuth } + interceptors.filter(\.requiresAuth)
@@ -297,7 +298,7 @@ extension Router {
     {
         let outcome = commit(
             navigation.command, makeContext(), vetoable: true, approvedLeaves: navigation.approvedLeaves,
-            resolved: (table, match))
+            resolvedOn: table, match: match)
         if case .success(.applied(let transition?)) = outcome {
             runAfterInterceptors(match, transition: transition, external: navigation.options.external)
         }
@@ -309,7 +310,8 @@ extension Router {
     /// reported to the navigator as a `guardError` event.
     private func runAfterInterceptors(_ match: RouteMatch, transition: TransitionID, external: Bool) {
         let guards = registry.guards
-        let interceptors = guards.interceptors(for: .after, route: match.route.name, path: match.path)
+        if guards.interceptorCount == 0 { return }
+        let interceptors = guards.interceptors(for: .after, route: match.routeName, path: match.path)
         if interceptors.isEmpty { return }
         let entry = state.topEntry
         for registration in interceptors {

@@ -11,9 +11,10 @@ extension Router {
 
     /// Opens a URL: pushed, presented or its tab selected as the route says, unless the options override it.
     @discardableResult
-    public func navigate(_ url: String, options: NavigationOptions = NavigationOptions()) throws(NavRouterError)
-        -> Outcome
+    public func navigate(_ url: consuming String, options: consuming NavigationOptions = NavigationOptions())
+        throws(NavRouterError) -> Outcome
     {
+        // Consumed: the command takes them over (a copy went through the runtime's generic tuple functions).
         try perform(.navigate(url: url, options: options))
     }
 

@@ -57,16 +57,17 @@ extension Router {
     /// - Returns: the transition id (nil when nothing changed), or a pending flow held by a leave guard.
     /// - Parameters:
     ///   - refusable: whether the navigator may refuse the events (false for changes the guards enforce).
-    ///   - resolved: the match the guards already made for a navigate's URL, and the table it was made on
-    ///     (the transaction runs on that table).
+    ///   - table: the table a navigate's URL was resolved on by the guards (the transaction runs on it), or nil.
+    ///   - match: the match the guards made on `table`, or nil. (Two parameters: an optional tuple of the two was
+    ///     copied through the runtime's generic tuple functions, ~100 instructions a navigation.)
     func commit(
         _ command: NavigationCommand, _ context: Context, vetoable: Bool, refusable: Bool = true,
-        approvedLeaves: Set<EntryID> = [], resolved: (table: RouteTable, match: RouteMatch)? = nil,
+        approvedLeaves: Set<EntryID> = [], resolvedOn table: RouteTable? = nil, match: RouteMatch? = nil,
         extra: ((inout NavigationTransaction) throws(NavRouterError) -> Void)? = nil
     ) -> Result<Outcome, NavRouterError> {
         // A navigate runs on the table its URL was resolved on (the guards ran on that match), not resolved again.
-        var transaction = makeTransaction(context, table: resolved?.table)
-        transaction.preresolved = resolved?.match
+        var transaction = makeTransaction(context, table: table)
+        transaction.preresolved = match
         do throws(NavRouterError) {
             switch command {
             case .start, .setTabs, .restore, .restoreWithOptions: break
