@@ -19,27 +19,47 @@ import Synchronization
 ///
 /// The strings are kept in a list searched by key: a box hands out a handful at most (its route, URL, JSON forms and
 /// the parameters asked for by name), where a dictionary cost an allocation and a hash more than the search (an
-/// entry's route through C: 3,216 instructions the first time, 667 with the list and `withCString`).
+/// entry's route through C: 3,216 instructions the first time, 667 with the list and `withCString`). The first string
+/// is kept outside the array (the usual box hands out one, an entry its route): no array is allocated for it, and
+/// the list's elements are a struct, not a tuple, which the runtime destroyed through its generic tuple functions.
 ///
 /// Safety: its state is behind a `Mutex` (the class is not final, so the compiler cannot check that itself); a string
 /// is freed only in `deinit`, when no borrower can hold the box any more.
 class CStringOwner: @unchecked Sendable {
-    private let made = Mutex<[(key: String, address: UInt)]>([])
+    /// A string made, by key; its address as an integer (the C string is the list's to free).
+    private struct Made {
+        let key: String
+        let address: UInt
+    }
+
+    /// The strings made: the first, then the others.
+    private struct Strings {
+        var first: Made?
+        var more: [Made] = []
+    }
+
+    private let made = Mutex(Strings())
 
     /// The C string for `key`, made by `make` the first time (nil when `make` gives nil).
     func cString(_ key: String, _ make: () -> String?) -> UnsafePointer<CChar>? {
         made.withLock { made in
-            for item in made where item.key == key { return UnsafePointer(bitPattern: item.address) }
+            if let first = made.first {
+                if first.key == key { return UnsafePointer(bitPattern: first.address) }
+                for item in made.more where item.key == key { return UnsafePointer(bitPattern: item.address) }
+            }
             guard let text = make() else { return nil }
             let pointer = text.withCString { strdup($0)! }
-            made.append((key, UInt(bitPattern: pointer)))
+            let item = Made(key: key, address: UInt(bitPattern: pointer))
+            if made.first == nil { made.first = item } else { made.more.append(item) }
             return UnsafePointer(pointer)
         }
     }
 
     deinit {
         made.withLock { made in
-            for item in made { free(UnsafeMutableRawPointer(bitPattern: item.address)) }
+            guard let first = made.first else { return }
+            free(UnsafeMutableRawPointer(bitPattern: first.address))
+            for item in made.more { free(UnsafeMutableRawPointer(bitPattern: item.address)) }
         }
     }
 }

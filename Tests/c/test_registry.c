@@ -200,8 +200,10 @@ static void test_resolve(void) {
     CHECK_STR("top", navrouter_match_fragment(match));
     CHECK(navrouter_match_props(match) == NULL);
     CHECK(navrouter_match_remainder(match) == NULL);
-    CHECK_STR("{\"id\":\"42\"}", navrouter_match_path_params_json(match));
-    CHECK_STR("[[\"ref\",\"mail\"],[\"tag\",\"a\"],[\"tag\",\"b\"]]", navrouter_match_query_json(match));
+    const char *path_json = navrouter_match_path_params_json(match);
+    const char *query_json = navrouter_match_query_json(match);
+    CHECK_STR("{\"id\":\"42\"}", path_json);
+    CHECK_STR("[[\"ref\",\"mail\"],[\"tag\",\"a\"],[\"tag\",\"b\"]]", query_json);
     params = navrouter_jansson_match_params(match);
     CHECK_STR("42", json_string_value(json_object_get(params, "id")));
     CHECK(json_object_size(params) == 3);
@@ -218,6 +220,9 @@ static void test_resolve(void) {
         CHECK(json_is_null(json_object_get(whole, "remainder")) && json_is_null(json_object_get(whole, "props")));
         json_decref(whole);
         CHECK(navrouter_match_json(match) == navrouter_match_json(match)); /* made once, kept */
+        /* the first text made, and a later one, are the same strings when asked again after others */
+        CHECK(navrouter_match_path_params_json(match) == path_json);
+        CHECK(navrouter_match_query_json(match) == query_json);
         CHECK(navrouter_match_json(NULL) == NULL);
     }
     navrouter_match_free(match);
