@@ -14,41 +14,55 @@ import Synchronization
 #endif
 
 /// What a borrowed `const navrouter_event *` points at: a frame on the stack of the navigator call (see
-/// `withEventFrame`), holding the event and, once the host asks for an entry or a C string, an `EventExtras`.
-/// A host that reads only the kind, the transition or the flags costs no allocation.
+/// `withEventFrame`), holding the event and, once the host asks, the box of its entry (`navrouter_event_entry`, what a
+/// drawing host reads) and an `EventExtras` (the entry lists' boxes and the C strings). A host that reads only the
+/// kind, the transition or the flags costs no allocation; one that reads the entry, one.
 ///
 /// Safety: the frame lives on the stack of `withEventFrame` for exactly the navigator call that receives its
-/// address (the header: an event is valid only during that callback); `event` is immutable; `extras` is set once,
-/// by a compare-and-exchange, so two threads reading the event during the callback share one `EventExtras`.
+/// address (the header: an event is valid only during that callback); `event` is immutable; `entryBox` and `extras`
+/// are each set once, by a compare-and-exchange, so two threads reading the event during the callback share them.
 struct EventFrame: ~Copyable {
     let event: NavigationEvent
+    private let entryBox = Atomic<Unmanaged<EntryBox>?>(nil)
     private let extras = Atomic<Unmanaged<EventExtras>?>(nil)
 
     init(_ event: NavigationEvent) { self.event = event }
 
-    /// The entries' boxes and the C strings, made on first use.
-    var made: EventExtras {
-        if let made = extras.load(ordering: .acquiring) { return made.takeUnretainedValue() }
-        let fresh = Unmanaged.passRetained(EventExtras(event))
-        let (exchanged, original) = extras.compareExchange(
+    /// The box of the event's entry, made on first use; nil when the event has none.
+    var entry: EntryBox? {
+        guard let entry = event.entry else { return nil }
+        return Self.once(entryBox) { EntryBox(entry) }
+    }
+
+    /// The entry lists' boxes and the C strings, made on first use.
+    var made: EventExtras { Self.once(extras) { EventExtras(event) } }
+
+    /// The object in `slot`, made by `make` and stored there by the first caller (a racing caller's is dropped).
+    private static func once<Object: AnyObject>(
+        _ slot: borrowing Atomic<Unmanaged<Object>?>, _ make: () -> Object
+    ) -> Object {
+        if let made = slot.load(ordering: .acquiring) { return made.takeUnretainedValue() }
+        let fresh = Unmanaged.passRetained(make())
+        let (exchanged, original) = slot.compareExchange(
             expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
         if exchanged { return fresh.takeUnretainedValue() }
         fresh.release()
         return original!.takeUnretainedValue()
     }
 
-    deinit { extras.load(ordering: .acquiring)?.release() }
+    deinit {
+        entryBox.load(ordering: .acquiring)?.release()
+        extras.load(ordering: .acquiring)?.release()
+    }
 }
 
-/// An event's entries as borrowed `navrouter_entry` boxes, and the C strings handed out for it.
+/// An event's entry lists as borrowed `navrouter_entry` boxes, and the C strings handed out for it.
 /// Safety: immutable after `init` (see `CStringOwner`).
 final class EventExtras: CStringOwner, @unchecked Sendable {
-    let entry: EntryBox?
     let entries: [EntryBox]
     let removed: [EntryBox]
 
     init(_ event: NavigationEvent) {
-        entry = event.entry.map(EntryBox.init)
         entries = event.entries.map(EntryBox.init)
         removed = event.removed.map(EntryBox.init)
     }
@@ -117,7 +131,7 @@ public func navrouter_event_transition(_ event: OpaquePointer?) -> UInt64 {
 
 @_cdecl("navrouter_event_entry") @implementation
 public func navrouter_event_entry(_ event: OpaquePointer?) -> OpaquePointer? {
-    withEvent(event) { $0.event.entry == nil ? nil : $0.made.entry.map(borrowed) }
+    withEvent(event) { $0.entry.map(borrowed) }
 }
 
 @_cdecl("navrouter_event_entry_count") @implementation
