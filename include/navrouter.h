@@ -440,7 +440,7 @@ const char *navrouter_match_query_json(const navrouter_match *match);
 const char *navrouter_match_json(const navrouter_match *match);
 
 /** Frees a match, from any thread. NULL is a no-op; a second free is detected and ignored; the getters of a freed
- *  match return NULL on every thread. Made and freed in one allocation each (the match and its strings). */
+ *  match return NULL on every thread. A match and its strings are one allocation. */
 void navrouter_match_free(navrouter_match *match);
 
 /* ---------------------------------------------------------------------------------------------------------
