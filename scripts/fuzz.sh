@@ -8,6 +8,8 @@
 # failing seed's output is kept in build/fuzz/findings/python-seed-N.txt (NAVROUTER_FUZZ_SEED picks the first seed).
 # Usage: scripts/fuzz.sh [TARGET|all] [SECONDS] [RUNS] (default: all, 20 s each). With RUNS, a target stops after
 # RUNS executions or SECONDS, whichever comes first (a long run: `scripts/fuzz.sh resolve 9000 10000000`).
+# `scripts/fuzz.sh build` only builds the ASan library (the test command starts it early, beside a suite that leaves
+# a core idle).
 # Targets run side by side, one per core (NAVROUTER_FUZZ_JOBS=N to choose). Last line: "fuzz: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +47,10 @@ if [ "$target" != python ]; then  # the libFuzzer targets' library; the python t
     # A new file renamed over the old: a fuzzer still running keeps the library it loaded.
     cp .build-fuzz/release/libnavrouter.so "$out/libnavrouter.so.1.new"
     mv -f "$out/libnavrouter.so.1.new" "$out/libnavrouter.so.1"
+fi
+if [ "$target" = build ]; then
+    echo "fuzz: built $out/libnavrouter.so.1"
+    exit 0
 fi
 
 targets=()

@@ -56,6 +56,11 @@ else
     add "c" 0 1
 fi
 
+# The fuzz step's ASan library builds meanwhile, on the core the Python suite (one test at a time) leaves idle. The
+# fuzz step waits for it; its own build is then up to date (a failed build here fails there again, and is reported).
+scripts/fuzz.sh build >build/logs/fuzz-build.log 2>&1 &
+fuzz_build=$!
+
 echo "== Python (pytest: the binding, and the Textual example host driven headlessly)"
 python3 -m pytest -q -p no:cacheprovider bindings/python/tests examples/python/tests 2>&1 | tee build/logs/pytest.log \
     | tail -n 15
@@ -104,6 +109,7 @@ else
     add "stress" 0 1
 fi
 
+wait "$fuzz_build" 2>/dev/null
 echo "== fuzzing (each libFuzzer target ${NAVROUTER_FUZZ_SECONDS:-20} s, ASan and UBSan)"
 scripts/fuzz.sh all "${NAVROUTER_FUZZ_SECONDS:-20}" 2>&1 | tee build/logs/fuzz.log | tail -n 12
 line=$(grep -E "^fuzz: [0-9]+ passed, [0-9]+ failed" build/logs/fuzz.log | tail -n 1)
