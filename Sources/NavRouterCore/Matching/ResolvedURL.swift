@@ -116,7 +116,7 @@ package struct ResolvedURL: Sendable {
     /// The decoded value of the parameter at `ordinal`, as a string.
     package func parameterValue(at ordinal: Int, in bytes: UnsafeBufferPointer<UInt8>, table: RouteTable) -> String {
         let raw = UnsafeBufferPointer(rebasing: bytes[parameterRange(at: ordinal, in: bytes, table: table)])
-        if !slices.pathHasPercent || !raw.contains(UInt8(ascii: "%")) { return String(decoding: raw, as: UTF8.self) }
+        if !slices.pathHasPercent || !raw.contains(UInt8(ascii: "%")) { return String(copyingUTF8: raw) }
         return Self.decode(raw)
     }
 
