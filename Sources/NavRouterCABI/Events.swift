@@ -31,24 +31,11 @@ struct EventFrame: ~Copyable {
     /// The box of the event's entry, made on first use; nil when the event has none.
     var entry: EntryBox? {
         guard let entry = event.entry else { return nil }
-        return Self.once(entryBox) { EntryBox(entry) }
+        return madeOnce(entryBox) { EntryBox(entry) }
     }
 
     /// The entry lists' boxes and the C strings, made on first use.
-    var made: EventExtras { Self.once(extras) { EventExtras(event) } }
-
-    /// The object in `slot`, made by `make` and stored there by the first caller (a racing caller's is dropped).
-    private static func once<Object: AnyObject>(
-        _ slot: borrowing Atomic<Unmanaged<Object>?>, _ make: () -> Object
-    ) -> Object {
-        if let made = slot.load(ordering: .acquiring) { return made.takeUnretainedValue() }
-        let fresh = Unmanaged.passRetained(make())
-        let (exchanged, original) = slot.compareExchange(
-            expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
-        if exchanged { return fresh.takeUnretainedValue() }
-        fresh.release()
-        return original!.takeUnretainedValue()
-    }
+    var made: EventExtras { madeOnce(extras) { EventExtras(event) } }
 
     deinit {
         entryBox.load(ordering: .acquiring)?.release()

@@ -15,8 +15,9 @@ struct MatchHead: ~Copyable {
     let references: Atomic<Int>
     /// Set when the handle is freed, before the handle's reference is given back (other threads' caches read it).
     let freed = Atomic<Bool>(false)
-    /// The owner of the JSON texts the getters made (a `CStringOwner`, retained), made by the first such getter.
-    let texts = Atomic<UnsafeMutableRawPointer?>(nil)
+    /// The owner of the JSON texts the getters made, made by the first such getter. Safety: the slot holds one
+    /// reference (`madeOnce`), given back in `MatchBlock.release` with the block.
+    let texts = Atomic<Unmanaged<CStringOwner>?>(nil)
     /// The resolving table (for the JSON getters: route and parameter names).
     let table: RouteTable
     /// What the core's resolve found.
@@ -123,9 +124,7 @@ struct MatchBlock: @unchecked Sendable {
         guard head.pointee.references.subtract(count, ordering: .acquiringAndReleasing).newValue == 0 else { return }
         // Safety: no reference is left, so nothing can read the block: its texts' owner is released once, and the
         // head (bound in `make`) deinitialized and the block freed once.
-        if let texts = head.pointee.texts.load(ordering: .acquiring) {
-            Unmanaged<CStringOwner>.fromOpaque(texts).release()
-        }
+        head.pointee.texts.load(ordering: .acquiring)?.release()
         head.deinitialize(count: 1)
         free(head)
     }
@@ -180,22 +179,6 @@ struct MatchBlock: @unchecked Sendable {
 
     /// The C string for `key`, made by `make` the first time and kept until the block is freed.
     func cString(_ key: String, _ make: () -> String?) -> UnsafePointer<CChar>? {
-        texts.cString(key, make)
-    }
-
-    /// The owner of the block's JSON texts, made on first use: two threads racing to make it agree on one.
-    ///
-    /// Safety: the head holds one reference to the owner (`passRetained` here, once: the loser of a race gives its
-    /// own back), released with the block; the caller holds a reference to the block for the call.
-    private var texts: CStringOwner {
-        if let raw = head.pointee.texts.load(ordering: .acquiring) {
-            return Unmanaged<CStringOwner>.fromOpaque(raw).takeUnretainedValue()
-        }
-        let made = Unmanaged.passRetained(CStringOwner())
-        let (exchanged, current) = head.pointee.texts.compareExchange(
-            expected: nil, desired: made.toOpaque(), ordering: .acquiringAndReleasing)
-        if exchanged { return made.takeUnretainedValue() }
-        made.release()
-        return Unmanaged<CStringOwner>.fromOpaque(current.unsafelyUnwrapped).takeUnretainedValue()
+        madeOnce(head.pointee.texts) { CStringOwner() }.cString(key, make)
     }
 }

@@ -94,14 +94,15 @@ public final class GuardCenter: Sendable {
     /// then registration order.
     /// - Parameters:
     ///   - phase: before, after or leave.
-    ///   - route: the route's name (for name scopes).
+    ///   - route: the route's name (for name scopes), read only when some interceptor is registered.
     ///   - path: the URL's path (for pattern scopes), read only when some interceptor is registered.
     public func interceptors(
-        for phase: InterceptorPhase, route: String, path: @autoclosure () -> String
+        for phase: InterceptorPhase, route: @autoclosure () -> String, path: @autoclosure () -> String
     ) -> [InterceptorRegistration] {
         if interceptorTotal.load(ordering: .acquiring) == 0 { return [] }
         let all = state.withLock { $0.interceptors }
         if all.isEmpty { return [] }
+        let route = route()
         let path = path()
         return all.filter { $0.phase == phase && $0.scope.applies(route: route, path: path) }
             .sorted { $0.priority != $1.priority ? $0.priority > $1.priority : $0.id < $1.id }

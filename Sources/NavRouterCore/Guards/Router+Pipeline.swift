@@ -246,10 +246,10 @@ extension Router {
         _ navigation: inout NavigationInProgress, _ match: RouteMatch, part: InterceptorPart = .all
     ) -> StageOutcome {
         let guards = registry.guards
-        if guards.interceptorCount == 0 { return .next }  // (nothing of the match copied to learn that)
         var first = 0
         if case .interceptor(let next)? = navigation.stage { first = next }
         var interceptors = guards.interceptors(for: .before, route: match.routeName, path: match.path)
+        if interceptors.isEmpty { return .next }
         var range = interceptors.indices
         if part != .all {
             interceptors = interceptors.filter { !$0.requiresAuth } + interceptors.filter(\.requiresAuth)
@@ -310,7 +310,6 @@ extension Router {
     /// reported to the navigator as a `guardError` event.
     private func runAfterInterceptors(_ match: RouteMatch, transition: TransitionID, external: Bool) {
         let guards = registry.guards
-        if guards.interceptorCount == 0 { return }
         let interceptors = guards.interceptors(for: .after, route: match.routeName, path: match.path)
         if interceptors.isEmpty { return }
         let entry = state.topEntry

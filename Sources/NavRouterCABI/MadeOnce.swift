@@ -1,0 +1,17 @@
+import Synchronization
+
+/// The object in `slot`, made by `make` and stored there by the first caller; a caller that loses the race to store
+/// its own gives it back and takes the winner's. For state made on first demand that several threads may ask for at
+/// once (an event's entry box and extras, a match's JSON texts).
+///
+/// Safety: the slot holds one reference (`passRetained` here, by the caller whose compare-and-exchange stored it);
+/// the slot's owner gives it back once, when it goes. The object returned is the slot's, valid while the slot's owner
+/// lives (the caller holds the owner for the call).
+func madeOnce<Object: AnyObject>(_ slot: borrowing Atomic<Unmanaged<Object>?>, _ make: () -> Object) -> Object {
+    if let made = slot.load(ordering: .acquiring) { return made.takeUnretainedValue() }
+    let fresh = Unmanaged.passRetained(make())
+    let (exchanged, original) = slot.compareExchange(expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
+    if exchanged { return fresh.takeUnretainedValue() }
+    fresh.release()
+    return original.unsafelyUnwrapped.takeUnretainedValue()  // the exchange failed: another caller's is there
+}
