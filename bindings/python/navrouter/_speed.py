@@ -9,7 +9,7 @@ import struct
 import threading
 from collections.abc import Callable
 from ctypes import c_size_t, c_uint32, c_void_p
-from typing import Any, cast
+from typing import Any
 
 from ._errors import ELIMIT, error_for
 from ._ffi import Range, last_error, unconverted
@@ -23,7 +23,7 @@ _REMAINDER, _FRAGMENT, _PROPS = 0x1, 0x2, 0x4
 #: struct formats reading N navrouter_range values (two native uint32 each) at once.
 _RANGE_FORMATS = [f"{2 * count}I" for count in range(65)]
 #: Builds a Match from a full tuple of its fields without NamedTuple's Python-level __new__ (half its cost).
-_new_match: Callable[..., Any] = vars(tuple)["__new__"]
+_new_match: Callable[..., Match] = vars(tuple)["__new__"]
 
 
 class _Functions:
@@ -40,25 +40,25 @@ class _Functions:
 
 
 class _LookupBuffers(threading.local):
-    """Per-thread out-parameters of navrouter_registry_lookup, with the arguments already in their C types."""
+    """Per-thread out-parameters of navrouter_registry_lookup, with the arguments already in their C types.
+
+    A call reads them as one tuple, ``parts``: each attribute read of a threading.local is a per-thread dictionary
+    look-up (~50 ns)."""
 
     def __init__(self) -> None:
-        self.index = c_uint32()
-        self.count = c_size_t()
-        self.ranges = (Range * 64)()
-        self.length = c_size_t()
+        index = c_uint32()
+        count = c_size_t()
+        ranges = (Range * 64)()
+        length = c_size_t()
         #: After the registry and the URL: its length (set per call), out_route_index, segments, capacity, count.
-        self.arguments = (
-            self.length,
-            ctypes.pointer(self.index),
-            self.ranges,
-            c_size_t(64),
-            ctypes.pointer(self.count),
-        )
+        arguments = (length, ctypes.pointer(index), ranges, c_size_t(64), ctypes.pointer(count))
+        #: The URL's length, the arguments, the route index, the segment count and the ranges.
+        self.parts = (length, arguments, index, count, ranges)
 
 
 class _PackedBuffer(threading.local):
-    """Per-thread buffer for navrouter_registry_resolve_packed (grown when a match needs more)."""
+    """Per-thread buffer for navrouter_registry_resolve_packed (grown when a match needs more), read by a call as
+    one tuple, ``parts`` (see _LookupBuffers)."""
 
     def __init__(self) -> None:
         self.length = c_size_t()
@@ -67,11 +67,11 @@ class _PackedBuffer(threading.local):
         self.resize(4096)
 
     def resize(self, capacity: int) -> None:
-        self.capacity = capacity
-        self.buffer = (c_uint32 * ((capacity + 3) // 4))()  # uint32-aligned, as the head needs
-        self.view = memoryview(self.buffer).cast("B")
+        buffer = (c_uint32 * ((capacity + 3) // 4))()  # uint32-aligned, as the head needs
         #: After the registry and the URL: the URL's length (set per call), the buffer, its capacity, out_size.
-        self.arguments = (self.length, self.buffer, c_size_t(capacity), self.size_pointer)
+        arguments = (self.length, buffer, c_size_t(capacity), self.size_pointer)
+        #: The URL's length, the arguments, the size the match took, the buffer as bytes, and its capacity.
+        self.parts = (self.length, arguments, self.size, memoryview(buffer).cast("B"), capacity)
 
 
 _lookup_buffers = _LookupBuffers()
@@ -81,17 +81,21 @@ _packed_buffers = _PackedBuffer()
 def resolve_packed(address: c_void_p, url: str, raw: bytes) -> Match:
     """Resolves raw (url's UTF-8) into a Match in one foreign call: the match comes packed into this thread's
     buffer (see navrouter_packed_match), and is decoded here."""
-    _Functions.load()
-    buffers = _packed_buffers
-    buffers.length.value = len(raw)
-    status = _Functions.resolve_packed(address, raw, *buffers.arguments)
-    if status == ELIMIT and buffers.size.value > buffers.capacity:
-        buffers.resize(buffers.size.value)
-        buffers.length.value = len(raw)
-        status = _Functions.resolve_packed(address, raw, *buffers.arguments)
+    function = _Functions.resolve_packed
+    if function is None:
+        _Functions.load()
+        function = _Functions.resolve_packed
+    length, arguments, size, view, capacity = _packed_buffers.parts
+    length.value = len(raw)
+    status = function(address, raw, *arguments)
+    if status == ELIMIT and size.value > capacity:
+        _packed_buffers.resize(size.value)
+        length, arguments, size, view, capacity = _packed_buffers.parts
+        length.value = len(raw)
+        status = function(address, raw, *arguments)
     if status < 0:
         raise error_for(status, last_error())
-    return decode_packed(url, buffers.view, buffers.size.value)
+    return decode_packed(url, view, size.value)
 
 
 def decode_packed(url: str, packed: memoryview, size: int) -> Match:
@@ -101,12 +105,15 @@ def decode_packed(url: str, packed: memoryview, size: int) -> Match:
     head: tuple[int, int, int, int, int, int] = _unpack_head(packed)
     _, flags, path_count, query_count, merged_count, _ = head
     strings: list[str] = str(packed[_HEAD_SIZE : size - 1], "utf-8").split("\0")
+    if not flags and not query_count:  # the usual case: the route's name, then path parameter pairs only
+        if not path_count:
+            return _new_match(Match, (strings[0], url, {}, {}, [], None, None, None))
+        pairs = iter(strings)
+        route = next(pairs)
+        path_parameters = dict(zip(pairs, pairs))
+        return _new_match(Match, (route, url, path_parameters.copy(), path_parameters, [], None, None, None))
     end = 1 + 2 * path_count
     path_parameters = dict(zip(strings[1:end:2], strings[2:end:2]))
-    if not flags and not query_count:  # the usual case: path parameters only
-        return cast(
-            Match, _new_match(Match, (strings[0], url, path_parameters.copy(), path_parameters, [], None, None, None))
-        )
     query_end = end + 2 * query_count
     query_items = list(zip(strings[end:query_end:2], strings[end + 1 : query_end : 2]))
     position = query_end
@@ -128,20 +135,23 @@ def decode_packed(url: str, packed: memoryview, size: int) -> Match:
     if flags & _PROPS:
         props = json.loads(strings[position])
     fields = (strings[0], url, parameters, path_parameters, query_items, remainder, fragment, props)
-    return cast(Match, _new_match(Match, fields))
+    return _new_match(Match, fields)
 
 
 def lookup_index(address: c_void_p, raw: bytes) -> tuple[int, list[tuple[int, int]]]:
     """navrouter_registry_lookup with this thread's buffers: the route's index and the segments' byte ranges."""
-    _Functions.load()
-    buffers = _lookup_buffers
-    buffers.length.value = len(raw)
-    status = _Functions.lookup(address, raw, *buffers.arguments)
+    function = _Functions.lookup
+    if function is None:
+        _Functions.load()
+        function = _Functions.lookup
+    length, arguments, index, count, ranges = _lookup_buffers.parts
+    length.value = len(raw)
+    status = function(address, raw, *arguments)
     if status < 0:
         raise error_for(status, last_error())
-    found = buffers.count.value
-    flat = struct.unpack_from(_RANGE_FORMATS[found], buffers.ranges) if found else ()
-    return buffers.index.value, list(zip(flat[0::2], flat[1::2]))
+    found = count.value
+    flat = struct.unpack_from(_RANGE_FORMATS[found], ranges) if found else ()
+    return index.value, list(zip(flat[0::2], flat[1::2]))
 
 
 class RouteNames:

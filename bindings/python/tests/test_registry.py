@@ -269,6 +269,7 @@ def test_packed_resolve_agrees_with_the_json_match(shop):
     import random
 
     shop.add_route("files", "files/*path")
+    shop.add_route("review-reply", "shop/product/:id/review/:review/reply")
     props = base64.urlsafe_b64encode(json.dumps({"k": [1, "é"]}).encode()).decode().rstrip("=")
     urls = [
         "/shop/product/42",
@@ -278,6 +279,9 @@ def test_packed_resolve_agrees_with_the_json_match(shop):
         f"/shop/product/1?_props={props}",
         "/shop/category/caf%C3%A9",
         "/shop/cart",
+        "/shop/product/42/review/7/reply",
+        "/shop/product/%C3%A9/review/a%20b/reply",
+        "/files/a/b",
         "/shop/search?q=" + "z" * 5000,
     ]
     rng = random.Random(7)
@@ -301,7 +305,10 @@ def test_packed_resolve_grows_its_buffer_and_keeps_dicts_apart(shop):
     assert match.path_parameters == {"id": "1"} and match.query == {"note": long_value}
     match.parameters["extra"] = "x"
     assert "extra" not in match.path_parameters
-    assert shop.resolve("/shop/product/1").path_parameters == {"id": "1"}
+    plain = shop.resolve("/shop/product/1")  # no query: the usual case, decoded apart
+    assert plain.path_parameters == {"id": "1"}
+    plain.parameters["extra"] = "x"
+    assert plain.path_parameters == {"id": "1"}
 
 
 def test_add_routes_registers_all_or_nothing():
