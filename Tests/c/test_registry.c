@@ -435,6 +435,40 @@ static void test_resolve_packed(void) {
                  navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, &size));
 }
 
+/* A route with more path parameters than a match keeps byte ranges for (eight; the others are found by scanning the
+ * URL again), with escapes past the kept ones and a catch-all last: both C resolves give every value, decoded. */
+static void test_resolve_many_parameters(void) {
+    navrouter_registry *registry = NULL;
+    navrouter_match *match = NULL;
+    uint32_t buffer[256];
+    size_t size = 0;
+    const char *url = "/v0/v1/v2/v3/v4/v5/v6/v7/v%208/v9%2F/tail%20a/b";
+    const char *names[] = {"p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "rest"};
+    const char *values[] = {"v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v 8", "v9/", "tail a/b"};
+    const navrouter_packed_match *head = (const navrouter_packed_match *)buffer;
+    const char *text = (const char *)(head + 1);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_add_route(registry, "many", ":p0/:p1/:p2/:p3/:p4/:p5/:p6/:p7/:p8/:p9/*rest", 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, url, &match));
+    for (size_t i = 0; i < 11; i++) CHECK_STR(values[i], navrouter_match_param(match, names[i]));
+    CHECK_STR("tail%20a/b", navrouter_match_remainder(match));
+    navrouter_match_free(match);
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, &size));
+    CHECK(head->path_parameter_count == 11 && head->flags == NAVROUTER_PACKED_REMAINDER && head->string_count == 24);
+    CHECK_STR("many", text);
+    text += strlen(text) + 1;
+    for (size_t i = 0; i < 11; i++) {
+        CHECK_STR(names[i], text);
+        text += strlen(text) + 1;
+        CHECK_STR(values[i], text);
+        text += strlen(text) + 1;
+    }
+    CHECK_STR("tail%20a/b", text); /* the remainder, as the URL has it */
+    navrouter_registry_free(registry);
+}
+
 /* navrouter_registry_lookup keeps the table it used per thread: every change must still be seen at once. */
 static int lookup_route(navrouter_registry *registry, const char *url, char *name, size_t name_size) {
     navrouter_range ranges[8];
@@ -742,6 +776,7 @@ int main(int argc, char **argv) {
     RUN(test_lookup_sees_every_change);
     RUN(test_each_registry_keeps_its_segment_limit);
     RUN(test_resolve_packed);
+    RUN(test_resolve_many_parameters);
     RUN(test_explain);
     RUN(test_build_url_round_trip);
     RUN(test_remove_route_and_module);
