@@ -15,6 +15,33 @@ final class JSONValueTests: XCTestCase {
         XCTAssertEqual(try JSONValue.parse(value.jsonText), value)
     }
 
+    /// `jsonText` writes what Jansson's `json_dumpb` wrote (compact, keys sorted by their bytes, Jansson's escapes
+    /// and real format), so that texts stay comparable across versions; and every text parses back to its value.
+    func testWritesTheTextJanssonWrote() throws {
+        let cases: [(JSONValue, String)] = [
+            (.string("q\"b\\s/\u{8}\u{C}\n\r\t\u{1}\u{1F}\u{7F}é✓😀"), #""q\"b\\s/\b\f\n\r\t\u0001\u001F\#u{7F}é✓😀""#),
+            // "e\u{301}" (e and a combining accent) sorts before "f" by bytes, after it by String's `<`.
+            (
+                .object(["b": 1, "B": 2, "é": 3, "f": 4, "": 5, "ab": 6, "a": 7]),
+                #"{"":5,"B":2,"a":7,"ab":6,"b":1,"f":4,"é":3}"#
+            ),
+            (.object(["f": 1, "e\u{301}x": 2]), #"{"e\#u{301}x":2,"f":1}"#),
+            (
+                .array([.real(0.1), .real(1), .real(-2.5e-7), .real(1e300), .integer(Int64.max), .integer(-1)]),
+                "[0.10000000000000001,1.0,-2.4999999999999999e-7,1.0000000000000001e300,9223372036854775807,-1]"
+            ),
+            (.array([]), "[]"), (.object([:]), "{}"), (.null, "null"), (.bool(false), "false"),
+            (
+                .object(["k": .array([.object(["z": .null, "y": .array([.bool(true)])])])]),
+                #"{"k":[{"y":[true],"z":null}]}"#
+            ),
+        ]
+        for (value, text) in cases {
+            XCTAssertEqual(value.jsonText, text)
+            XCTAssertEqual(try JSONValue.parse(value.jsonText), value)
+        }
+    }
+
     func testErrorsCarryJanssonsMessageAndPosition() {
         assertFails(.invalidJSON, "line 2", "column") { try JSONValue.parse("{\n  \"a\": }") }
         assertFails(.invalidJSON, "duplicate") { try JSONValue.parse(#"{"a": 1, "a": 2}"#) }

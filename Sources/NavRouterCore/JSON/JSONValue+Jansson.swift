@@ -101,26 +101,15 @@ extension JSONValue {
         return members
     }
 
-    /// Writes this value as compact JSON text with sorted keys (equal values give equal text), through Jansson.
-    public var jsonText: String {
-        let root = makeJansson()
-        defer { json_decref(root) }
-        let flags = Int(JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY)
-        // One pass into a stack buffer for the usual small texts; a second, sized pass only for larger ones.
-        let small: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { buffer in
-            let size = json_dumpb(root, buffer.baseAddress, buffer.count, flags)
-            guard size > 0, size <= buffer.count else { return nil }
-            return UnsafeRawBufferPointer(start: buffer.baseAddress, count: size).withMemoryRebound(to: UInt8.self) {
-                String(decoding: $0, as: UTF8.self)
-            }
-        }
-        if let small { return small }
-        let size = json_dumpb(root, nil, 0, flags)
-        if size == 0 { return "null" }
-        return String(unsafeUninitializedCapacity: size) { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                json_dumpb(root, chars.baseAddress, size, flags)
-            }
+    /// A finite real as Jansson writes one (`%.17g`, with `.0` when that reads as an integer); `null` for NaN and
+    /// the infinities, which JSON cannot hold (Jansson refuses to make them).
+    static func realText(_ number: Double) -> String {
+        guard let real = json_real(number) else { return "null" }
+        defer { json_decref(real) }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            let size = json_dumpb(real, buffer.baseAddress, buffer.count, Int(JSON_ENCODE_ANY))
+            return UnsafeRawBufferPointer(start: buffer.baseAddress, count: min(size, buffer.count))
+                .withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
         }
     }
 
@@ -160,33 +149,6 @@ extension JSONValue {
             self = .bool(false)
         default:
             self = .null
-        }
-    }
-
-    /// Builds a new Jansson value (a new reference the caller must `json_decref`).
-    func makeJansson() -> UnsafeMutablePointer<json_t> {
-        switch self {
-        case .null:
-            return json_null()
-        case .bool(let flag):
-            return flag ? json_true() : json_false()
-        case .integer(let number):
-            return json_integer(json_int_t(number))
-        case .real(let number):
-            return json_real(number) ?? json_null()
-        case .string(let text):
-            var text = text
-            return text.withUTF8 { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { json_stringn_nocheck($0.baseAddress, $0.count) }
-            } ?? json_null()
-        case .array(let elements):
-            let array = json_array()!
-            for element in elements { json_array_append_new(array, element.makeJansson()) }
-            return array
-        case .object(let members):
-            let object = json_object()!
-            for (key, member) in members { json_object_set_new_nocheck(object, key, member.makeJansson()) }
-            return object
         }
     }
 }

@@ -1,0 +1,95 @@
+extension JSONValue {
+    /// This value as compact JSON text with sorted keys (equal values give equal text): the text Jansson's
+    /// `json_dumpb` writes with `JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY` (keys in byte order; `"`, `\` and
+    /// control characters escaped, `\u00XX` in upper case for those without a short form; other characters as
+    /// they are; reals through Jansson itself), written straight from the value. Building a Jansson tree to dump
+    /// it cost ~88,000 instructions for a navigation event's JSON (allocations, a sort, `snprintf` per number);
+    /// this writes the same text in a fraction (BENCHMARKS.md).
+    public var jsonText: String {
+        var text: [UInt8] = []
+        text.reserveCapacity(256)
+        write(to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends this value's JSON text (see `jsonText`).
+    func write(to text: inout [UInt8]) {
+        switch self {
+        case .null:
+            text.append(contentsOf: "null".utf8)
+        case .bool(let flag):
+            text.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .integer(let number):
+            text.append(contentsOf: String(number).utf8)
+        case .real(let number):
+            text.append(contentsOf: Self.realText(number).utf8)
+        case .string(let string):
+            Self.writeString(string, to: &text)
+        case .array(let elements):
+            text.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { text.append(UInt8(ascii: ",")) }
+                element.write(to: &text)
+            }
+            text.append(UInt8(ascii: "]"))
+        case .object(let members):
+            text.append(UInt8(ascii: "{"))
+            // Byte order of the UTF-8 keys, as Jansson's sort (strcmp); String's `<` orders canonically equivalent
+            // spellings alike, which is not the same.
+            let keys = members.keys.sorted(by: Self.precedesInByteOrder)
+            for (index, key) in keys.enumerated() {
+                if index > 0 { text.append(UInt8(ascii: ",")) }
+                Self.writeString(key, to: &text)
+                text.append(UInt8(ascii: ":"))
+                members[key]!.write(to: &text)  // a key of `members`
+            }
+            text.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Whether `first`'s UTF-8 bytes sort before `second`'s.
+    private static func precedesInByteOrder(_ first: String, _ second: String) -> Bool {
+        var first = first
+        var second = second
+        return first.withUTF8 { left in
+            second.withUTF8 { right in
+                for index in 0..<min(left.count, right.count) where left[index] != right[index] {
+                    return left[index] < right[index]
+                }
+                return left.count < right.count
+            }
+        }
+    }
+
+    /// Appends a JSON string literal: `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00XX`;
+    /// the runs between them copied whole.
+    private static func writeString(_ string: String, to text: inout [UInt8]) {
+        text.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { bytes in
+            var runStart = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): text.append(contentsOf: #"\""#.utf8)
+                case UInt8(ascii: "\\"): text.append(contentsOf: #"\\"#.utf8)
+                case 0x08: text.append(contentsOf: #"\b"#.utf8)
+                case 0x0C: text.append(contentsOf: #"\f"#.utf8)
+                case UInt8(ascii: "\n"): text.append(contentsOf: #"\n"#.utf8)
+                case UInt8(ascii: "\r"): text.append(contentsOf: #"\r"#.utf8)
+                case UInt8(ascii: "\t"): text.append(contentsOf: #"\t"#.utf8)
+                default:
+                    let digits = Array("0123456789ABCDEF".utf8)
+                    text.append(contentsOf: #"\u00"#.utf8)
+                    text.append(digits[Int(byte >> 4)])
+                    text.append(digits[Int(byte & 0xF)])
+                }
+            }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        }
+        text.append(UInt8(ascii: "\""))
+    }
+}
