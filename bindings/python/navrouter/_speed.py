@@ -33,10 +33,11 @@ class _Functions:
     resolve_packed: Any = None
 
     @classmethod
-    def load(cls) -> None:
+    def loaded(cls) -> type[_Functions]:
         if cls.lookup is None:
             cls.lookup = unconverted("navrouter_registry_lookup")
             cls.resolve_packed = unconverted("navrouter_registry_resolve_packed")
+        return cls
 
 
 class _LookupBuffers(threading.local):
@@ -81,10 +82,7 @@ _packed_buffers = _PackedBuffer()
 def resolve_packed(address: c_void_p, url: str, raw: bytes) -> Match:
     """Resolves raw (url's UTF-8) into a Match in one foreign call: the match comes packed into this thread's
     buffer (see navrouter_packed_match), and is decoded here."""
-    function = _Functions.resolve_packed
-    if function is None:
-        _Functions.load()
-        function = _Functions.resolve_packed
+    function = _Functions.resolve_packed or _Functions.loaded().resolve_packed
     length, arguments, size, view, capacity = _packed_buffers.parts
     length.value = len(raw)
     status = function(address, raw, *arguments)
@@ -140,10 +138,7 @@ def decode_packed(url: str, packed: memoryview, size: int) -> Match:
 
 def lookup_index(address: c_void_p, raw: bytes) -> tuple[int, list[tuple[int, int]]]:
     """navrouter_registry_lookup with this thread's buffers: the route's index and the segments' byte ranges."""
-    function = _Functions.lookup
-    if function is None:
-        _Functions.load()
-        function = _Functions.lookup
+    function = _Functions.lookup or _Functions.loaded().lookup
     length, arguments, index, count, ranges = _lookup_buffers.parts
     length.value = len(raw)
     status = function(address, raw, *arguments)
