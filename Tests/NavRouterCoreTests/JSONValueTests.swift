@@ -3,7 +3,7 @@ import XCTest
 @testable import NavRouterCore
 
 final class JSONValueTests: XCTestCase {
-    func testParsesAndWritesThroughJansson() throws {
+    func testParsesThroughJanssonAndWritesBack() throws {
         let value = try JSONValue.parse(#"{"b": [1, 2.5, true, null, "x\u00e9"], "a": {"n": -9223372036854775808}}"#)
         XCTAssertEqual(
             value,

@@ -1,6 +1,7 @@
 /// A JSON value as the core keeps it: props, metadata, manifests and snapshots.
 ///
-/// Parsing and writing go through Jansson (see `JSONValue+Jansson.swift`); this type only holds the value.
+/// Parsing goes through Jansson (see `JSONValue+Jansson.swift`), writing straight from the value
+/// (`JSONValue+Text.swift`); this type only holds the value.
 public enum JSONValue: Equatable, Sendable {
     /// `null`.
     case null
