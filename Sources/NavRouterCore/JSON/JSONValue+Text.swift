@@ -47,49 +47,58 @@ extension JSONValue {
         }
     }
 
-    /// Whether `first`'s UTF-8 bytes sort before `second`'s.
+    /// Whether `first`'s UTF-8 bytes sort before `second`'s (read in place: a native string's bytes are contiguous).
     private static func precedesInByteOrder(_ first: String, _ second: String) -> Bool {
-        var first = first
-        var second = second
-        return first.withUTF8 { left in
-            second.withUTF8 { right in
-                for index in 0..<min(left.count, right.count) where left[index] != right[index] {
-                    return left[index] < right[index]
-                }
-                return left.count < right.count
-            }
+        let inPlace = first.utf8.withContiguousStorageIfAvailable { left in
+            second.utf8.withContiguousStorageIfAvailable { right in precedes(left, right) }
         }
+        if let inPlace, let result = inPlace { return result }
+        return first.utf8.lexicographicallyPrecedes(second.utf8)
+    }
+
+    /// Whether `left` sorts before `right`, byte by byte.
+    @inline(__always)
+    private static func precedes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in 0..<min(left.count, right.count) where left[index] != right[index] {
+            return left[index] < right[index]
+        }
+        return left.count < right.count
     }
 
     /// Appends a JSON string literal: `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00XX`;
-    /// the runs between them copied whole.
+    /// the runs between them copied whole. The bytes are read in place (a native string's are contiguous).
     private static func writeString(_ string: String, to text: inout [UInt8]) {
         text.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { bytes in
-            var runStart = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): text.append(contentsOf: #"\""#.utf8)
-                case UInt8(ascii: "\\"): text.append(contentsOf: #"\\"#.utf8)
-                case 0x08: text.append(contentsOf: #"\b"#.utf8)
-                case 0x0C: text.append(contentsOf: #"\f"#.utf8)
-                case UInt8(ascii: "\n"): text.append(contentsOf: #"\n"#.utf8)
-                case UInt8(ascii: "\r"): text.append(contentsOf: #"\r"#.utf8)
-                case UInt8(ascii: "\t"): text.append(contentsOf: #"\t"#.utf8)
-                default:
-                    let digits = Array("0123456789ABCDEF".utf8)
-                    text.append(contentsOf: #"\u00"#.utf8)
-                    text.append(digits[Int(byte >> 4)])
-                    text.append(digits[Int(byte & 0xF)])
-                }
-            }
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        if string.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, to: &text) }) == nil {
+            var copy = string
+            copy.withUTF8 { writeEscaped($0, to: &text) }
         }
         text.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends UTF-8 bytes with JSON's escapes (see `writeString`).
+    private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
+        var runStart = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            runStart = index + 1
+            switch byte {
+            case UInt8(ascii: "\""): text.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): text.append(contentsOf: #"\\"#.utf8)
+            case 0x08: text.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: text.append(contentsOf: #"\f"#.utf8)
+            case UInt8(ascii: "\n"): text.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): text.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): text.append(contentsOf: #"\t"#.utf8)
+            default:
+                let digits = Array("0123456789ABCDEF".utf8)
+                text.append(contentsOf: #"\u00"#.utf8)
+                text.append(digits[Int(byte >> 4)])
+                text.append(digits[Int(byte & 0xF)])
+            }
+        }
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 }
