@@ -8,7 +8,7 @@ from typing import Any
 
 from ._errors import status_of
 from ._ffi import decode, lib
-from .types import Entry, Event
+from .types import Entry, Event, made
 
 #: Event kinds (NAVROUTER_EVENT_...), by name.
 TABS_SET_UP = "tabs_set_up"
@@ -38,32 +38,40 @@ def event_from_c(pointer: int | None, views: Mapping[int, Any]) -> Event:
     everything else a command does)."""
     c = lib()
     if c.navrouter_event_kind(pointer) == _STATE_CHANGED:  # half of all events: a transition and maybe a ticket
-        return Event(
-            STATE_CHANGED, int(c.navrouter_event_transition(pointer)), ticket=int(c.navrouter_event_ticket(pointer))
+        return made(
+            Event,
+            {
+                "kind": STATE_CHANGED,
+                "transition": int(c.navrouter_event_transition(pointer)),
+                "ticket": int(c.navrouter_event_ticket(pointer)),
+            },
         )
     data: dict[str, Any] = json.loads(c.navrouter_event_json(pointer))
     entries = tuple(entry for entry in (Entry.from_json(item, views) for item in data["entries"]) if entry)
     removed = tuple(entry for entry in (Entry.from_json(item, views) for item in data["removed"]) if entry)
-    return Event(
-        kind=data["kind"],
-        transition=data["transition"],
-        entry=Entry.from_json(data["entry"], views),
-        entries=entries,
-        removed=removed,
-        tab=data.get("tab"),
-        layer=data.get("layer"),
-        style=data.get("style"),
-        prevent_dismissal=data.get("prevent_dismissal", False),
-        animated=data["animated"],
-        user_initiated=data["user_initiated"],
-        result_of=data.get("result_of", 0),
-        has_result=data.get("has_result", False),
-        result=data.get("result"),
-        failure_status=status_of(data.get("status")),
-        failure_message=data.get("failure"),
-        flow=data.get("flow", 0),
-        ticket=data.get("ticket", 0),
-        info=data.get("info"),
+    return made(
+        Event,
+        {
+            "kind": data["kind"],
+            "transition": data["transition"],
+            "entry": Entry.from_json(data["entry"], views),
+            "entries": entries,
+            "removed": removed,
+            "tab": data.get("tab"),
+            "layer": data.get("layer"),
+            "style": data.get("style"),
+            "prevent_dismissal": data.get("prevent_dismissal", False),
+            "animated": data["animated"],
+            "user_initiated": data["user_initiated"],
+            "result_of": data.get("result_of", 0),
+            "has_result": data.get("has_result", False),
+            "result": data.get("result"),
+            "failure_status": status_of(data.get("status")),
+            "failure_message": data.get("failure"),
+            "flow": data.get("flow", 0),
+            "ticket": data.get("ticket", 0),
+            "info": data.get("info"),
+        },
     )
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple, Union, cast
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, Literal, NamedTuple, TypeVar, Union, cast
 
 #: A JSON value as Python's json module reads it.
 JSON = Union[None, bool, int, float, str, list[Any], dict[str, Any]]
 #: A JSON object (props, metadata).
 JSONObject = dict[str, Any]
+_Made = TypeVar("_Made", "Entry", "Event")
 
 #: How a route's entry is shown: pushed, presented as a sheet or full screen, or the root of a tab.
 RoutePresentation = Literal["push", "sheet", "fullscreen", "root"]
@@ -111,15 +112,18 @@ class Entry:
         if data is None:
             return None
         view = data.get("view")
-        return Entry(
-            data["id"],
-            data["route"],
-            data["url"],
-            data["parameters"],
-            data["props"],
-            data["expects_result"],
-            views.get(view & 0xFFFF_FFFF_FFFF_FFFF) if view is not None else None,
-            data.get("saved_state"),
+        return made(
+            Entry,
+            {
+                "id": data["id"],
+                "route": data["route"],
+                "url": data["url"],
+                "parameters": data["parameters"],
+                "props": data["props"],
+                "expects_result": data["expects_result"],
+                "view": views.get(view & 0xFFFF_FFFF_FFFF_FFFF) if view is not None else None,
+                "saved_state": data.get("saved_state"),
+            },
         )
 
 
@@ -255,3 +259,18 @@ def json_depth(value: Any, limit: int = MAX_JSON_DEPTH) -> int:
                 return deepest
         stack.extend((child, depth) for child in children)
     return deepest
+
+
+_DEFAULTS: dict[type, dict[str, Any]] = {
+    kind: {item.name: item.default for item in fields(kind) if item.default is not MISSING} for kind in (Entry, Event)
+}
+
+
+def made(kind: type[_Made], values: dict[str, Any]) -> _Made:
+    """An Entry or Event from the binding's own decoded values (each field given or defaulted, of the right type),
+    made without the frozen dataclass's ``__init__``, which sets each field through ``object.__setattr__``: ~4 µs
+    for an event's 19 fields, ~1 µs this way. The object is the same as ``__init__`` makes: its class, and its
+    fields in its ``__dict__``."""
+    instance = object.__new__(kind)
+    instance.__dict__.update(_DEFAULTS[kind], **values)
+    return instance

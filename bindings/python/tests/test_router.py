@@ -347,3 +347,24 @@ def test_callbacks_can_be_removed(host, shop):
     shop.set_auth_handler()
     with pytest.raises(navrouter.DeniedError):
         router.navigate("/account/orders")
+
+
+def test_events_and_entries_are_whole_frozen_dataclasses(app):
+    """Events and their entries are made without the dataclasses' __init__ (for speed): each must hold every field in
+    its own __dict__, equal and hash as one made by __init__ with the same fields, and stay frozen."""
+    import dataclasses
+
+    app.navigate("/shop/product/42?ref=mail")
+    app.navigate("/settings")
+    app.dismiss()
+    app.pop()
+    assert len(app.events) > 6
+    for event in app.events:
+        for item in [event, *(entry for entry in (event.entry, *event.entries, *event.removed) if entry)]:
+            kind = type(item)
+            names = {field.name for field in dataclasses.fields(kind)}
+            assert set(vars(item)) == names, item
+            rebuilt = kind(**{name: getattr(item, name) for name in names})
+            assert rebuilt == item and hash(rebuilt) == hash(item)
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                item.id = 0
