@@ -93,10 +93,8 @@ extension JSONValue {
             case UInt8(ascii: "\r"): text.append(contentsOf: #"\r"#.utf8)
             case UInt8(ascii: "\t"): text.append(contentsOf: #"\t"#.utf8)
             default:
-                let digits = Array("0123456789ABCDEF".utf8)
                 text.append(contentsOf: #"\u00"#.utf8)
-                text.append(digits[Int(byte >> 4)])
-                text.append(digits[Int(byte & 0xF)])
+                text.appendHexDigits(of: byte)
             }
         }
         text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))

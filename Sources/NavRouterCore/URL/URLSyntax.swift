@@ -136,7 +136,6 @@ enum URLSyntax {
     static func encodeQueryComponent(_ text: String) -> String { percentEncode(text, safe: querySafe) }
 
     private static func percentEncode(_ text: String, safe: [Bool]) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
@@ -144,8 +143,7 @@ enum URLSyntax {
                 out.append(byte)
             } else {
                 out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
+                out.appendHexDigits(of: byte)
             }
         }
         return String(decoding: out, as: UTF8.self)
