@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and testing navrouter needs, only when it is missing: Jansson's headers, pkg-config,
-# gcc/g++, valgrind (Debian packages), pytest, ruff, clang-format, mypy, pyright and Textual for the Python example
+# gcc/g++, valgrind, Python's headers (Debian packages), pytest, ruff, clang-format, mypy, pyright and Textual for the Python example
 # host (PyPI, pinned; pyright runs on the machine's node). The Swift 6 toolchain must already be on PATH.
 set -euo pipefail
 
@@ -12,6 +12,9 @@ command -v pkg-config >/dev/null || missing+=(pkg-config)
 command -v gcc >/dev/null || missing+=(gcc)
 command -v g++ >/dev/null || missing+=(g++)
 command -v valgrind >/dev/null || missing+=(valgrind)
+# Python's headers, for the binding's C speedups module (scripts/build-python-speedups.sh).
+python3 -c "import os, sysconfig; assert os.path.exists(sysconfig.get_paths()['include'] + '/Python.h')" \
+    2>/dev/null || missing+=(python3-dev)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "setup: installing ${missing[*]}"
     sudo=""

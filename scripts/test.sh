@@ -8,6 +8,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/logs
 scripts/setup.sh || exit 1
+# The Python binding's C speedups module is built with the library and tested: its absence is a failure here.
+export NAVROUTER_REQUIRE_SPEEDUPS=1
 
 total_passed=0
 total_failed=0

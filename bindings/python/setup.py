@@ -1,5 +1,6 @@
 """Builds the navrouter package with libnavrouter.so.1 (and the Jansson it links) inside it, so that a wheel runs on
-a machine without Swift or Jansson.
+a machine without Swift or Jansson, and its C speedups module (navrouter/_speedups.c, Python's stable ABI, CPython
+3.10+) when a C compiler and Python's headers are there; without them the package resolves through ctypes only.
 
 Where the library comes from, in order: NAVROUTER_LIBRARY (a built libnavrouter.so.1), the checkout's
 build/lib/libnavrouter.so.1, or, when a Swift toolchain is on PATH, the checkout's scripts/build-library.sh.
@@ -11,10 +12,12 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.bdist_wheel import bdist_wheel
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 from setuptools.dist import Distribution
 
@@ -66,8 +69,35 @@ class BuildWithLibrary(build_py):
             shutil.copyfile(jansson, target / "libjansson.so.4")
 
 
+#: The C speedups module: one file against the stable ABI of CPython 3.10 (_speedups.c defines Py_LIMITED_API),
+#: using navrouter.h's types; it links nothing (the binding hands it the loaded library's function).
+SPEEDUPS = [
+    Extension(
+        "navrouter._speedups",
+        ["navrouter/_speedups.c"],
+        include_dirs=[str(CHECKOUT / "include")],
+        depends=[str(CHECKOUT / "include" / "navrouter.h")],
+        py_limited_api=True,
+    )
+]
+
+
+class OptionalSpeedups(build_ext):
+    """build_ext that, when the speedups module cannot be compiled, says why and builds the package without it."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # noqa: BLE001 - any compiler failure: the ctypes path still works
+            self.warn(f"navrouter: the C speedups module was not built ({error}); Registry.resolve uses ctypes")
+
+    def built(self) -> bool:
+        return any(Path(output).exists() for output in self.get_outputs())
+
+
 class PlatformWheel(bdist_wheel):
-    """A wheel for this platform (it carries a shared library), for any Python 3 (it loads it with ctypes)."""
+    """A wheel for this platform (it carries a shared library): for CPython 3.10+ (cp310-abi3) when it holds the
+    speedups module, else for any Python 3 (py3-none; everything through ctypes)."""
 
     def finalize_options(self) -> None:
         super().finalize_options()
@@ -75,6 +105,9 @@ class PlatformWheel(bdist_wheel):
 
     def get_tag(self) -> tuple[str, str, str]:
         _, _, platform = super().get_tag()
+        speedups = self.get_finalized_command("build_ext")
+        if isinstance(speedups, OptionalSpeedups) and speedups.built():
+            return "cp310", "abi3", platform
         return "py3", "none", platform
 
 
@@ -83,4 +116,8 @@ class BinaryDistribution(Distribution):
         return True
 
 
-setup(distclass=BinaryDistribution, cmdclass={"build_py": BuildWithLibrary, "bdist_wheel": PlatformWheel})
+setup(
+    distclass=BinaryDistribution,
+    ext_modules=SPEEDUPS if sys.version_info >= (3, 10) else [],
+    cmdclass={"build_py": BuildWithLibrary, "build_ext": OptionalSpeedups, "bdist_wheel": PlatformWheel},
+)

@@ -1,10 +1,12 @@
-"""The binding's hot paths, kept out of the public classes: per-thread buffers for look-ups and packed matches,
-calls without ctypes' argument conversion, the one decoder of a packed match, and the route-name cache."""
+"""The binding's hot paths, kept out of the public classes: the resolve through the C speedups module when it is
+there, per-thread buffers for look-ups and packed matches, calls without ctypes' argument conversion, the decoder of
+a packed match, and the route-name cache."""
 
 from __future__ import annotations
 
 import ctypes
 import json
+import os
 import struct
 import threading
 from collections.abc import Callable
@@ -12,8 +14,13 @@ from ctypes import c_size_t, c_uint32, c_void_p
 from typing import Any
 
 from ._errors import ELIMIT, error_for
-from ._ffi import Range, last_error, unconverted
+from ._ffi import Range, encode, last_error, lib, unconverted
 from .types import JSONObject, Match
+
+try:  # Registry.resolve in one C call (CPython 3.10+, built with the package); else the ctypes path below
+    from . import _speedups
+except ImportError:
+    _speedups = None  # type: ignore[assignment]
 
 #: navrouter_packed_match: route index, flags, path parameter, query item and merged parameter counts, strings.
 _HEAD = struct.Struct("6I")
@@ -79,8 +86,49 @@ _lookup_buffers = _LookupBuffers()
 _packed_buffers = _PackedBuffer()
 
 
+def _error_for_status(status: int) -> Exception:
+    """The exception of a failed library call, with this thread's message."""
+    return error_for(status, last_error())
+
+
+def _resolve_with_ctypes(address: int, url: str) -> Match:
+    """Registry.resolve through ctypes: the URL checked and encoded here, the packed match decoded in Python."""
+    raw = url.encode("utf-8", "surrogatepass") if type(url) is str and "\0" not in url else encode(url, "url")
+    return resolve_packed(c_void_p(address), url, raw)
+
+
+def _bind() -> Callable[[int, str], Match]:
+    """The resolve to use from now on: the speedups module's, bound to the loaded library, unless it is missing or
+    switched off with NAVROUTER_PYTHON_SPEEDUPS=0; else the ctypes path."""
+    if _speedups is None or os.environ.get("NAVROUTER_PYTHON_SPEEDUPS", "1") == "0":
+        return _resolve_with_ctypes
+    function = ctypes.cast(lib().navrouter_registry_resolve_packed, c_void_p).value or 0  # 0: bind() says so
+    _speedups.bind(function, Match, json.loads, _error_for_status, _resolve_with_ctypes)
+    return _speedups.resolve
+
+
+def _first_resolve(address: int, url: str) -> Match:
+    """The first resolve: binds (see _bind) and puts the resolve it chose in its own place."""
+    global resolve
+    resolve = _bind()
+    return resolve(address, url)
+
+
+#: Registry.resolve's work, from the registry's address and the URL: the speedups module's resolve once bound
+#: (_first_resolve before), or _resolve_with_ctypes. Called as ``_speed.resolve`` (the name is rebound).
+resolve: Callable[[int, str], Match] = _first_resolve
+
+
+def speedups_in_use() -> bool:
+    """Whether Registry.resolve goes through the C speedups module."""
+    global resolve
+    if resolve is _first_resolve:
+        resolve = _bind()
+    return resolve is not _resolve_with_ctypes
+
+
 def resolve_packed(address: c_void_p, url: str, raw: bytes) -> Match:
-    """Resolves raw (url's UTF-8) into a Match in one foreign call: the match comes packed into this thread's
+    """Resolves raw (url's UTF-8) into a Match in one ctypes call: the match comes packed into this thread's
     buffer (see navrouter_packed_match), and is decoded here."""
     function = _Functions.resolve_packed or _Functions.loaded().resolve_packed
     length, arguments, size, view, capacity = _packed_buffers.parts

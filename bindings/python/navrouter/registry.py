@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from ctypes import c_bool, c_size_t, c_void_p
 from typing import TYPE_CHECKING, Any, cast
 
+from . import _speed
 from ._callbacks import CLAIM, DESTROY, INTERCEPTOR, LOGIN, drop, invoke, register
 from ._errors import EJSON, JSONError
 from ._ffi import (
@@ -28,7 +29,7 @@ from ._ffi import (
     uint32_argument,
 )
 from ._owned import OwnedHandle
-from ._speed import RouteNames, lookup_index, resolve_packed
+from ._speed import RouteNames, lookup_index
 from .guards import PHASES, PRIORITIES, Decision, Interception, apply_decision
 from .types import MAX_DOCUMENT_DEPTH, MAX_JSON_DEPTH, JSONObject, Match, Phase, Priority, RoutePresentation, json_depth
 
@@ -106,6 +107,7 @@ class Registry(OwnedHandle):
         lib().navrouter_registry_new(ctypes.byref(handle), 0x1 if case_sensitive else 0)
         self._handle = handle
         self._address = c_void_p(ctypes.cast(handle, c_void_p).value)  # for calls without argument conversion
+        self._address_value: int = self._address.value or 0  # for the speedups module
         self._names = RouteNames()
         self._interceptors: set[int] = set()
 
@@ -261,10 +263,10 @@ class Registry(OwnedHandle):
 
     def resolve(self, url: str) -> Match:
         """Resolves a deep link; raises RouteNotFoundError, MalformedURLError, DeniedError, ... on failure.
-        One foreign call: the whole match comes packed into a per-thread buffer."""
-        raw = url.encode("utf-8", "surrogatepass") if type(url) is str and "\0" not in url else encode(url, "url")
+        One foreign call: the whole match comes packed into a buffer and is decoded in C (the speedups module) or
+        in Python."""
         self._ptr()
-        return resolve_packed(self._address, url, raw)
+        return _speed.resolve(self._address_value, url)
 
     def lookup(self, url: str) -> tuple[str, list[tuple[int, int]]]:
         """The zero-allocation look-up: the route's name and each path segment's byte range in the UTF-8 URL

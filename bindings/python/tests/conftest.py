@@ -41,3 +41,23 @@ def bench_table():
         return registry, lookups
 
     return load
+
+
+def speedups_required() -> bool:
+    """The test command builds the C speedups module and sets NAVROUTER_REQUIRE_SPEEDUPS=1: missing is a failure."""
+    return os.environ.get("NAVROUTER_REQUIRE_SPEEDUPS") == "1"
+
+
+@pytest.fixture(params=["speedups", "ctypes"])
+def resolve_path(request, monkeypatch):
+    """Runs a test once with Registry.resolve through the C speedups module and once through the ctypes path."""
+    from navrouter import _speed
+
+    if request.param == "speedups":
+        if not _speed.speedups_in_use():
+            if speedups_required():
+                pytest.fail("the C speedups module is not built (scripts/build-python-speedups.sh)")
+            pytest.skip("the C speedups module is not built")
+    else:
+        monkeypatch.setattr(_speed, "resolve", _speed._resolve_with_ctypes)
+    return request.param

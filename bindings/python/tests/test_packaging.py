@@ -1,5 +1,6 @@
-"""The wheel: platform-tagged, bundling libnavrouter.so.1 and the Jansson it links, installable and usable in a
-fresh virtualenv on a machine without Swift (Swift taken off PATH, no NAVROUTER_LIBRARY)."""
+"""The wheel: platform-tagged, bundling libnavrouter.so.1 and the Jansson it links and holding the C speedups module
+(CPython 3.10+, stable ABI), installable and usable in a fresh virtualenv on a machine without Swift (Swift taken off
+PATH, no NAVROUTER_LIBRARY)."""
 
 from __future__ import annotations
 
@@ -25,10 +26,11 @@ def test_a_wheel_installs_and_runs_without_swift(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     (wheel,) = wheels.glob("navrouter-*.whl")
-    assert wheel.name == f"navrouter-{navrouter.__version__}-py3-none-linux_x86_64.whl"
+    assert wheel.name == f"navrouter-{navrouter.__version__}-cp310-abi3-linux_x86_64.whl"
     names = zipfile.ZipFile(wheel).namelist()
     assert "navrouter/libnavrouter.so.1" in names and "navrouter/libjansson.so.4" in names
-    assert "navrouter/py.typed" in names
+    assert "navrouter/py.typed" in names and "navrouter/_speedups.abi3.so" in names
+    assert "navrouter/_speedups.c" not in names
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
@@ -44,6 +46,8 @@ import navrouter
 with navrouter.Registry() as registry:
     registry.add_route("product", "shop/product/<int:id>", external=True)
     print(registry.resolve("myapp://shop/product/42").parameters["id"], navrouter.version(), navrouter.__version__)
+    from navrouter import _speed
+    print("speedups" if _speed.speedups_in_use() else "ctypes")
     with navrouter.Router(registry) as router:
         router.navigate("/shop/product/7")
         print(router.state.top.route)
@@ -55,4 +59,4 @@ print("bundled" if "site-packages/navrouter/libnavrouter.so.1" in maps else "sys
         [str(python), "-c", program], capture_output=True, text=True, env=clean, cwd=tmp_path, check=False
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["42", "0.1.0", "0.1.0", "product", "bundled", "bundled-jansson"]
+    assert result.stdout.split() == ["42", "0.1.0", "0.1.0", "speedups", "product", "bundled", "bundled-jansson"]

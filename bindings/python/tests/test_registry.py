@@ -262,7 +262,7 @@ def _resolve_through_json(registry, url):
         lib().navrouter_match_free(handle)
 
 
-def test_packed_resolve_agrees_with_the_json_match(shop):
+def test_packed_resolve_agrees_with_the_json_match(shop, resolve_path):
     """resolve() reads the packed match; every field must equal the JSON match's, for every kind of URL."""
     import base64
     import json
@@ -299,7 +299,7 @@ def test_packed_resolve_agrees_with_the_json_match(shop):
         assert shop.resolve(url) == expected, url
 
 
-def test_packed_resolve_grows_its_buffer_and_keeps_dicts_apart(shop):
+def test_packed_resolve_grows_its_buffer_and_keeps_dicts_apart(shop, resolve_path):
     long_value = "é" * 1500  # 3,000 bytes of UTF-8, packed twice (query item, merged parameter): over 4 KiB
     match = shop.resolve(f"/shop/product/1?note={long_value}")
     assert match.path_parameters == {"id": "1"} and match.query == {"note": long_value}

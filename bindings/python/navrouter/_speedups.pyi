@@ -1,0 +1,16 @@
+"""Types of the C speedups module (_speedups.c): the binding's, not an API."""
+
+from collections.abc import Callable
+from typing import Any
+
+from .types import Match
+
+def bind(
+    resolve_packed_address: int,
+    match_type: type[Match],
+    json_loads: Callable[[str], Any],
+    error_for_status: Callable[[int], Exception],
+    fallback: Callable[[int, str], Match],
+    /,
+) -> None: ...
+def resolve(registry_address: int, url: str, /) -> Match: ...

@@ -1,0 +1,167 @@
+"""The C speedups module (navrouter/_speedups.c): in use when built, the same answers and the same errors as the
+ctypes path, safe from threads, no leaks, and no crash from a bad call into it."""
+
+import gc
+import importlib.util
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import navrouter
+import pytest
+from conftest import speedups_required
+from navrouter import _speed
+from test_safety import resident_bytes
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_the_speedups_are_in_use_when_built():
+    built = importlib.util.find_spec("navrouter._speedups") is not None
+    if not built and not speedups_required():
+        pytest.skip("the C speedups module is not built")
+    assert built, "scripts/build-python-speedups.sh did not build navrouter/_speedups.abi3.so"
+    assert _speed.speedups_in_use()
+
+
+def test_switched_off_by_the_environment_the_ctypes_path_resolves():
+    code = (
+        "import navrouter\nfrom navrouter import _speed\n"
+        "registry = navrouter.Registry()\nregistry.add_route('p', 'product/:id')\n"
+        "assert registry.resolve('/product/7?x=1').parameters == {'id': '7', 'x': '1'}\n"
+        "print(_speed.speedups_in_use())\n"
+    )
+    environment = dict(os.environ, NAVROUTER_PYTHON_SPEEDUPS="0")
+    environment["PYTHONPATH"] = str(ROOT / "bindings" / "python")
+    result = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
+
+
+BAD_URLS = [
+    "/nowhere/at/all",  # not found
+    "/shop/product/%zz",  # a malformed escape
+    "/shop/product/a%00b",  # an escaped NUL
+    "/shop/product/42\0",  # a NUL in the str
+    "/shop/product/\ud800",  # a lone surrogate
+    "https://evil.example/shop/cart",  # a web domain the registry does not serve
+    "",
+    "/" + "a/" * 200,  # more segments than the limit
+]
+
+
+@pytest.mark.parametrize("url", BAD_URLS + [5, None, b"/shop/cart"])
+def test_errors_are_the_ctypes_paths(shop, monkeypatch, url):
+    if not _speed.speedups_in_use():
+        pytest.skip("the C speedups module is not built")
+
+    def failure():
+        try:
+            shop.resolve(url)
+        except Exception as error:  # the type and the message are compared
+            return type(error), str(error)
+        return None
+
+    fast = failure()
+    monkeypatch.setattr(_speed, "resolve", _speed._resolve_with_ctypes)
+    assert fast == failure()
+    assert fast is not None or url == "/shop/product/\ud800"  # surrogatepass: no failure to compare there
+
+
+def test_a_str_subclass_url_is_kept_as_given(shop, resolve_path):
+    class Link(str):
+        pass
+
+    match = shop.resolve(Link("/shop/product/9"))
+    assert type(match.url) is Link and match.parameters == {"id": "9"}
+    assert type(match) is navrouter.Match and match._replace(route="x").route == "x"
+
+
+def test_many_threads_resolve_large_and_small_matches(shop, resolve_path):
+    big = "é" * 2500  # over the 4 KiB stack buffer once packed
+    errors = []
+
+    def worker(index):
+        try:
+            for step in range(300):
+                if step % 3 == 0:
+                    match = shop.resolve(f"/shop/product/{index}?note={big}&n={step}")
+                    assert match.query == {"note": big, "n": str(step)}
+                else:
+                    match = shop.resolve(f"/shop/product/{index}{step:04}")
+                    assert match.parameters == {"id": f"{index}{step:04}"}
+                with pytest.raises(navrouter.RouteNotFoundError):
+                    shop.resolve(f"/missing/{step}")
+        except Exception as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=worker, args=(index,)) for index in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+
+
+def test_resolving_keeps_memory_flat(shop, resolve_path):
+    """Every kind of match and failure, 10^5 times: a reference not dropped in C would grow the process."""
+    import base64
+    import json
+
+    shop.add_route("files", "files/*path")
+    props = base64.urlsafe_b64encode(json.dumps({"k": [1, "é"]}).encode()).decode().rstrip("=")
+    urls = [
+        "/shop/product/42",
+        "myapp://Shop/product/42?ref=a+b&tag=1&tag=2#top",
+        "/files/a/b%20c/d.txt#fr%C3%A8re",
+        f"/shop/product/1?_props={props}",
+        "/shop/cart",
+        "/shop/product/1?note=" + "z" * 5000,
+        "/nowhere",
+        "/shop/product/%zz",
+    ]
+
+    def cycle(count):
+        for index in range(count):
+            try:
+                shop.resolve(urls[index % len(urls)])
+            except navrouter.NavRouterError:
+                pass
+
+    cycle(10_000)
+    gc.collect()
+    before = resident_bytes()
+    cycle(100_000)
+    gc.collect()
+    grown = resident_bytes() - before
+    assert grown < 4 * 1024 * 1024, f"{grown} bytes kept by 10^5 resolves"
+
+
+def test_bad_calls_into_the_module_raise_and_do_not_crash():
+    spec = importlib.util.find_spec("navrouter._speedups")
+    if spec is None:
+        pytest.skip("the C speedups module is not built")
+    fresh = importlib.util.module_from_spec(spec)  # a new module object: its own, unbound state
+    spec.loader.exec_module(fresh)
+    with pytest.raises(RuntimeError, match="bind"):
+        fresh.resolve(1, "/x")
+    with pytest.raises(TypeError):
+        fresh.resolve()
+    with pytest.raises(TypeError):
+        fresh.bind(1, 2)
+    with pytest.raises(TypeError, match="tuple type"):
+        fresh.bind(1, dict, len, len, len)
+    with pytest.raises(TypeError, match="callables"):
+        fresh.bind(1, navrouter.Match, len, None, len)
+    with pytest.raises(ValueError):
+        fresh.bind(0, navrouter.Match, len, len, len)
+    with pytest.raises(TypeError):
+        fresh.bind("address", navrouter.Match, len, len, len)
+    from navrouter import _speedups
+
+    with pytest.raises(ValueError, match="address"):
+        _speedups.resolve(0, "/x")
+    with pytest.raises(TypeError):
+        _speedups.resolve("registry", "/x")
