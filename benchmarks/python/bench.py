@@ -120,17 +120,30 @@ def main():
         router.navigate("/shop/product/42")
         router.pop()
 
+    from navrouter import _speed
+
+    def resolve_through_ctypes(url, address=registry._address_value):
+        """Registry.resolve's work as it is done without the C speedups module."""
+        registry._ptr()
+        return _speed._resolve_with_ctypes(address, url)
+
+    speedups = "through the C speedups module" if _speed.speedups_in_use() else "through ctypes (speedups not built)"
     timings = best_per_call(
-        [(registry.resolve, urls), (registry.lookup, urls), (navigate_and_pop, [None] * 50)], rounds
+        [
+            (registry.resolve, urls),
+            (resolve_through_ctypes, urls),
+            (registry.lookup, urls),
+            (navigate_and_pop, [None] * 50),
+        ],
+        rounds,
     )
     rows = [
-        ("Registry.resolve (Match with decoded dicts), GitHub table", "resolve", *timings[0]),
-        ("Registry.lookup (route name + segment ranges), GitHub table", "lookup", *timings[1]),
-        ("Router.navigate + Router.pop with a Python navigator (4 events)", "navigate_pop", *timings[2]),
+        (f"Registry.resolve (Match with decoded dicts), GitHub table, {speedups}", "resolve", *timings[0]),
+        ("the same without the speedups module (ctypes, NAVROUTER_PYTHON_SPEEDUPS=0)", "resolve_ctypes", *timings[1]),
+        ("Registry.lookup (route name + segment ranges), GitHub table", "lookup", *timings[2]),
+        ("Router.navigate + Router.pop with a Python navigator (4 events)", "navigate_pop", *timings[3]),
     ]
-    print(
-        f"## Through Python ctypes (µs per call; best of {rounds} interleaved rounds, {ROUND_PAUSE_SECONDS} s apart)\n"
-    )
+    print(f"## From Python (µs per call; best of {rounds} interleaved rounds, {ROUND_PAUSE_SECONDS} s apart)\n")
     print("| call | best µs | spread |\n| --- | ---: | ---: |")
     for label, _, best, worst in rows:
         print(f"| {label} | {best * 1e6:.2f} | {(worst - best) / best * 100:.0f}% |")
