@@ -6,10 +6,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 package=bindings/python/navrouter
-include=$(python3 -c "import sysconfig; print(sysconfig.get_paths()['include'])")
 compiler=${CC:-cc}
 why=""
-python3 -c "import sys; sys.exit(sys.version_info < (3, 10))" || why="Python is older than 3.10"
+include=""
+if ! command -v python3 >/dev/null; then
+    why="no python3"
+elif ! python3 -c "import sys; sys.exit(sys.version_info < (3, 10))"; then
+    why="Python is older than 3.10"
+else
+    include=$(python3 -c "import sysconfig; print(sysconfig.get_paths()['include'])")
+fi
 [ -n "$why" ] || [ -f "$include/Python.h" ] || why="no Python.h in $include (Debian: apt install python3-dev)"
 [ -n "$why" ] || command -v "$compiler" >/dev/null || why="no C compiler ($compiler)"
 if [ -n "$why" ]; then
