@@ -46,7 +46,7 @@ _keys = itertools.count(1)
 _slots: dict[int, weakref.ref[Registrations]] = {}
 _owners: weakref.WeakSet[Registrations] = weakref.WeakSet()
 _local = threading.local()
-_shutting_down = False
+shutting_down = False
 
 
 def register(owner: Registrations, target: Any) -> int:
@@ -113,7 +113,7 @@ def drop(key: int | None) -> None:
 
 def check_running() -> None:
     """Raises DestroyedError once the interpreter is shutting down."""
-    if _shutting_down:
+    if shutting_down:
         raise DestroyedError(EDESTROYED, "navrouter: the interpreter is shutting down")
 
 
@@ -182,7 +182,7 @@ def _destroy(key: int | None) -> None:
 
 
 def _navigator(event: int | None, key: int | None) -> int:
-    if _shutting_down:
+    if shutting_down:
         return 1
     try:
         _, callback = target(key)
@@ -193,7 +193,7 @@ def _navigator(event: int | None, key: int | None) -> int:
 
 
 def _make_view(entry: int | None, key: int | None) -> int | None:
-    if _shutting_down:
+    if shutting_down:
         return None
     try:
         _, handler = target(key)
@@ -204,7 +204,7 @@ def _make_view(entry: int | None, key: int | None) -> int | None:
 
 
 def _release_view(view: int | None, entry: int | None, key: int | None) -> None:
-    if _shutting_down:
+    if shutting_down:
         return
     try:
         _, handler = target(key)
@@ -215,7 +215,7 @@ def _release_view(view: int | None, entry: int | None, key: int | None) -> None:
 
 
 def _interceptor(interception: int | None, key: int | None) -> int:
-    if _shutting_down:
+    if shutting_down:
         return 1  # NAVROUTER_DECISION_CANCEL: a guard fails closed
     try:
         _, callback = target(key)
@@ -226,7 +226,7 @@ def _interceptor(interception: int | None, key: int | None) -> int:
 
 
 def _login(router: int | None, flow: int, match: int | None, key: int | None) -> None:
-    if _shutting_down:
+    if shutting_down:
         return
     try:
         _, handler = target(key)
@@ -237,7 +237,7 @@ def _login(router: int | None, flow: int, match: int | None, key: int | None) ->
 
 
 def _claim(router: int | None, url: bytes, key: int | None) -> bool:
-    if _shutting_down:
+    if shutting_down:
         return False
     try:
         _, handler = target(key)
@@ -264,8 +264,8 @@ for _trampoline in _TRAMPOLINES:
 @atexit.register
 def _shutdown() -> None:
     """Stops calling Python from C (see the module's documentation)."""
-    global _shutting_down
-    _shutting_down = True
+    global shutting_down
+    shutting_down = True
     for owner in list(_owners):
         try:
             owner.detach()

@@ -183,27 +183,31 @@ static PyObject *speedups_resolve(PyObject *module, PyObject *const *args, Py_ss
         PyErr_Clear();
         return PyObject_CallFunctionObjArgs(state->fallback, args[0], url, NULL);
     }
-    /* Safety: buffer is uint32-aligned and capacity bytes long; bytes (url's UTF-8, kept by the str) stays valid as
-     * the caller holds url. The GIL stays held: the resolve never waits for a lock that the library holds across a
-     * callback (callbacks run outside its locks, which is what lets a host call it from inside one), so no thread
-     * waiting for the GIL can keep it from finishing; the first resolve after a change of routes compiles the table
-     * (as a pure-Python router would, under the GIL). */
+    /* Safety: buffer is uint32-aligned and capacity bytes long; bytes (url's UTF-8, kept by the str) stays valid
+     * while the GIL is released, as the caller holds url. The GIL is released as ctypes releases it: a thread that
+     * holds it through every call starves the threads that give it up at each foreign call (each then waits for
+     * the interpreter's switch interval, 5 ms, to get it back), and the first resolve after a change of routes
+     * compiles the table, which other threads need not wait for. */
     uint32_t stack[1024];
     void *buffer = stack;
     size_t capacity = sizeof stack;
     size_t size = 0;
+    PyThreadState *thread = PyEval_SaveThread();
     int status = state->resolve_packed(registry, bytes, (size_t)length, buffer, capacity, &size);
     if (status == NAVROUTER_ELIMIT && size > capacity) {
-        buffer = PyMem_Malloc(size);
-        if (buffer == NULL) {
-            return PyErr_NoMemory();
+        buffer = malloc(size); /* not PyMem_Malloc: the GIL is released */
+        if (buffer != NULL) {
+            capacity = size;
+            status = state->resolve_packed(registry, bytes, (size_t)length, buffer, capacity, &size);
         }
-        capacity = size;
-        status = state->resolve_packed(registry, bytes, (size_t)length, buffer, capacity, &size);
+    }
+    PyEval_RestoreThread(thread);
+    if (buffer == NULL) {
+        return PyErr_NoMemory();
     }
     PyObject *result = status < 0 ? raise_status(state, status) : decode(state, url, buffer, size);
     if (buffer != stack) {
-        PyMem_Free(buffer);
+        free(buffer);
     }
     return result;
 }

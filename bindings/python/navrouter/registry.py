@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from ctypes import c_bool, c_size_t, c_void_p
 from typing import TYPE_CHECKING, Any, cast
 
-from . import _speed
+from . import _callbacks, _speed
 from ._callbacks import CLAIM, DESTROY, INTERCEPTOR, LOGIN, drop, invoke, register
 from ._errors import EJSON, JSONError
 from ._ffi import (
@@ -265,7 +265,8 @@ class Registry(OwnedHandle):
         """Resolves a deep link; raises RouteNotFoundError, MalformedURLError, DeniedError, ... on failure.
         One foreign call: the whole match comes packed into a buffer and is decoded in C (the speedups module) or
         in Python."""
-        self._ptr()
+        if self._handle is None or _callbacks.shutting_down:  # _ptr()'s checks, without its call on the hot path
+            self._ptr()
         return _speed.resolve(self._address_value, url)
 
     def lookup(self, url: str) -> tuple[str, list[tuple[int, int]]]:

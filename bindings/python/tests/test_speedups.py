@@ -165,3 +165,45 @@ def test_bad_calls_into_the_module_raise_and_do_not_crash():
         _speedups.resolve(0, "/x")
     with pytest.raises(TypeError):
         _speedups.resolve("registry", "/x")
+
+
+def test_resolves_beside_callbacks_and_route_changes_on_other_threads(shop, resolve_path):
+    """The speedups module keeps the GIL through the library call: a resolve must never wait for a thread that waits
+    for the GIL (an interceptor or navigator running inside a command, a registration compiling a new table)."""
+    shop.add_interceptor(lambda interception: shop.resolve("/shop/cart").route == "cart" or True, routes=["product"])
+    events = []
+    router = navrouter.Router(shop, navigator=lambda event: events.append(shop.resolve("/shop/product/5").route))
+    router.start()
+    errors = []
+    stop = threading.Event()
+
+    def resolving():
+        while not stop.is_set():
+            try:
+                assert shop.resolve("/shop/product/7").parameters == {"id": "7"}
+            except Exception as error:  # pragma: no cover - reported below
+                errors.append(error)
+                return
+
+    def navigating():
+        for step in range(60):
+            router.navigate(f"/shop/product/{step}")
+            router.pop()
+
+    def registering():
+        for step in range(60):
+            shop.add_route(f"extra{step}", f"extra/{step}/:id")
+
+    workers = [threading.Thread(target=resolving) for _ in range(3)]
+    busy = [threading.Thread(target=navigating), threading.Thread(target=registering)]
+    for thread in workers + busy:
+        thread.start()
+    for thread in busy:
+        thread.join(timeout=120)
+    stop.set()
+    for thread in workers:
+        thread.join(timeout=120)
+    assert not any(thread.is_alive() for thread in workers + busy), "a thread hung"
+    assert errors == []
+    assert shop.resolve("/extra/59/x").route == "extra59"
+    router.close()
