@@ -143,6 +143,15 @@ static PyObject *decode(speedups_state *state, PyObject *url, const void *packed
     return match;
 }
 
+/* An address passed as an int; NULL with an exception set (ValueError saying what_is_needed for 0). */
+static void *address_argument(PyObject *value, const char *what_is_needed) {
+    void *address = PyLong_AsVoidPtr(value);
+    if (address == NULL && !PyErr_Occurred()) {
+        PyErr_SetString(PyExc_ValueError, what_is_needed);
+    }
+    return address;
+}
+
 /* Raises the error of a failed resolve: the exception error_for_status(status) makes (it reads this thread's
  * navrouter_last_error(), which nothing has overwritten since). Returns NULL. */
 static PyObject *raise_status(speedups_state *state, int status) {
@@ -169,11 +178,8 @@ static PyObject *speedups_resolve(PyObject *module, PyObject *const *args, Py_ss
         PyErr_SetString(PyExc_RuntimeError, "navrouter._speedups: bind() was not called");
         return NULL;
     }
-    void *registry = PyLong_AsVoidPtr(args[0]);
+    void *registry = address_argument(args[0], "resolve() needs a registry's address");
     if (registry == NULL) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "resolve() needs a registry's address");
-        }
         return NULL;
     }
     PyObject *url = args[1];
@@ -223,11 +229,8 @@ static PyObject *speedups_bind(PyObject *module, PyObject *const *args, Py_ssize
         PyErr_SetString(PyExc_TypeError, "bind() takes 5 arguments");
         return NULL;
     }
-    void *function = PyLong_AsVoidPtr(args[0]);
+    void *function = address_argument(args[0], "bind() needs the address of navrouter_registry_resolve_packed");
     if (function == NULL) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "bind() needs the address of navrouter_registry_resolve_packed");
-        }
         return NULL;
     }
     if (!PyType_Check(args[1]) || !PyType_IsSubtype((PyTypeObject *)args[1], &PyTuple_Type)) {

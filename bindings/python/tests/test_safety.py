@@ -14,6 +14,7 @@ import resource
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import navrouter
@@ -28,6 +29,17 @@ def resident_bytes() -> int:
     """The process's resident memory now (from /proc; tracemalloc would make 10^5 cycles four times slower)."""
     with open("/proc/self/statm") as statm:
         return int(statm.read().split()[1]) * resource.getpagesize()
+
+
+def bytes_kept(cycle: Callable[[int], None], *, warm_up: int = 5_000, count: int = 100_000) -> int:
+    """How much the process grew over cycle(count), after cycle(warm_up) has filled caches and the allocator's pools
+    (a garbage collection before each reading)."""
+    cycle(warm_up)
+    gc.collect()
+    before = resident_bytes()
+    cycle(count)
+    gc.collect()
+    return resident_bytes() - before
 
 
 def run_python(code: str, *, env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
@@ -173,12 +185,7 @@ def test_dropped_hosts_are_collected_and_memory_stays_flat(shop):
             host.router.start()
             del host
 
-    cycle(5_000)  # warm up caches and the allocator's pools
-    gc.collect()
-    before = resident_bytes()
-    cycle(100_000)
-    gc.collect()
-    grown = resident_bytes() - before
+    grown = bytes_kept(cycle)
     assert grown < 4 * 1024 * 1024, f"{grown} bytes kept by 100k dropped hosts (3.5 KB each leaked before)"
     assert _callbacks.live_count() == 0, "the callback table is empty once the hosts are gone"
 
@@ -193,12 +200,7 @@ def test_dropped_registries_whose_interceptors_close_over_them_are_collected():
         for _ in range(count):
             make()
 
-    cycle(5_000)
-    gc.collect()
-    before = resident_bytes()
-    cycle(100_000)
-    gc.collect()
-    grown = resident_bytes() - before
+    grown = bytes_kept(cycle)
     assert grown < 4 * 1024 * 1024, f"{grown} bytes kept by 100k dropped registries (2.5 KB each leaked before)"
     assert _callbacks.live_count() == 0
 

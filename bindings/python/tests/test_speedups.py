@@ -1,7 +1,6 @@
 """The C speedups module (navrouter/_speedups.c): in use when built, the same answers and the same errors as the
 ctypes path, safe from threads, no leaks, and no crash from a bad call into it."""
 
-import gc
 import importlib.util
 import os
 import subprocess
@@ -13,7 +12,7 @@ import navrouter
 import pytest
 from conftest import speedups_required
 from navrouter import _speed
-from test_safety import resident_bytes
+from test_safety import bytes_kept
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -130,12 +129,7 @@ def test_resolving_keeps_memory_flat(shop, resolve_path):
             except navrouter.NavRouterError:
                 pass
 
-    cycle(10_000)
-    gc.collect()
-    before = resident_bytes()
-    cycle(100_000)
-    gc.collect()
-    grown = resident_bytes() - before
+    grown = bytes_kept(cycle, warm_up=10_000)
     assert grown < 4 * 1024 * 1024, f"{grown} bytes kept by 10^5 resolves"
 
 
