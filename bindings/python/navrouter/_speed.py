@@ -97,33 +97,60 @@ def _resolve_with_ctypes(address: int, url: str) -> Match:
     return resolve_packed(c_void_p(address), url, raw)
 
 
-def _bind() -> Callable[[int, str], Match]:
-    """The resolve to use from now on: the speedups module's, bound to the loaded library, unless it is missing or
-    switched off with NAVROUTER_PYTHON_SPEEDUPS=0; else the ctypes path."""
+def _lookup_with_ctypes(address: int, url: str) -> tuple[int, list[tuple[int, int]]]:
+    """Registry.lookup's foreign call through ctypes: the route's index and the segments' byte ranges."""
+    return lookup_index(c_void_p(address), encode(url, "url"))
+
+
+def _bind() -> tuple[Callable[[int, str], Match], Callable[[int, str], tuple[int, list[tuple[int, int]]]]]:
+    """The resolve and the look-up to use from now on: the speedups module's, bound to the loaded library, unless it
+    is missing or switched off with NAVROUTER_PYTHON_SPEEDUPS=0; else the ctypes paths."""
     if _speedups is None or os.environ.get("NAVROUTER_PYTHON_SPEEDUPS", "1") == "0":
-        return _resolve_with_ctypes
-    function = ctypes.cast(lib().navrouter_registry_resolve_packed, c_void_p).value or 0  # 0: bind() says so
-    _speedups.bind(function, Match, json.loads, _error_for_status, _resolve_with_ctypes)
-    return _speedups.resolve
+        return _resolve_with_ctypes, _lookup_with_ctypes
+    resolve_address = ctypes.cast(lib().navrouter_registry_resolve_packed, c_void_p).value or 0  # 0: bind() says so
+    lookup_address = ctypes.cast(lib().navrouter_registry_lookup, c_void_p).value or 0
+    _speedups.bind(
+        resolve_address,
+        lookup_address,
+        Match,
+        json.loads,
+        _error_for_status,
+        _resolve_with_ctypes,
+        _lookup_with_ctypes,
+    )
+    return _speedups.resolve, _speedups.lookup
+
+
+def _bound() -> None:
+    """Puts the resolve and the look-up _bind chose in place of the first ones."""
+    global resolve, lookup
+    resolve, lookup = _bind()
 
 
 def _first_resolve(address: int, url: str) -> Match:
-    """The first resolve: binds (see _bind) and puts the resolve it chose in its own place."""
-    global resolve
-    resolve = _bind()
+    """The first resolve: binds (see _bind), then resolves with what it chose."""
+    _bound()
     return resolve(address, url)
+
+
+def _first_lookup(address: int, url: str) -> tuple[int, list[tuple[int, int]]]:
+    """The first look-up: binds (see _bind), then looks up with what it chose."""
+    _bound()
+    return lookup(address, url)
 
 
 #: Registry.resolve's work, from the registry's address and the URL: the speedups module's resolve once bound
 #: (_first_resolve before), or _resolve_with_ctypes. Called as ``_speed.resolve`` (the name is rebound).
 resolve: Callable[[int, str], Match] = _first_resolve
+#: Registry.lookup's foreign call, from the registry's address and the URL: the route's index and the segments' byte
+#: ranges (at most 64), through the speedups module or _lookup_with_ctypes. Called as ``_speed.lookup``.
+lookup: Callable[[int, str], tuple[int, list[tuple[int, int]]]] = _first_lookup
 
 
 def speedups_in_use() -> bool:
-    """Whether Registry.resolve goes through the C speedups module."""
-    global resolve
+    """Whether Registry.resolve and Registry.lookup go through the C speedups module."""
     if resolve is _first_resolve:
-        resolve = _bind()
+        _bound()
     return resolve is not _resolve_with_ctypes
 
 

@@ -1,14 +1,15 @@
 /*
- * navrouter._speedups: Registry.resolve in one C call from Python, for CPython 3.10 and later (the stable ABI, so one
- * build serves every later version). The ctypes path in _speed.py does the same in Python and stays the fallback
- * (PyPy, Python 3.9, a package built without a C compiler, NAVROUTER_PYTHON_SPEEDUPS=0).
+ * navrouter._speedups: Registry.resolve and Registry.lookup in one C call each from Python, for CPython 3.10 and later
+ * (the stable ABI, so one build serves every later version). The ctypes path in _speed.py does the same in Python and
+ * stays the fallback (PyPy, Python 3.9, a package built without a C compiler, NAVROUTER_PYTHON_SPEEDUPS=0).
  *
- * What it does and nothing more: the URL's UTF-8 from the str, the library's navrouter_registry_resolve_packed(),
- * and the packed match turned into a navrouter.Match. Routing stays in the library; the errors are the Python side's
- * (bind() hands over the function that makes them, and the ctypes path for URLs this one does not take). The module
- * links nothing: bind() also hands it the address of the loaded library's function.
+ * What it does and nothing more: the URL's UTF-8 from the str, the library's navrouter_registry_resolve_packed() or
+ * navrouter_registry_lookup(), and what it wrote turned into a navrouter.Match or the look-up's tuple. Routing stays
+ * in the library; the errors are the Python side's (bind() hands over the function that makes them, and the ctypes
+ * paths for URLs this module does not take). The module links nothing: bind() also hands it the addresses of the
+ * loaded library's functions.
  *
- * Threading: no state but what bind() sets once, under the GIL; the packed match goes to a buffer on the calling
+ * Threading: no state but what bind() sets once, under the GIL; a call's output goes to buffers on the calling
  * thread's stack (or a heap buffer for a match larger than it), so concurrent calls share nothing.
  */
 #define Py_LIMITED_API 0x030A0000
@@ -23,15 +24,18 @@
 #include "navrouter.h"
 
 typedef __typeof__(navrouter_registry_resolve_packed) *resolve_packed_function;
+typedef __typeof__(navrouter_registry_lookup) *lookup_function;
 
 /* Set once by bind(): the library's function, navrouter.Match, tuple's tp_new, and the Python callables. */
 typedef struct {
     resolve_packed_function resolve_packed;
+    lookup_function lookup;
     PyObject *match_type;
     newfunc tuple_new;
     PyObject *json_loads;
     PyObject *error_for_status;
-    PyObject *fallback;
+    PyObject *resolve_fallback;
+    PyObject *lookup_fallback;
 } speedups_state;
 
 static speedups_state *state_of(PyObject *module) {
@@ -163,32 +167,53 @@ static PyObject *raise_status(speedups_state *state, int status) {
     return NULL;
 }
 
+/* A call's URL, as resolve() and lookup() take it. */
+typedef struct {
+    void *registry;
+    const char *bytes; /* the str's own UTF-8 (kept by the str) */
+    Py_ssize_t length;
+} url_call;
+
 /*
- * resolve(registry_address: int, url: str) -> Match, raising as Registry.resolve does. A URL this path does not take
- * (not a str, a NUL or a lone surrogate in it) goes to the ctypes path (fallback), which says what is wrong or passes
- * the surrogate as surrogatepass does.
+ * Reads (registry_address: int, url: str) into call: 1 when it is read, 0 when this module does not take the URL
+ * (not a str, a NUL or a lone surrogate in it: the ctypes path says what is wrong, or passes the surrogate as
+ * surrogatepass does), -1 with an exception set.
  */
-static PyObject *speedups_resolve(PyObject *module, PyObject *const *args, Py_ssize_t count) {
-    speedups_state *state = state_of(module);
+static int read_url_call(speedups_state *state, const char *name, PyObject *const *args, Py_ssize_t count,
+                         url_call *call) {
     if (count != 2) {
-        PyErr_SetString(PyExc_TypeError, "resolve() takes a registry address and a URL");
-        return NULL;
+        PyErr_Format(PyExc_TypeError, "%s() takes a registry address and a URL", name);
+        return -1;
     }
     if (state->resolve_packed == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "navrouter._speedups: bind() was not called");
-        return NULL;
+        return -1;
     }
-    void *registry = address_argument(args[0], "resolve() needs a registry's address");
-    if (registry == NULL) {
-        return NULL;
+    call->registry = address_argument(args[0], "a registry's address is needed");
+    if (call->registry == NULL) {
+        return -1;
     }
     PyObject *url = args[1];
-    Py_ssize_t length = 0;
-    const char *bytes = PyUnicode_Check(url) ? PyUnicode_AsUTF8AndSize(url, &length) : NULL;
-    if (bytes == NULL || memchr(bytes, 0, (size_t)length) != NULL) {
+    call->bytes = PyUnicode_Check(url) ? PyUnicode_AsUTF8AndSize(url, &call->length) : NULL;
+    if (call->bytes == NULL || memchr(call->bytes, 0, (size_t)call->length) != NULL) {
         PyErr_Clear();
-        return PyObject_CallFunctionObjArgs(state->fallback, args[0], url, NULL);
+        return 0;
     }
+    return 1;
+}
+
+/* resolve(registry_address: int, url: str) -> Match, raising as Registry.resolve does (see read_url_call). */
+static PyObject *speedups_resolve(PyObject *module, PyObject *const *args, Py_ssize_t count) {
+    speedups_state *state = state_of(module);
+    url_call call;
+    int read = read_url_call(state, "resolve", args, count, &call);
+    if (read <= 0) {
+        return read < 0 ? NULL : PyObject_CallFunctionObjArgs(state->resolve_fallback, args[0], args[1], NULL);
+    }
+    void *registry = call.registry;
+    const char *bytes = call.bytes;
+    Py_ssize_t length = call.length;
+    PyObject *url = args[1];
     /* Safety: buffer is uint32-aligned and capacity bytes long; bytes (url's UTF-8, kept by the str) stays valid
      * while the GIL is released, as the caller holds url. The GIL is released as ctypes releases it: a thread that
      * holds it through every call starves the threads that give it up at each foreign call (each then waits for
@@ -219,35 +244,75 @@ static PyObject *speedups_resolve(PyObject *module, PyObject *const *args, Py_ss
 }
 
 /*
- * bind(resolve_packed_address: int, match_type, json_loads, error_for_status, fallback): before resolve(); a later
- * call changes nothing. error_for_status(status) makes the exception of a failed resolve; fallback(address, url)
- * resolves what this path does not take.
+ * lookup(registry_address: int, url: str) -> (route_index, [(start, end), ...]): navrouter_registry_lookup() with
+ * room for 64 segments, raising as Registry.lookup does (see read_url_call).
+ */
+static PyObject *speedups_lookup(PyObject *module, PyObject *const *args, Py_ssize_t count) {
+    speedups_state *state = state_of(module);
+    url_call call;
+    int read = read_url_call(state, "lookup", args, count, &call);
+    if (read <= 0) {
+        return read < 0 ? NULL : PyObject_CallFunctionObjArgs(state->lookup_fallback, args[0], args[1], NULL);
+    }
+    navrouter_range segments[64];
+    uint32_t index = 0;
+    size_t found = 0;
+    /* Safety: segments holds the 64 ranges passed as its capacity; call.bytes as in resolve(). */
+    PyThreadState *thread = PyEval_SaveThread();
+    int status = state->lookup(call.registry, call.bytes, (size_t)call.length, &index, segments, 64, &found);
+    PyEval_RestoreThread(thread);
+    if (status < 0) {
+        return raise_status(state, status);
+    }
+    PyObject *ranges = PyList_New((Py_ssize_t)found);
+    for (size_t i = 0; ranges != NULL && i < found; i++) {
+        PyObject *range = Py_BuildValue("(II)", segments[i].start, segments[i].end);
+        if (range == NULL) {
+            Py_CLEAR(ranges);
+        } else {
+            PyList_SetItem(ranges, (Py_ssize_t)i, range); /* steals range */
+        }
+    }
+    return ranges == NULL ? NULL : Py_BuildValue("(IN)", index, ranges); /* N: steals ranges */
+}
+
+/*
+ * bind(resolve_packed_address: int, lookup_address: int, match_type, json_loads, error_for_status, resolve_fallback,
+ * lookup_fallback): before resolve() and lookup(); a later call changes nothing. error_for_status(status) makes the
+ * exception of a failed call; the fallbacks take the (address, url) this module does not take.
  */
 static PyObject *speedups_bind(PyObject *module, PyObject *const *args, Py_ssize_t count) {
     speedups_state *state = state_of(module);
-    if (count != 5) {
-        PyErr_SetString(PyExc_TypeError, "bind() takes 5 arguments");
+    if (count != 7) {
+        PyErr_SetString(PyExc_TypeError, "bind() takes 7 arguments");
         return NULL;
     }
-    void *function = address_argument(args[0], "bind() needs the address of navrouter_registry_resolve_packed");
-    if (function == NULL) {
+    void *resolve_packed = address_argument(args[0], "bind() needs navrouter_registry_resolve_packed's address");
+    void *lookup =
+        resolve_packed == NULL ? NULL : address_argument(args[1], "bind() needs navrouter_registry_lookup's address");
+    if (lookup == NULL) {
         return NULL;
     }
-    if (!PyType_Check(args[1]) || !PyType_IsSubtype((PyTypeObject *)args[1], &PyTuple_Type)) {
+    if (!PyType_Check(args[2]) || !PyType_IsSubtype((PyTypeObject *)args[2], &PyTuple_Type)) {
         PyErr_SetString(PyExc_TypeError, "bind() needs a tuple type for the match");
         return NULL;
     }
-    if (!PyCallable_Check(args[2]) || !PyCallable_Check(args[3]) || !PyCallable_Check(args[4])) {
-        PyErr_SetString(PyExc_TypeError, "bind() needs json_loads, error_for_status and fallback callables");
-        return NULL;
+    for (int i = 3; i < 7; i++) {
+        if (!PyCallable_Check(args[i])) {
+            PyErr_SetString(PyExc_TypeError, "bind() needs json_loads, error_for_status and the fallbacks callable");
+            return NULL;
+        }
     }
     if (state->resolve_packed == NULL) {
-        state->match_type = Py_NewRef(args[1]);
-        state->json_loads = Py_NewRef(args[2]);
-        state->error_for_status = Py_NewRef(args[3]);
-        state->fallback = Py_NewRef(args[4]);
+        state->match_type = Py_NewRef(args[2]);
+        state->json_loads = Py_NewRef(args[3]);
+        state->error_for_status = Py_NewRef(args[4]);
+        state->resolve_fallback = Py_NewRef(args[5]);
+        state->lookup_fallback = Py_NewRef(args[6]);
         state->tuple_new = (newfunc)PyType_GetSlot(&PyTuple_Type, Py_tp_new);
-        state->resolve_packed = (resolve_packed_function)function; /* the loaded library's, as ctypes found it */
+        /* the loaded library's functions, as ctypes found them; resolve_packed last: it says the state is set */
+        state->lookup = (lookup_function)lookup;
+        state->resolve_packed = (resolve_packed_function)resolve_packed;
     }
     Py_RETURN_NONE;
 }
@@ -257,7 +322,8 @@ static int speedups_traverse(PyObject *module, visitproc visit, void *arg) {
     Py_VISIT(state->match_type);
     Py_VISIT(state->json_loads);
     Py_VISIT(state->error_for_status);
-    Py_VISIT(state->fallback);
+    Py_VISIT(state->resolve_fallback);
+    Py_VISIT(state->lookup_fallback);
     return 0;
 }
 
@@ -266,7 +332,8 @@ static int speedups_clear(PyObject *module) {
     Py_CLEAR(state->match_type);
     Py_CLEAR(state->json_loads);
     Py_CLEAR(state->error_for_status);
-    Py_CLEAR(state->fallback);
+    Py_CLEAR(state->resolve_fallback);
+    Py_CLEAR(state->lookup_fallback);
     return 0;
 }
 
@@ -278,7 +345,10 @@ static PyMethodDef speedups_methods[] = {
     {"resolve", (PyCFunction)(void (*)(void))speedups_resolve, METH_FASTCALL,
      "resolve(registry_address, url) -> Match"},
     {"bind", (PyCFunction)(void (*)(void))speedups_bind, METH_FASTCALL,
-     "bind(resolve_packed_address, match_type, json_loads, error_for_status, fallback)"},
+     "bind(resolve_packed_address, lookup_address, match_type, json_loads, error_for_status, resolve_fallback, "
+     "lookup_fallback)"},
+    {"lookup", (PyCFunction)(void (*)(void))speedups_lookup, METH_FASTCALL,
+     "lookup(registry_address, url) -> (route_index, [(start, end), ...])"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -7,10 +7,13 @@ from .types import Match
 
 def bind(
     resolve_packed_address: int,
+    lookup_address: int,
     match_type: type[Match],
     json_loads: Callable[[str], Any],
     error_for_status: Callable[[int], Exception],
-    fallback: Callable[[int, str], Match],
+    resolve_fallback: Callable[[int, str], Match],
+    lookup_fallback: Callable[[int, str], tuple[int, list[tuple[int, int]]]],
     /,
 ) -> None: ...
 def resolve(registry_address: int, url: str, /) -> Match: ...
+def lookup(registry_address: int, url: str, /) -> tuple[int, list[tuple[int, int]]]: ...

@@ -29,7 +29,7 @@ from ._ffi import (
     uint32_argument,
 )
 from ._owned import OwnedHandle
-from ._speed import RouteNames, lookup_index
+from ._speed import RouteNames
 from .guards import PHASES, PRIORITIES, Decision, Interception, apply_decision
 from .types import MAX_DOCUMENT_DEPTH, MAX_JSON_DEPTH, JSONObject, Match, Phase, Priority, RoutePresentation, json_depth
 
@@ -272,12 +272,12 @@ class Registry(OwnedHandle):
     def lookup(self, url: str) -> tuple[str, list[tuple[int, int]]]:
         """The zero-allocation look-up: the route's name and each path segment's byte range in the UTF-8 URL
         (at most 64 segments, the default limit)."""
-        raw = encode(url, "url")
-        self._ptr()
+        if self._handle is None or _callbacks.shutting_down:  # _ptr()'s checks, without its call on the hot path
+            self._ptr()
         names = self._names
         generation = names.generation
         if generation % 2 == 0:
-            index, segments = lookup_index(self._address, raw)
+            index, segments = _speed.lookup(self._address_value, url)
             cache = names.cache
             if cache is None or cache[0] != generation:
                 # Look-up indexes count a route's aliases after it (each one index, with the route's name).
@@ -292,7 +292,7 @@ class Registry(OwnedHandle):
                 return cache[1][index], segments
         # Routes changed meanwhile: look up again with changes held off, so index and name agree.
         with names.lock:
-            index, segments = lookup_index(self._address, raw)
+            index, segments = _speed.lookup(self._address_value, url)
             name = c_void_p()
             lib().navrouter_registry_route_name(self._ptr(), index, ctypes.byref(name))
             return take_string(name), segments

@@ -1,5 +1,5 @@
 """The C speedups module (navrouter/_speedups.c): in use when built, the same answers and the same errors as the
-ctypes path, safe from threads, no leaks, and no crash from a bad call into it."""
+ctypes paths (resolve and look-up), safe from threads, no leaks, and no crash from a bad call into it."""
 
 import importlib.util
 import os
@@ -63,10 +63,30 @@ def test_errors_are_the_ctypes_paths(shop, monkeypatch, url):
             return type(error), str(error)
         return None
 
-    fast = failure()
+    def lookup_failure():
+        try:
+            shop.lookup(url)
+        except Exception as error:  # the type and the message are compared
+            return type(error), str(error)
+        return None
+
+    fast, fast_lookup = failure(), lookup_failure()
     monkeypatch.setattr(_speed, "resolve", _speed._resolve_with_ctypes)
-    assert fast == failure()
+    monkeypatch.setattr(_speed, "lookup", _speed._lookup_with_ctypes)
+    assert (fast, fast_lookup) == (failure(), lookup_failure())
     assert fast is not None or url == "/shop/product/\ud800"  # surrogatepass: no failure to compare there
+
+
+@pytest.mark.parametrize("table", ["github", "static"])
+def test_lookups_are_the_ctypes_paths(bench_table, monkeypatch, table):
+    if not _speed.speedups_in_use():
+        pytest.skip("the C speedups module is not built")
+    registry, lookups = bench_table(table)
+    urls = [url for url, _ in lookups] + ["/" + url.lstrip("/") + "?q=1#f" for url, _ in lookups]
+    fast = [registry.lookup(url) for url in urls]
+    monkeypatch.setattr(_speed, "lookup", _speed._lookup_with_ctypes)
+    assert fast == [registry.lookup(url) for url in urls]
+    assert [name for name, _ in fast[: len(lookups)]] == [expected for _, expected in lookups]
 
 
 def test_a_str_subclass_url_is_kept_as_given(shop, resolve_path):
@@ -91,6 +111,7 @@ def test_many_threads_resolve_large_and_small_matches(shop, resolve_path):
                 else:
                     match = shop.resolve(f"/shop/product/{index}{step:04}")
                     assert match.parameters == {"id": f"{index}{step:04}"}
+                    assert shop.lookup(f"/shop/product/{index}{step:04}") == ("product", [(1, 5), (6, 13), (14, 19)])
                 with pytest.raises(navrouter.RouteNotFoundError):
                     shop.resolve(f"/missing/{step}")
         except Exception as error:  # pragma: no cover - reported below
@@ -105,7 +126,8 @@ def test_many_threads_resolve_large_and_small_matches(shop, resolve_path):
 
 
 def test_resolving_keeps_memory_flat(shop, resolve_path):
-    """Every kind of match and failure, 10^5 times: a reference not dropped in C would grow the process."""
+    """Every kind of match and failure, 10^5 resolves and look-ups: a reference not dropped in C would grow the
+    process."""
     import base64
     import json
 
@@ -124,13 +146,14 @@ def test_resolving_keeps_memory_flat(shop, resolve_path):
 
     def cycle(count):
         for index in range(count):
+            url = urls[index % len(urls)]
             try:
-                shop.resolve(urls[index % len(urls)])
+                shop.lookup(url) if index % 2 else shop.resolve(url)
             except navrouter.NavRouterError:
                 pass
 
     grown = bytes_kept(cycle, warm_up=10_000)
-    assert grown < 4 * 1024 * 1024, f"{grown} bytes kept by 10^5 resolves"
+    assert grown < 4 * 1024 * 1024, f"{grown} bytes kept by 10^5 resolves and look-ups"
 
 
 def test_bad_calls_into_the_module_raise_and_do_not_crash():
@@ -143,22 +166,30 @@ def test_bad_calls_into_the_module_raise_and_do_not_crash():
         fresh.resolve(1, "/x")
     with pytest.raises(TypeError):
         fresh.resolve()
+    with pytest.raises(RuntimeError, match="bind"):
+        fresh.lookup(1, "/x")
     with pytest.raises(TypeError):
         fresh.bind(1, 2)
     with pytest.raises(TypeError, match="tuple type"):
-        fresh.bind(1, dict, len, len, len)
-    with pytest.raises(TypeError, match="callables"):
-        fresh.bind(1, navrouter.Match, len, None, len)
+        fresh.bind(1, 1, dict, len, len, len, len)
+    with pytest.raises(TypeError, match="callable"):
+        fresh.bind(1, 1, navrouter.Match, len, None, len, len)
     with pytest.raises(ValueError):
-        fresh.bind(0, navrouter.Match, len, len, len)
+        fresh.bind(0, 1, navrouter.Match, len, len, len, len)
+    with pytest.raises(ValueError):
+        fresh.bind(1, 0, navrouter.Match, len, len, len, len)
     with pytest.raises(TypeError):
-        fresh.bind("address", navrouter.Match, len, len, len)
+        fresh.bind("address", 1, navrouter.Match, len, len, len, len)
     from navrouter import _speedups
 
     with pytest.raises(ValueError, match="address"):
         _speedups.resolve(0, "/x")
+    with pytest.raises(ValueError, match="address"):
+        _speedups.lookup(0, "/x")
     with pytest.raises(TypeError):
         _speedups.resolve("registry", "/x")
+    with pytest.raises(TypeError):
+        _speedups.lookup("/x")
 
 
 def test_resolves_beside_callbacks_and_route_changes_on_other_threads(shop, resolve_path):
