@@ -5,6 +5,7 @@ PATH, no NAVROUTER_LIBRARY)."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -60,3 +61,30 @@ print("bundled" if "site-packages/navrouter/libnavrouter.so.1" in maps else "sys
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["42", "0.1.0", "0.1.0", "speedups", "product", "bundled", "bundled-jansson"]
+
+
+def test_without_a_compiler_the_wheel_is_for_any_python_3(tmp_path: Path) -> None:
+    """The speedups module is optional: when it cannot be compiled, the wheel says why, carries no extension module
+    (nor the checkout's in-place build) and is tagged for any Python 3 (everything through ctypes)."""
+    source = tmp_path / "python"
+    shutil.copytree(ROOT / "bindings" / "python", source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
+    wheels = tmp_path / "wheels"
+    environment = dict(os.environ)
+    environment["NAVROUTER_LIBRARY"] = str(ROOT / "build" / "lib" / "libnavrouter.so.1")
+    environment["NAVROUTER_SOURCE_ROOT"] = str(ROOT)
+    environment["CC"] = "false"  # a compiler that always fails
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", str(source), "-w", str(wheels)],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "the C speedups module was not built" in result.stdout + result.stderr
+    (wheel,) = wheels.glob("navrouter-*.whl")
+    assert wheel.name == f"navrouter-{navrouter.__version__}-py3-none-linux_x86_64.whl"
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "navrouter/libnavrouter.so.1" in names
+    assert not [name for name in names if "_speedups" in name and not name.endswith(".pyi")]
