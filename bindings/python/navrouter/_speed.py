@@ -8,6 +8,7 @@ import ctypes
 import json
 import os
 import struct
+import sys
 import threading
 from collections.abc import Callable
 from ctypes import c_size_t, c_uint32, c_void_p
@@ -105,8 +106,8 @@ def _lookup_with_ctypes(address: int, url: str) -> tuple[int, list[tuple[int, in
 def _bind() -> tuple[Callable[[int, str], Match], Callable[[int, str], tuple[int, list[tuple[int, int]]]]]:
     """The resolve and the look-up to use from now on: the speedups module's, bound to the loaded library, unless it
     is missing or switched off with NAVROUTER_PYTHON_SPEEDUPS=0; else the ctypes paths."""
-    if _speedups is None or os.environ.get("NAVROUTER_PYTHON_SPEEDUPS", "1") == "0":
-        return _resolve_with_ctypes, _lookup_with_ctypes
+    if _speedups is None or os.environ.get("NAVROUTER_PYTHON_SPEEDUPS", "1") == "0" or sys.version_info < (3, 10):
+        return _resolve_with_ctypes, _lookup_with_ctypes  # (an abi3 build of 3.10 also loads into 3.9, but fails)
     resolve_address = ctypes.cast(lib().navrouter_registry_resolve_packed, c_void_p).value or 0  # 0: bind() says so
     lookup_address = ctypes.cast(lib().navrouter_registry_lookup, c_void_p).value or 0
     _speedups.bind(

@@ -303,13 +303,20 @@ static PyObject *speedups_bind(PyObject *module, PyObject *const *args, Py_ssize
             return NULL;
         }
     }
+    newfunc tuple_new = (newfunc)PyType_GetSlot(&PyTuple_Type, Py_tp_new); /* NULL before 3.10 (static type) */
+    if (tuple_new == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_RuntimeError, "navrouter._speedups needs CPython 3.10 or later");
+        }
+        return NULL;
+    }
     if (state->resolve_packed == NULL) {
         state->match_type = Py_NewRef(args[2]);
         state->json_loads = Py_NewRef(args[3]);
         state->error_for_status = Py_NewRef(args[4]);
         state->resolve_fallback = Py_NewRef(args[5]);
         state->lookup_fallback = Py_NewRef(args[6]);
-        state->tuple_new = (newfunc)PyType_GetSlot(&PyTuple_Type, Py_tp_new);
+        state->tuple_new = tuple_new;
         /* the loaded library's functions, as ctypes found them; resolve_packed last: it says the state is set */
         state->lookup = (lookup_function)lookup;
         state->resolve_packed = (resolve_packed_function)resolve_packed;
