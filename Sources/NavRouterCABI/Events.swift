@@ -213,7 +213,7 @@ public func navrouter_event_prevent_dismissal(_ event: OpaquePointer?) -> Bool {
 
 @_cdecl("navrouter_event_json") @implementation
 public func navrouter_event_json(_ event: OpaquePointer?) -> UnsafePointer<CChar>? {
-    withEvent(event) { frame in frame.made.cString("json") { frame.event.jsonValue.jsonText } }
+    withEvent(event) { frame in frame.made.cString("json") { frame.event.jsonText } }
 }
 
 @_cdecl("navrouter_event_info_json") @implementation

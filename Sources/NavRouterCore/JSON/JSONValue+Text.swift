@@ -48,7 +48,7 @@ extension JSONValue {
     }
 
     /// Whether `first`'s UTF-8 bytes sort before `second`'s (read in place: a native string's bytes are contiguous).
-    private static func precedesInByteOrder(_ first: String, _ second: String) -> Bool {
+    static func precedesInByteOrder(_ first: String, _ second: String) -> Bool {
         let inPlace = first.utf8.withContiguousStorageIfAvailable { left in
             second.utf8.withContiguousStorageIfAvailable { right in precedes(left, right) }
         }
@@ -67,7 +67,7 @@ extension JSONValue {
 
     /// Appends a JSON string literal: `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00XX`;
     /// the runs between them copied whole. The bytes are read in place (a native string's are contiguous).
-    private static func writeString(_ string: String, to text: inout [UInt8]) {
+    static func writeString(_ string: String, to text: inout [UInt8]) {
         text.append(UInt8(ascii: "\""))
         if string.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, to: &text) }) == nil {
             var copy = string

@@ -6,6 +6,32 @@ extension NavigationEntry {
         return .object(object)
     }
 
+    /// Appends `jsonValue`'s text, the same bytes, written without building the value (see `JSONObjectText`).
+    func writeJSON(to text: inout [UInt8]) {
+        var object = JSONObjectText()
+        object.key("expects_result", into: &text)
+        JSONValue.bool(expectsResult).write(to: &text)
+        object.key("id", into: &text)
+        id.jsonValue.write(to: &text)
+        object.key("opener", into: &text)
+        (opener?.jsonValue ?? .null).write(to: &text)
+        object.key("parameters", into: &text)
+        JSONValue.writeObject(strings: parameters, to: &text)
+        object.key("props", into: &text)
+        (props.map(JSONValue.object) ?? .null).write(to: &text)
+        object.key("route", into: &text)
+        JSONValue.writeString(route, to: &text)
+        object.key("saved_state", into: &text)
+        (savedState.map(JSONValue.object) ?? .null).write(to: &text)
+        object.key("url", into: &text)
+        JSONValue.writeString(url, to: &text)
+        if let view {
+            object.key("view", into: &text)
+            JSONValue.integer(Int64(bitPattern: UInt64(view.rawValue))).write(to: &text)
+        }
+        object.end(into: &text)
+    }
+
     /// The fields a snapshot keeps (everything but the view, which a restore builds anew).
     var snapshotFields: [String: JSONValue] {
         [
@@ -48,5 +74,92 @@ extension NavigationEvent {
         if kind == .present { object["prevent_dismissal"] = .bool(preventsDismissal) }
         if let info { object["info"] = info }
         return .object(object)
+    }
+}
+
+extension NavigationEvent {
+    /// The event as compact JSON text: `jsonValue.jsonText`, byte for byte (what `navrouter_event_json` hands out,
+    /// and what the Python binding reads), written directly: building the value and sorting its keys cost ~50,000
+    /// instructions a navigation event, four times the rest of the command (BENCHMARKS.md).
+    public var jsonText: String {
+        var text: [UInt8] = []
+        text.reserveCapacity(512)
+        writeJSON(to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `jsonText`: the members `jsonValue` has, in the byte order of their keys.
+    func writeJSON(to text: inout [UInt8]) {
+        var object = JSONObjectText()
+        object.key("animated", into: &text)
+        JSONValue.bool(animated).write(to: &text)
+        object.key("entries", into: &text)
+        writeEntries(entries, to: &text)
+        object.key("entry", into: &text)
+        if let entry { entry.writeJSON(to: &text) } else { JSONValue.null.write(to: &text) }
+        if let failure {
+            object.key("failure", into: &text)
+            JSONValue.writeString(failure.message, to: &text)
+        }
+        if let flow {
+            object.key("flow", into: &text)
+            flow.jsonValue.write(to: &text)
+        }
+        if resultOf != nil {
+            object.key("has_result", into: &text)
+            JSONValue.bool(result != nil).write(to: &text)
+        }
+        if let info {
+            object.key("info", into: &text)
+            info.write(to: &text)
+        }
+        object.key("kind", into: &text)
+        JSONValue.writeString(kind.rawValue, to: &text)
+        if case .layer(let index)? = location {
+            object.key("layer", into: &text)
+            JSONValue.integer(Int64(index)).write(to: &text)
+        }
+        if kind == .present {
+            object.key("prevent_dismissal", into: &text)
+            JSONValue.bool(preventsDismissal).write(to: &text)
+        }
+        object.key("removed", into: &text)
+        writeEntries(removed, to: &text)
+        if let resultOf {
+            object.key("result", into: &text)
+            (result ?? .null).write(to: &text)
+            object.key("result_of", into: &text)
+            resultOf.jsonValue.write(to: &text)
+        }
+        if let failure {
+            object.key("status", into: &text)
+            JSONValue.writeString(failure.code.cName, to: &text)
+        }
+        if let style {
+            object.key("style", into: &text)
+            JSONValue.writeString(style.rawValue, to: &text)
+        }
+        if case .tab(let index)? = location {
+            object.key("tab", into: &text)
+            JSONValue.integer(Int64(index)).write(to: &text)
+        }
+        if let ticket {
+            object.key("ticket", into: &text)
+            ticket.jsonValue.write(to: &text)
+        }
+        object.key("transition", into: &text)
+        transitionID.jsonValue.write(to: &text)
+        object.key("user_initiated", into: &text)
+        JSONValue.bool(userInitiated).write(to: &text)
+        object.end(into: &text)
+    }
+
+    private func writeEntries(_ entries: [NavigationEntry], to text: inout [UInt8]) {
+        text.append(UInt8(ascii: "["))
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { text.append(UInt8(ascii: ",")) }
+            entry.writeJSON(to: &text)
+        }
+        text.append(UInt8(ascii: "]"))
     }
 }
