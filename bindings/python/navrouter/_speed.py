@@ -103,29 +103,49 @@ def _lookup_with_ctypes(address: int, url: str) -> tuple[int, list[tuple[int, in
     return lookup_index(c_void_p(address), encode(url, "url"))
 
 
-def _bind() -> tuple[Callable[[int, str], Match], Callable[[int, str], tuple[int, list[tuple[int, int]]]]]:
-    """The resolve and the look-up to use from now on: the speedups module's, bound to the loaded library, unless it
-    is missing or switched off with NAVROUTER_PYTHON_SPEEDUPS=0; else the ctypes paths."""
+#: NAVROUTER_EVENT_STATE_CHANGED: half of all events, made from its transition and ticket alone.
+_STATE_CHANGED = 12
+
+#: What a navigator's Event is made from: (transition, ticket) for a state_changed event, else its JSON, parsed.
+EventData = tuple[int, int] | dict[str, Any]
+
+
+def _event_data_with_ctypes(pointer: int | None) -> EventData:
+    """event_data through ctypes: a call for the kind, then two for a state_changed event or one for the JSON."""
+    c = lib()
+    if c.navrouter_event_kind(pointer) == _STATE_CHANGED:
+        return int(c.navrouter_event_transition(pointer)), int(c.navrouter_event_ticket(pointer))
+    data: dict[str, Any] = json.loads(c.navrouter_event_json(pointer))
+    return data
+
+
+def _bind() -> tuple[
+    Callable[[int, str], Match],
+    Callable[[int, str], tuple[int, list[tuple[int, int]]]],
+    Callable[[int | None], EventData],
+]:
+    """The resolve, the look-up and the event reader to use from now on: the speedups module's, bound to the loaded
+    library, unless it is missing or switched off with NAVROUTER_PYTHON_SPEEDUPS=0; else the ctypes paths."""
     if _speedups is None or os.environ.get("NAVROUTER_PYTHON_SPEEDUPS", "1") == "0" or sys.version_info < (3, 10):
-        return _resolve_with_ctypes, _lookup_with_ctypes  # (an abi3 build of 3.10 also loads into 3.9, but fails)
-    resolve_address = ctypes.cast(lib().navrouter_registry_resolve_packed, c_void_p).value or 0  # 0: bind() says so
-    lookup_address = ctypes.cast(lib().navrouter_registry_lookup, c_void_p).value or 0
+        return _resolve_with_ctypes, _lookup_with_ctypes, _event_data_with_ctypes  # (3.9 loads an abi3 build too)
+    loaded = lib()
+    functions = {name: ctypes.cast(getattr(loaded, name), c_void_p).value or 0 for name in _speedups.LIBRARY_FUNCTIONS}
     _speedups.bind(
-        resolve_address,
-        lookup_address,
+        functions,
         Match,
         json.loads,
         _error_for_status,
         _resolve_with_ctypes,
         _lookup_with_ctypes,
+        _event_data_with_ctypes,
     )
-    return _speedups.resolve, _speedups.lookup
+    return _speedups.resolve, _speedups.lookup, _speedups.event_data
 
 
 def _bound() -> None:
-    """Puts the resolve and the look-up _bind chose in place of the first ones."""
-    global resolve, lookup
-    resolve, lookup = _bind()
+    """Puts the functions _bind chose in place of the first ones."""
+    global resolve, lookup, event_data
+    resolve, lookup, event_data = _bind()
 
 
 def _first_resolve(address: int, url: str) -> Match:
@@ -140,16 +160,25 @@ def _first_lookup(address: int, url: str) -> tuple[int, list[tuple[int, int]]]:
     return lookup(address, url)
 
 
+def _first_event_data(pointer: int | None) -> EventData:
+    """The first event: binds (see _bind), then reads it with what it chose."""
+    _bound()
+    return event_data(pointer)
+
+
 #: Registry.resolve's work, from the registry's address and the URL: the speedups module's resolve once bound
 #: (_first_resolve before), or _resolve_with_ctypes. Called as ``_speed.resolve`` (the name is rebound).
 resolve: Callable[[int, str], Match] = _first_resolve
 #: Registry.lookup's foreign call, from the registry's address and the URL: the route's index and the segments' byte
 #: ranges (at most 64), through the speedups module or _lookup_with_ctypes. Called as ``_speed.lookup``.
 lookup: Callable[[int, str], tuple[int, list[tuple[int, int]]]] = _first_lookup
+#: A navigator event's data (see EventData), read inside the callback: through the speedups module or
+#: _event_data_with_ctypes. Called as ``_speed.event_data``.
+event_data: Callable[[int | None], EventData] = _first_event_data
 
 
 def speedups_in_use() -> bool:
-    """Whether Registry.resolve and Registry.lookup go through the C speedups module."""
+    """Whether Registry.resolve, Registry.lookup and navigator events go through the C speedups module."""
     if resolve is _first_resolve:
         _bound()
     return resolve is not _resolve_with_ctypes

@@ -1,13 +1,14 @@
 /*
- * navrouter._speedups: Registry.resolve and Registry.lookup in one C call each from Python, for CPython 3.10 and later
- * (the stable ABI, so one build serves every later version). The ctypes path in _speed.py does the same in Python and
- * stays the fallback (PyPy, Python 3.9, a package built without a C compiler, NAVROUTER_PYTHON_SPEEDUPS=0).
+ * navrouter._speedups: Registry.resolve, Registry.lookup and a navigator event's data in one C call each from Python,
+ * for CPython 3.10 and later (the stable ABI, so one build serves every later version). The ctypes paths in _speed.py
+ * do the same in Python and stay the fallback (PyPy, Python 3.9, a package built without a C compiler,
+ * NAVROUTER_PYTHON_SPEEDUPS=0).
  *
- * What it does and nothing more: the URL's UTF-8 from the str, the library's navrouter_registry_resolve_packed() or
- * navrouter_registry_lookup(), and what it wrote turned into a navrouter.Match or the look-up's tuple. Routing stays
- * in the library; the errors are the Python side's (bind() hands over the function that makes them, and the ctypes
- * paths for URLs this module does not take). The module links nothing: bind() also hands it the addresses of the
- * loaded library's functions.
+ * What it does and nothing more: the URL's UTF-8 from the str, the library's navrouter_registry_resolve_packed(),
+ * navrouter_registry_lookup() or event accessors, and what they gave turned into a navrouter.Match, the look-up's
+ * tuple or the event's data. Routing stays in the library; the errors are the Python side's (bind() hands over the
+ * function that makes them, and the ctypes paths for arguments this module does not take). The module links nothing:
+ * bind() also hands it the addresses of the loaded library's functions.
  *
  * Threading: no state but what bind() sets once, under the GIL; a call's output goes to buffers on the calling
  * thread's stack (or a heap buffer for a match larger than it), so concurrent calls share nothing.
@@ -16,26 +17,48 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The library's types and constants; its functions are not linked: bind() hands over the one this module calls. */
+/* The library's types and constants; its functions are not linked: bind() hands over the ones this module calls. */
 #include "navrouter.h"
 
-typedef __typeof__(navrouter_registry_resolve_packed) *resolve_packed_function;
-typedef __typeof__(navrouter_registry_lookup) *lookup_function;
+/* The library's functions this module calls (bind() takes their addresses by name; LIBRARY_FUNCTIONS lists them). */
+#define FOR_EACH_LIBRARY_FUNCTION(F)                                                                                   \
+    F(navrouter_registry_resolve_packed)                                                                               \
+    F(navrouter_registry_lookup)                                                                                       \
+    F(navrouter_event_kind)                                                                                            \
+    F(navrouter_event_transition)                                                                                      \
+    F(navrouter_event_ticket)                                                                                          \
+    F(navrouter_event_json)
 
-/* Set once by bind(): the library's function, navrouter.Match, tuple's tp_new, and the Python callables. */
+/* Each function's pointer, typed from its declaration in navrouter.h. */
 typedef struct {
-    resolve_packed_function resolve_packed;
-    lookup_function lookup;
+#define LIBRARY_FUNCTION_POINTER(name) __typeof__(name) *name;
+    FOR_EACH_LIBRARY_FUNCTION(LIBRARY_FUNCTION_POINTER)
+#undef LIBRARY_FUNCTION_POINTER
+} library_functions;
+
+static const char *const library_function_names[] = {
+#define LIBRARY_FUNCTION_NAME(name) #name,
+    FOR_EACH_LIBRARY_FUNCTION(LIBRARY_FUNCTION_NAME)
+#undef LIBRARY_FUNCTION_NAME
+};
+enum { LIBRARY_FUNCTION_COUNT = sizeof library_function_names / sizeof library_function_names[0] };
+
+/* Set once by bind(): the library's functions, navrouter.Match, tuple's tp_new, and the Python callables. */
+typedef struct {
+    bool bound;
+    library_functions library;
     PyObject *match_type;
     newfunc tuple_new;
     PyObject *json_loads;
     PyObject *error_for_status;
     PyObject *resolve_fallback;
     PyObject *lookup_fallback;
+    PyObject *event_fallback;
 } speedups_state;
 
 static speedups_state *state_of(PyObject *module) {
@@ -185,7 +208,7 @@ static int read_url_call(speedups_state *state, const char *name, PyObject *cons
         PyErr_Format(PyExc_TypeError, "%s() takes a registry address and a URL", name);
         return -1;
     }
-    if (state->resolve_packed == NULL) {
+    if (!state->bound) {
         PyErr_SetString(PyExc_RuntimeError, "navrouter._speedups: bind() was not called");
         return -1;
     }
@@ -224,12 +247,14 @@ static PyObject *speedups_resolve(PyObject *module, PyObject *const *args, Py_ss
     size_t capacity = sizeof stack;
     size_t size = 0;
     PyThreadState *thread = PyEval_SaveThread();
-    int status = state->resolve_packed(registry, bytes, (size_t)length, buffer, capacity, &size);
+    int status =
+        state->library.navrouter_registry_resolve_packed(registry, bytes, (size_t)length, buffer, capacity, &size);
     if (status == NAVROUTER_ELIMIT && size > capacity) {
         buffer = malloc(size); /* not PyMem_Malloc: the GIL is released */
         if (buffer != NULL) {
             capacity = size;
-            status = state->resolve_packed(registry, bytes, (size_t)length, buffer, capacity, &size);
+            status = state->library.navrouter_registry_resolve_packed(registry, bytes, (size_t)length, buffer, capacity,
+                                                                      &size);
         }
     }
     PyEval_RestoreThread(thread);
@@ -259,7 +284,8 @@ static PyObject *speedups_lookup(PyObject *module, PyObject *const *args, Py_ssi
     size_t found = 0;
     /* Safety: segments holds the 64 ranges passed as its capacity; call.bytes as in resolve(). */
     PyThreadState *thread = PyEval_SaveThread();
-    int status = state->lookup(call.registry, call.bytes, (size_t)call.length, &index, segments, 64, &found);
+    int status = state->library.navrouter_registry_lookup(call.registry, call.bytes, (size_t)call.length, &index,
+                                                          segments, 64, &found);
     PyEval_RestoreThread(thread);
     if (status < 0) {
         return raise_status(state, status);
@@ -277,9 +303,47 @@ static PyObject *speedups_lookup(PyObject *module, PyObject *const *args, Py_ssi
 }
 
 /*
- * bind(resolve_packed_address: int, lookup_address: int, match_type, json_loads, error_for_status, resolve_fallback,
- * lookup_fallback): before resolve() and lookup(); a later call changes nothing. error_for_status(status) makes the
- * exception of a failed call; the fallbacks take the (address, url) this module does not take.
+ * event_data(event_address: int) -> (transition, ticket) for a state_changed event (half of all events), else the
+ * event's JSON parsed by json.loads (a dict): what a navigator's Event is made from, without a ctypes call per field.
+ * Called inside the navigator callback, while the event is valid. None (no event) goes to the ctypes path.
+ */
+static PyObject *speedups_event_data(PyObject *module, PyObject *const *args, Py_ssize_t count) {
+    speedups_state *state = state_of(module);
+    if (count != 1) {
+        PyErr_SetString(PyExc_TypeError, "event_data() takes an event's address");
+        return NULL;
+    }
+    if (!state->bound) {
+        PyErr_SetString(PyExc_RuntimeError, "navrouter._speedups: bind() was not called");
+        return NULL;
+    }
+    if (args[0] == Py_None) {
+        return PyObject_CallFunctionObjArgs(state->event_fallback, args[0], NULL);
+    }
+    const navrouter_event *event = address_argument(args[0], "an event's address is needed");
+    if (event == NULL) {
+        return NULL;
+    }
+    /* Safety: the address is the navigator callback's event, valid for the whole callback (the caller's frame). */
+    if (state->library.navrouter_event_kind(event) == NAVROUTER_EVENT_STATE_CHANGED) {
+        return Py_BuildValue("(KK)", (unsigned long long)state->library.navrouter_event_transition(event),
+                             (unsigned long long)state->library.navrouter_event_ticket(event));
+    }
+    const char *json = state->library.navrouter_event_json(event); /* owned by the event */
+    if (json == NULL) {                                            /* the ctypes path says what is wrong */
+        return PyObject_CallFunctionObjArgs(state->event_fallback, args[0], NULL);
+    }
+    PyObject *text = PyUnicode_FromString(json);
+    PyObject *data = text == NULL ? NULL : PyObject_CallFunctionObjArgs(state->json_loads, text, NULL);
+    Py_XDECREF(text);
+    return data;
+}
+
+/*
+ * bind(functions: dict[str, int], match_type, json_loads, error_for_status, resolve_fallback, lookup_fallback,
+ * event_fallback): before any other call; a later call changes nothing. functions maps each name in
+ * LIBRARY_FUNCTIONS to its address in the loaded library. error_for_status(status) makes the exception of a failed
+ * call; the fallbacks take the arguments this module does not take.
  */
 static PyObject *speedups_bind(PyObject *module, PyObject *const *args, Py_ssize_t count) {
     speedups_state *state = state_of(module);
@@ -287,17 +351,27 @@ static PyObject *speedups_bind(PyObject *module, PyObject *const *args, Py_ssize
         PyErr_SetString(PyExc_TypeError, "bind() takes 7 arguments");
         return NULL;
     }
-    void *resolve_packed = address_argument(args[0], "bind() needs navrouter_registry_resolve_packed's address");
-    void *lookup =
-        resolve_packed == NULL ? NULL : address_argument(args[1], "bind() needs navrouter_registry_lookup's address");
-    if (lookup == NULL) {
+    if (!PyDict_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "bind() needs a dict of the library's function addresses by name");
         return NULL;
     }
-    if (!PyType_Check(args[2]) || !PyType_IsSubtype((PyTypeObject *)args[2], &PyTuple_Type)) {
+    void *addresses[LIBRARY_FUNCTION_COUNT];
+    for (int i = 0; i < LIBRARY_FUNCTION_COUNT; i++) {
+        PyObject *address = PyDict_GetItemString(args[0], library_function_names[i]); /* borrowed */
+        if (address == NULL) {
+            PyErr_Format(PyExc_ValueError, "bind() needs the address of %s", library_function_names[i]);
+            return NULL;
+        }
+        addresses[i] = address_argument(address, "bind() needs the library functions' addresses, not 0");
+        if (addresses[i] == NULL) {
+            return NULL;
+        }
+    }
+    if (!PyType_Check(args[1]) || !PyType_IsSubtype((PyTypeObject *)args[1], &PyTuple_Type)) {
         PyErr_SetString(PyExc_TypeError, "bind() needs a tuple type for the match");
         return NULL;
     }
-    for (int i = 3; i < 7; i++) {
+    for (int i = 2; i < 7; i++) {
         if (!PyCallable_Check(args[i])) {
             PyErr_SetString(PyExc_TypeError, "bind() needs json_loads, error_for_status and the fallbacks callable");
             return NULL;
@@ -310,18 +384,33 @@ static PyObject *speedups_bind(PyObject *module, PyObject *const *args, Py_ssize
         }
         return NULL;
     }
-    if (state->resolve_packed == NULL) {
-        state->match_type = Py_NewRef(args[2]);
-        state->json_loads = Py_NewRef(args[3]);
-        state->error_for_status = Py_NewRef(args[4]);
-        state->resolve_fallback = Py_NewRef(args[5]);
-        state->lookup_fallback = Py_NewRef(args[6]);
+    if (!state->bound) {
+        /* the loaded library's functions, as ctypes found them, in the order of library_function_names */
+        memcpy(&state->library, addresses, sizeof state->library);
+        state->match_type = Py_NewRef(args[1]);
+        state->json_loads = Py_NewRef(args[2]);
+        state->error_for_status = Py_NewRef(args[3]);
+        state->resolve_fallback = Py_NewRef(args[4]);
+        state->lookup_fallback = Py_NewRef(args[5]);
+        state->event_fallback = Py_NewRef(args[6]);
         state->tuple_new = tuple_new;
-        /* the loaded library's functions, as ctypes found them; resolve_packed last: it says the state is set */
-        state->lookup = (lookup_function)lookup;
-        state->resolve_packed = (resolve_packed_function)resolve_packed;
+        state->bound = true;
     }
     Py_RETURN_NONE;
+}
+
+/* The module's LIBRARY_FUNCTIONS: the names bind() needs addresses of. */
+static int speedups_exec(PyObject *module) {
+    PyObject *names = PyTuple_New(LIBRARY_FUNCTION_COUNT);
+    for (int i = 0; names != NULL && i < LIBRARY_FUNCTION_COUNT; i++) {
+        PyObject *name = PyUnicode_FromString(library_function_names[i]);
+        if (name == NULL) {
+            Py_CLEAR(names);
+        } else {
+            PyTuple_SetItem(names, i, name); /* steals name */
+        }
+    }
+    return names == NULL ? -1 : PyModule_AddObject(module, "LIBRARY_FUNCTIONS", names);
 }
 
 static int speedups_traverse(PyObject *module, visitproc visit, void *arg) {
@@ -331,6 +420,7 @@ static int speedups_traverse(PyObject *module, visitproc visit, void *arg) {
     Py_VISIT(state->error_for_status);
     Py_VISIT(state->resolve_fallback);
     Py_VISIT(state->lookup_fallback);
+    Py_VISIT(state->event_fallback);
     return 0;
 }
 
@@ -341,6 +431,7 @@ static int speedups_clear(PyObject *module) {
     Py_CLEAR(state->error_for_status);
     Py_CLEAR(state->resolve_fallback);
     Py_CLEAR(state->lookup_fallback);
+    Py_CLEAR(state->event_fallback);
     return 0;
 }
 
@@ -352,19 +443,26 @@ static PyMethodDef speedups_methods[] = {
     {"resolve", (PyCFunction)(void (*)(void))speedups_resolve, METH_FASTCALL,
      "resolve(registry_address, url) -> Match"},
     {"bind", (PyCFunction)(void (*)(void))speedups_bind, METH_FASTCALL,
-     "bind(resolve_packed_address, lookup_address, match_type, json_loads, error_for_status, resolve_fallback, "
-     "lookup_fallback)"},
+     "bind(functions, match_type, json_loads, error_for_status, resolve_fallback, lookup_fallback, event_fallback)"},
     {"lookup", (PyCFunction)(void (*)(void))speedups_lookup, METH_FASTCALL,
      "lookup(registry_address, url) -> (route_index, [(start, end), ...])"},
+    {"event_data", (PyCFunction)(void (*)(void))speedups_event_data, METH_FASTCALL,
+     "event_data(event_address) -> (transition, ticket) | dict"},
     {NULL, NULL, 0, NULL},
+};
+
+static PyModuleDef_Slot speedups_slots[] = {
+    {Py_mod_exec, (void *)speedups_exec},
+    {0, NULL},
 };
 
 static struct PyModuleDef speedups_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "navrouter._speedups",
-    .m_doc = "Registry.resolve in one C call (the binding's; not an API).",
+    .m_doc = "Registry.resolve, Registry.lookup and events' data in one C call each (the binding's; not an API).",
     .m_size = sizeof(speedups_state),
     .m_methods = speedups_methods,
+    .m_slots = speedups_slots,
     .m_traverse = speedups_traverse,
     .m_clear = speedups_clear,
     .m_free = speedups_free,

@@ -50,8 +50,8 @@ def speedups_required() -> bool:
 
 @pytest.fixture(params=["speedups", "ctypes"])
 def resolve_path(request, monkeypatch):
-    """Runs a test once with Registry.resolve and Registry.lookup through the C speedups module and once through
-    the ctypes paths."""
+    """Runs a test once with Registry.resolve, Registry.lookup and navigator events through the C speedups module and
+    once through the ctypes paths."""
     from navrouter import _speed
 
     if request.param == "speedups":
@@ -62,4 +62,5 @@ def resolve_path(request, monkeypatch):
     else:
         monkeypatch.setattr(_speed, "resolve", _speed._resolve_with_ctypes)
         monkeypatch.setattr(_speed, "lookup", _speed._lookup_with_ctypes)
+        monkeypatch.setattr(_speed, "event_data", _speed._event_data_with_ctypes)
     return request.param

@@ -1,6 +1,7 @@
 """The C speedups module (navrouter/_speedups.c): in use when built, the same answers and the same errors as the
 ctypes paths (resolve and look-up), safe from threads, no leaks, and no crash from a bad call into it."""
 
+import dataclasses
 import importlib.util
 import os
 import subprocess
@@ -168,18 +169,26 @@ def test_bad_calls_into_the_module_raise_and_do_not_crash():
         fresh.resolve()
     with pytest.raises(RuntimeError, match="bind"):
         fresh.lookup(1, "/x")
+    with pytest.raises(RuntimeError, match="bind"):
+        fresh.event_data(1)
+    functions = dict.fromkeys(fresh.LIBRARY_FUNCTIONS, 1)
+    callables = (len, len, len, len, len)
     with pytest.raises(TypeError):
         fresh.bind(1, 2)
-    with pytest.raises(TypeError, match="tuple type"):
-        fresh.bind(1, 1, dict, len, len, len, len)
-    with pytest.raises(TypeError, match="callable"):
-        fresh.bind(1, 1, navrouter.Match, len, None, len, len)
-    with pytest.raises(ValueError):
-        fresh.bind(0, 1, navrouter.Match, len, len, len, len)
-    with pytest.raises(ValueError):
-        fresh.bind(1, 0, navrouter.Match, len, len, len, len)
+    with pytest.raises(TypeError, match="dict"):
+        fresh.bind(1, navrouter.Match, *callables)
+    with pytest.raises(ValueError, match="not 0"):
+        fresh.bind({**functions, "navrouter_event_json": 0}, navrouter.Match, *callables)
+    with pytest.raises(ValueError, match="navrouter_registry_lookup"):
+        fresh.bind({name: 1 for name in functions if name != "navrouter_registry_lookup"}, navrouter.Match, *callables)
     with pytest.raises(TypeError):
-        fresh.bind("address", 1, navrouter.Match, len, len, len, len)
+        fresh.bind({**functions, "navrouter_event_kind": "address"}, navrouter.Match, *callables)
+    with pytest.raises(TypeError, match="tuple type"):
+        fresh.bind(functions, dict, *callables)
+    with pytest.raises(TypeError, match="callable"):
+        fresh.bind(functions, navrouter.Match, len, None, len, len, len)
+    with pytest.raises(RuntimeError, match="bind"):  # none of the refused binds bound it
+        fresh.resolve(1, "/x")
     from navrouter import _speedups
 
     with pytest.raises(ValueError, match="address"):
@@ -190,6 +199,10 @@ def test_bad_calls_into_the_module_raise_and_do_not_crash():
         _speedups.resolve("registry", "/x")
     with pytest.raises(TypeError):
         _speedups.lookup("/x")
+    with pytest.raises(ValueError, match="address"):
+        _speedups.event_data(0)
+    with pytest.raises(TypeError):
+        _speedups.event_data()
 
 
 def test_resolves_beside_callbacks_and_route_changes_on_other_threads(shop, resolve_path):
@@ -232,3 +245,40 @@ def test_resolves_beside_callbacks_and_route_changes_on_other_threads(shop, reso
     assert errors == []
     assert shop.resolve("/extra/59/x").route == "extra59"
     router.close()
+
+
+def _session_events(shop):
+    """Every event of a session that makes each kind with its optional fields, as a navigator gets them."""
+    events = []
+    router = navrouter.Router(shop, navigator=events.append)
+    router.set_handler(None, make=lambda entry: {"view of": entry.route}, release=lambda view, entry: None)
+    router.start()
+    router.navigate("/shop/product/42?ref=mail&x=%C3%A9#top")
+    router.navigate("/shop/product/7", expects_result=True, props={"from": "list", "n": [1, 2.5]})
+    router.pop(result={"rating": 5, "text": 'ü "q"'})
+    router.present("/shop/product/9", style="fullscreen", prevent_dismissal=True)
+    router.dismiss(result=None)
+    router.select_tab(1)
+    router.restore(router.snapshot())
+    with pytest.raises(navrouter.NavRouterError):
+        router.navigate("/nowhere")
+    router.close()
+    return events
+
+
+def test_navigator_events_are_the_ctypes_paths(shop, monkeypatch):
+    if not _speed.speedups_in_use():
+        pytest.skip("the C speedups module is not built")
+    fast = _session_events(shop)
+    monkeypatch.setattr(_speed, "event_data", _speed._event_data_with_ctypes)
+    slow = _session_events(shop)
+    assert len(fast) > 10 and {event.kind for event in fast} >= {"push", "pop", "present", "dismiss", "restored"}
+    assert [(event.kind, event.transition) for event in fast] == [(event.kind, event.transition) for event in slow]
+    strip = lambda event: dataclasses.replace(  # noqa: E731 - the views differ: each router made its own
+        event,
+        entry=event.entry and dataclasses.replace(event.entry, view=None),
+        entries=tuple(dataclasses.replace(entry, view=None) for entry in event.entries),
+        removed=tuple(dataclasses.replace(entry, view=None) for entry in event.removed),
+    )
+    assert [strip(event) for event in fast] == [strip(event) for event in slow]
+    assert any(event.entry and event.entry.view for event in fast)
