@@ -179,7 +179,7 @@ static void *address_argument(PyObject *value, const char *what_is_needed) {
     return address;
 }
 
-/* Raises the error of a failed resolve: the exception error_for_status(status) makes (it reads this thread's
+/* Raises the error of a failed library call: the exception error_for_status(status) makes (it reads this thread's
  * navrouter_last_error(), which nothing has overwritten since). Returns NULL. */
 static PyObject *raise_status(speedups_state *state, int status) {
     PyObject *error = PyObject_CallFunction(state->error_for_status, "i", status);
