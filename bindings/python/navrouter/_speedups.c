@@ -410,7 +410,12 @@ static int speedups_exec(PyObject *module) {
             PyTuple_SetItem(names, i, name); /* steals name */
         }
     }
-    return names == NULL ? -1 : PyModule_AddObject(module, "LIBRARY_FUNCTIONS", names);
+    if (names == NULL) {
+        return -1;
+    }
+    int added = PyModule_AddObjectRef(module, "LIBRARY_FUNCTIONS", names);
+    Py_DECREF(names);
+    return added;
 }
 
 static int speedups_traverse(PyObject *module, visitproc visit, void *arg) {
