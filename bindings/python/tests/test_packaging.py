@@ -49,9 +49,10 @@ with navrouter.Registry() as registry:
     print(registry.resolve("myapp://shop/product/42").parameters["id"], navrouter.version(), navrouter.__version__)
     from navrouter import _speed
     print("speedups" if _speed.speedups_in_use() else "ctypes")
-    with navrouter.Router(registry) as router:
+    events = []
+    with navrouter.Router(registry, navigator=events.append) as router:
         router.navigate("/shop/product/7")
-        print(router.state.top.route)
+        print(router.state.top.route, "+".join(event.kind for event in events))
 maps = open("/proc/self/maps").read()
 print("bundled" if "site-packages/navrouter/libnavrouter.so.1" in maps else "system",
       "bundled-jansson" if "site-packages/navrouter/libjansson.so.4" in maps else "system-jansson")
@@ -60,7 +61,7 @@ print("bundled" if "site-packages/navrouter/libnavrouter.so.1" in maps else "sys
         [str(python), "-c", program], capture_output=True, text=True, env=clean, cwd=tmp_path, check=False
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["42", "0.1.0", "0.1.0", "speedups", "product", "bundled", "bundled-jansson"]
+    assert result.stdout.split() == ["42", "0.1.0", "0.1.0", "speedups", "product", "tabs_set_up+push+state_changed", "bundled", "bundled-jansson"]
 
 
 def test_without_a_compiler_the_wheel_is_for_any_python_3(tmp_path: Path) -> None:
