@@ -123,7 +123,7 @@ def main():
 
     from navrouter import _speed
 
-    def resolve_through_ctypes(url, address=registry._address_value):
+    def resolve_through_ctypes(url, address=registry._address):
         """Registry.resolve's work as it is done without the C speedups module."""
         registry._ptr()
         return _speed._resolve_with_ctypes(address, url)

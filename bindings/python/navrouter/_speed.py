@@ -94,8 +94,7 @@ def _error_for_status(status: int) -> Exception:
 
 def _resolve_with_ctypes(address: int, url: str) -> Match:
     """Registry.resolve through ctypes: the URL checked and encoded here, the packed match decoded in Python."""
-    raw = url.encode("utf-8", "surrogatepass") if type(url) is str and "\0" not in url else encode(url, "url")
-    return resolve_packed(c_void_p(address), url, raw)
+    return resolve_packed(c_void_p(address), url, encode(url, "url"))
 
 
 def _lookup_with_ctypes(address: int, url: str) -> tuple[int, list[tuple[int, int]]]:
@@ -119,15 +118,28 @@ def _event_data_with_ctypes(pointer: int | None) -> EventData:
     return data
 
 
-def _bind() -> tuple[
-    Callable[[int, str], Match],
-    Callable[[int, str], tuple[int, list[tuple[int, int]]]],
-    Callable[[int | None], EventData],
-]:
-    """The resolve, the look-up and the event reader to use from now on: the speedups module's, bound to the loaded
-    library, unless it is missing or switched off with NAVROUTER_PYTHON_SPEEDUPS=0; else the ctypes paths."""
+#: Registry.resolve's work, from the registry's address and the URL: through ctypes until bind() puts the speedups
+#: module's in its place. Called as ``_speed.resolve`` (the name is rebound).
+resolve: Callable[[int, str], Match] = _resolve_with_ctypes
+#: Registry.lookup's foreign call, from the registry's address and the URL: the route's index and the segments' byte
+#: ranges (at most 64), through ctypes or (once bound) the speedups module. Called as ``_speed.lookup``.
+lookup: Callable[[int, str], tuple[int, list[tuple[int, int]]]] = _lookup_with_ctypes
+#: A navigator event's data (see EventData), read inside the callback, through ctypes or (once bound) the speedups
+#: module. Called as ``_speed.event_data``.
+event_data: Callable[[int | None], EventData] = _event_data_with_ctypes
+_bound = False
+
+
+def bind() -> None:
+    """Puts the speedups module's resolve, look-up and event reader in place of the ctypes paths, bound to the loaded
+    library, unless the module is missing or switched off with NAVROUTER_PYTHON_SPEEDUPS=0. Once: every Registry
+    calls it when it is made (every resolve, look-up and event comes after that), and the library is loaded then."""
+    global resolve, lookup, event_data, _bound
+    if _bound:
+        return
+    _bound = True
     if _speedups is None or os.environ.get("NAVROUTER_PYTHON_SPEEDUPS", "1") == "0" or sys.version_info < (3, 10):
-        return _resolve_with_ctypes, _lookup_with_ctypes, _event_data_with_ctypes  # (3.9 loads an abi3 build too)
+        return  # (3.9 loads an abi3 build too, and cannot run it)
     loaded = lib()
     functions = {name: ctypes.cast(getattr(loaded, name), c_void_p).value or 0 for name in _speedups.LIBRARY_FUNCTIONS}
     _speedups.bind(
@@ -139,48 +151,12 @@ def _bind() -> tuple[
         _lookup_with_ctypes,
         _event_data_with_ctypes,
     )
-    return _speedups.resolve, _speedups.lookup, _speedups.event_data
-
-
-def _bound() -> None:
-    """Puts the functions _bind chose in place of the first ones."""
-    global resolve, lookup, event_data
-    resolve, lookup, event_data = _bind()
-
-
-def _first_resolve(address: int, url: str) -> Match:
-    """The first resolve: binds (see _bind), then resolves with what it chose."""
-    _bound()
-    return resolve(address, url)
-
-
-def _first_lookup(address: int, url: str) -> tuple[int, list[tuple[int, int]]]:
-    """The first look-up: binds (see _bind), then looks up with what it chose."""
-    _bound()
-    return lookup(address, url)
-
-
-def _first_event_data(pointer: int | None) -> EventData:
-    """The first event: binds (see _bind), then reads it with what it chose."""
-    _bound()
-    return event_data(pointer)
-
-
-#: Registry.resolve's work, from the registry's address and the URL: the speedups module's resolve once bound
-#: (_first_resolve before), or _resolve_with_ctypes. Called as ``_speed.resolve`` (the name is rebound).
-resolve: Callable[[int, str], Match] = _first_resolve
-#: Registry.lookup's foreign call, from the registry's address and the URL: the route's index and the segments' byte
-#: ranges (at most 64), through the speedups module or _lookup_with_ctypes. Called as ``_speed.lookup``.
-lookup: Callable[[int, str], tuple[int, list[tuple[int, int]]]] = _first_lookup
-#: A navigator event's data (see EventData), read inside the callback: through the speedups module or
-#: _event_data_with_ctypes. Called as ``_speed.event_data``.
-event_data: Callable[[int | None], EventData] = _first_event_data
+    resolve, lookup, event_data = _speedups.resolve, _speedups.lookup, _speedups.event_data
 
 
 def speedups_in_use() -> bool:
     """Whether Registry.resolve, Registry.lookup and navigator events go through the C speedups module."""
-    if resolve is _first_resolve:
-        _bound()
+    bind()
     return resolve is not _resolve_with_ctypes
 
 

@@ -233,12 +233,8 @@ static PyObject *speedups_resolve(PyObject *module, PyObject *const *args, Py_ss
     if (read <= 0) {
         return read < 0 ? NULL : PyObject_CallFunctionObjArgs(state->resolve_fallback, args[0], args[1], NULL);
     }
-    void *registry = call.registry;
-    const char *bytes = call.bytes;
-    Py_ssize_t length = call.length;
-    PyObject *url = args[1];
-    /* Safety: buffer is uint32-aligned and capacity bytes long; bytes (url's UTF-8, kept by the str) stays valid
-     * while the GIL is released, as the caller holds url. The GIL is released as ctypes releases it: a thread that
+    /* Safety: buffer is uint32-aligned and capacity bytes long; call.bytes (the URL's UTF-8, kept by the str) stays
+     * valid while the GIL is released, as the caller holds the URL. The GIL is released as ctypes releases it: a thread that
      * holds it through every call starves the threads that give it up at each foreign call (each then waits for
      * the interpreter's switch interval, 5 ms, to get it back), and the first resolve after a change of routes
      * compiles the table, which other threads need not wait for. */
@@ -247,21 +243,21 @@ static PyObject *speedups_resolve(PyObject *module, PyObject *const *args, Py_ss
     size_t capacity = sizeof stack;
     size_t size = 0;
     PyThreadState *thread = PyEval_SaveThread();
-    int status =
-        state->library.navrouter_registry_resolve_packed(registry, bytes, (size_t)length, buffer, capacity, &size);
+    int status = state->library.navrouter_registry_resolve_packed(call.registry, call.bytes, (size_t)call.length,
+                                                                  buffer, capacity, &size);
     if (status == NAVROUTER_ELIMIT && size > capacity) {
         buffer = malloc(size); /* not PyMem_Malloc: the GIL is released */
         if (buffer != NULL) {
             capacity = size;
-            status = state->library.navrouter_registry_resolve_packed(registry, bytes, (size_t)length, buffer, capacity,
-                                                                      &size);
+            status = state->library.navrouter_registry_resolve_packed(call.registry, call.bytes, (size_t)call.length,
+                                                                      buffer, capacity, &size);
         }
     }
     PyEval_RestoreThread(thread);
     if (buffer == NULL) {
         return PyErr_NoMemory();
     }
-    PyObject *result = status < 0 ? raise_status(state, status) : decode(state, url, buffer, size);
+    PyObject *result = status < 0 ? raise_status(state, status) : decode(state, args[1], buffer, size);
     if (buffer != stack) {
         free(buffer);
     }

@@ -106,8 +106,8 @@ class Registry(OwnedHandle):
         handle = RegistryPtr()
         lib().navrouter_registry_new(ctypes.byref(handle), 0x1 if case_sensitive else 0)
         self._handle = handle
-        self._address = c_void_p(ctypes.cast(handle, c_void_p).value)  # for calls without argument conversion
-        self._address_value: int = self._address.value or 0  # for the speedups module
+        self._address: int = ctypes.cast(handle, c_void_p).value or 0  # for the calls of navrouter._speed
+        _speed.bind()
         self._names = RouteNames()
         self._interceptors: set[int] = set()
 
@@ -267,7 +267,7 @@ class Registry(OwnedHandle):
         in Python."""
         if self._handle is None or _callbacks.shutting_down:  # _ptr()'s checks, without its call on the hot path
             self._ptr()
-        return _speed.resolve(self._address_value, url)
+        return _speed.resolve(self._address, url)
 
     def lookup(self, url: str) -> tuple[str, list[tuple[int, int]]]:
         """The zero-allocation look-up: the route's name and each path segment's byte range in the UTF-8 URL
@@ -277,7 +277,7 @@ class Registry(OwnedHandle):
         names = self._names
         generation = names.generation
         if generation % 2 == 0:
-            index, segments = _speed.lookup(self._address_value, url)
+            index, segments = _speed.lookup(self._address, url)
             cache = names.cache
             if cache is None or cache[0] != generation:
                 # Look-up indexes count a route's aliases after it (each one index, with the route's name).
@@ -292,7 +292,7 @@ class Registry(OwnedHandle):
                 return cache[1][index], segments
         # Routes changed meanwhile: look up again with changes held off, so index and name agree.
         with names.lock:
-            index, segments = _speed.lookup(self._address_value, url)
+            index, segments = _speed.lookup(self._address, url)
             name = c_void_p()
             lib().navrouter_registry_route_name(self._ptr(), index, ctypes.byref(name))
             return take_string(name), segments

@@ -54,6 +54,7 @@ def resolve_path(request, monkeypatch):
     once through the ctypes paths."""
     from navrouter import _speed
 
+    _speed.bind()  # once, before the ctypes paths are put back below (a Registry made later binds no more)
     if request.param == "speedups":
         if not _speed.speedups_in_use():
             if speedups_required():
