@@ -149,9 +149,12 @@ struct ParameterSlices: Sendable {
     @inline(__always)
     mutating func append(_ slice: SegmentSlice, isCatchAll: Bool) {
         if count32 < Self.capacity {
-            let lane = 2 * Int(count32)
-            bounds[lane] = slice.start
-            bounds[lane + 1] = slice.end
+            // One 8-byte store in place (lane by lane, the vector went through the stack twice).
+            // Safety: `count32` is below `capacity`, so the range's two lanes lie inside the vector.
+            let offset = Int(count32) * MemoryLayout<SegmentSlice>.stride
+            withUnsafeMutableBytes(of: &bounds) { bytes in
+                bytes.storeBytes(of: slice, toByteOffset: offset, as: SegmentSlice.self)
+            }
         }
         count32 += 1
         if isCatchAll { hasCatchAll = true }
@@ -160,7 +163,8 @@ struct ParameterSlices: Sendable {
     /// The range of the parameter at `ordinal` (below `capacity`).
     @inline(__always)
     subscript(ordinal: Int) -> SegmentSlice {
-        let lane = 2 * (ordinal & (Self.capacity - 1))
-        return SegmentSlice(start: bounds[lane], end: bounds[lane + 1])
+        // Safety: masked below `capacity`, the range's two lanes lie inside the vector.
+        let offset = (ordinal & (Self.capacity - 1)) * MemoryLayout<SegmentSlice>.stride
+        return withUnsafeBytes(of: bounds) { $0.load(fromByteOffset: offset, as: SegmentSlice.self) }
     }
 }
