@@ -20,15 +20,16 @@ private func writePacked(
     let text = capacity > headSize ? buffer.map { ($0 + headSize).assumingMemoryBound(to: UInt8.self) } : nil
     let written = resolved.writeStrings(
         table: table, url: url, includingURL: false, includingMerged: true, into: text,
-        capacity: max(0, capacity - headSize))
+        capacity: max(0, capacity - headSize), offsets: nil, offsetBase: 0)
     if let buffer, headSize <= capacity {
         let shape = resolved.shape
         var head = navrouter_packed_match()
-        head.route_index = UInt32(resolved.routeIndex)
-        head.path_parameter_count = UInt32(shape.parameterCount)
-        head.query_item_count = UInt32(shape.queryItemCount)
-        head.string_count = UInt32(written.count)
-        head.merged_parameter_count = UInt32(written.mergedCount)
+        // Each below 2^31: routes below RouteRegistry.maxRoutes, counts below the URL's length (at most 2^30 bytes).
+        head.route_index = UInt32(truncatingIfNeeded: shape.routeIndex)
+        head.path_parameter_count = UInt32(truncatingIfNeeded: shape.parameterCount)
+        head.query_item_count = UInt32(truncatingIfNeeded: shape.queryItemCount)
+        head.string_count = UInt32(truncatingIfNeeded: written.count)
+        head.merged_parameter_count = UInt32(truncatingIfNeeded: written.mergedCount)
         if shape.hasCatchAll { head.flags |= NAVROUTER_PACKED_REMAINDER }
         if shape.hasFragment { head.flags |= NAVROUTER_PACKED_FRAGMENT }
         if shape.hasProps { head.flags |= NAVROUTER_PACKED_PROPS }

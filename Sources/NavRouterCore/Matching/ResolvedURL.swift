@@ -54,12 +54,15 @@ package struct ResolvedURL: Sendable {
     /// What a match holds, in one call (the C layer's packed head: its getters one by one are calls across modules).
     package var shape: Shape {
         Shape(
-            parameterCount: parameterCount, queryItemCount: queryItemCount, hasCatchAll: hasCatchAll,
+            routeIndex: routeIndex, parameterCount: parameterCount, queryItemCount: queryItemCount,
+            hasCatchAll: hasCatchAll,
             hasFragment: extras?.fragment != nil, hasProps: extras?.props != nil)
     }
 
     /// See `shape`.
     package struct Shape {
+        /// The route's index in the table's routes.
+        package let routeIndex: Int
         /// How many path parameters (a catch-all counts as one).
         package let parameterCount: Int
         /// How many query items (the props item excepted).
