@@ -136,10 +136,11 @@ package struct ResolvedURL: Sendable {
 struct ParameterSlices: Sendable {
     /// How many ranges are kept.
     static let capacity = 8
-    // One vector, not eight fields, a tuple or an array: it is zeroed and copied in four 16-byte moves (eight
-    // fields took sixteen each, a tuple's copy goes through the runtime's generic tuple functions, and an array
-    // would be counted references). Range `i` is lanes `2i` (start) and `2i + 1` (end).
-    private var bounds = SIMD16<Int32>()
+    // One homogeneous tuple of eight 8-byte ranges (a `SegmentSlice` each, start then end), laid out contiguously,
+    // written and read in place through its bytes: zeroed and copied as one block. Sixteen 32-bit fields were zeroed
+    // and copied one by one, and a range chosen by a switch; a `SIMD16<Int32>` copied well but, 16-byte aligned,
+    // padded every value that holds a match (+1 % instructions a navigation); an array would be counted references.
+    private var bounds: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     private var count32: Int32 = 0
     /// How many parameters the route has (kept or not).
     var count: Int { Int(count32) }
@@ -152,8 +153,8 @@ struct ParameterSlices: Sendable {
     @inline(__always)
     mutating func append(_ slice: SegmentSlice, isCatchAll: Bool) {
         if count32 < Self.capacity {
-            // One 8-byte store in place (lane by lane, the vector went through the stack twice).
-            // Safety: `count32` is below `capacity`, so the range's two lanes lie inside the vector.
+            // Safety: `count32` is below `capacity`, so the range's 8 bytes lie inside the tuple's 64 (a `SegmentSlice`
+            // is two `Int32`s: 8 bytes, 4-aligned, and the tuple is 8-aligned).
             let offset = Int(count32) * MemoryLayout<SegmentSlice>.stride
             withUnsafeMutableBytes(of: &bounds) { bytes in
                 bytes.storeBytes(of: slice, toByteOffset: offset, as: SegmentSlice.self)
@@ -166,7 +167,7 @@ struct ParameterSlices: Sendable {
     /// The range of the parameter at `ordinal` (below `capacity`).
     @inline(__always)
     subscript(ordinal: Int) -> SegmentSlice {
-        // Safety: masked below `capacity`, the range's two lanes lie inside the vector.
+        // Safety: masked below `capacity`, the range's 8 bytes lie inside the tuple, at an aligned offset.
         let offset = (ordinal & (Self.capacity - 1)) * MemoryLayout<SegmentSlice>.stride
         return withUnsafeBytes(of: bounds) { $0.load(fromByteOffset: offset, as: SegmentSlice.self) }
     }
