@@ -55,8 +55,7 @@ package struct ResolvedURL: Sendable {
     package var shape: Shape {
         Shape(
             routeIndex: routeIndex, parameterCount: parameterCount, queryItemCount: queryItemCount,
-            hasCatchAll: hasCatchAll,
-            hasFragment: extras?.fragment != nil, hasProps: extras?.props != nil)
+            hasCatchAll: hasCatchAll, hasFragment: extras?.fragment != nil, hasProps: extras?.props != nil)
     }
 
     /// See `shape`.
@@ -152,6 +151,7 @@ struct ParameterSlices: Sendable {
     /// Adds the next parameter's range (kept only while there is room).
     @inline(__always)
     mutating func append(_ slice: SegmentSlice, isCatchAll: Bool) {
+        assert(MemoryLayout.size(ofValue: bounds) == Self.capacity * MemoryLayout<SegmentSlice>.stride)
         if count32 < Self.capacity {
             // Safety: `count32` is below `capacity`, so the range's 8 bytes lie inside the tuple's 64 (a `SegmentSlice`
             // is two `Int32`s: 8 bytes, 4-aligned, and the tuple is 8-aligned).
