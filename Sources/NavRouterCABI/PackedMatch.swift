@@ -18,6 +18,7 @@ private func writePacked(
     // Safety: the host's buffer holds `capacity` writable bytes (the header's contract); the strings are written
     // after the head and checked against the room left there; the head is written only when it fits.
     let text = capacity > headSize ? buffer.map { ($0 + headSize).assumingMemoryBound(to: UInt8.self) } : nil
+    // The defaults spelled out: each default argument is a call across modules.
     let written = resolved.writeStrings(
         table: table, url: url, includingURL: false, includingMerged: true, into: text,
         capacity: max(0, capacity - headSize), offsets: nil, offsetBase: 0)

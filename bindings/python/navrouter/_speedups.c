@@ -234,10 +234,10 @@ static PyObject *speedups_resolve(PyObject *module, PyObject *const *args, Py_ss
         return read < 0 ? NULL : PyObject_CallFunctionObjArgs(state->resolve_fallback, args[0], args[1], NULL);
     }
     /* Safety: buffer is uint32-aligned and capacity bytes long; call.bytes (the URL's UTF-8, kept by the str) stays
-     * valid while the GIL is released, as the caller holds the URL. The GIL is released as ctypes releases it: a thread that
-     * holds it through every call starves the threads that give it up at each foreign call (each then waits for
-     * the interpreter's switch interval, 5 ms, to get it back), and the first resolve after a change of routes
-     * compiles the table, which other threads need not wait for. */
+     * valid while the GIL is released, as the caller holds the URL. The GIL is released as ctypes releases it: a
+     * thread that holds it through every call starves the threads that give it up at each foreign call (each then
+     * waits for the interpreter's switch interval, 5 ms, to get it back), and the first resolve after a change of
+     * routes compiles the table, which other threads need not wait for. */
     uint32_t stack[1024];
     void *buffer = stack;
     size_t capacity = sizeof stack;
