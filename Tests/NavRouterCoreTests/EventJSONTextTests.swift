@@ -57,4 +57,47 @@ final class EventJSONTextTests: XCTestCase {
         XCTAssertGreaterThan(recorder.events.count, 5)
         for event in recorder.events { assertSameText(event) }
     }
+
+    /// An entry the router opens writes its parameters (one path parameter kept as its name and value, others as a
+    /// dictionary) with keys sorted by their bytes whatever the pattern's order, values decoded, query items merged
+    /// (a path parameter winning), as its `parameters` dictionary says.
+    func testAnOpenedEntrysParametersAreWrittenWithSortedKeys() throws {
+        let registry = try RouteRegistry()
+        try registry.register([
+            Route(name: "post", pattern: "users/:user/posts/:id/*rest"),
+            Route(name: "one", pattern: "one/:z"),
+            Route(name: "none", pattern: "none"),
+        ])
+        let router = Router(registry: registry)
+        let recorder = EventRecorder()
+        router.navigator = recorder.navigator
+        try router.start()
+        let links: [(String, [String: String], String)] = [
+            (
+                "/users/ann%20b/posts/7/a/b%2Fc", ["user": "ann b", "id": "7", "rest": "a/b/c"],
+                #"{"id":"7","rest":"a/b/c","user":"ann b"}"#
+            ),
+            (
+                "/users/ann/posts/7/x?user=query&b=1", ["user": "ann", "id": "7", "rest": "x", "b": "1"],
+                #"{"b":"1","id":"7","rest":"x","user":"ann"}"#
+            ),
+            ("/one/%C3%A9", ["z": "é"], #"{"z":"é"}"#),
+            ("/none", [:], "{}"),
+        ]
+        for (link, parameters, text) in links {
+            recorder.clear()
+            _ = try router.navigate(link)
+            let entry = try XCTUnwrap(router.state.topEntry)
+            XCTAssertEqual(entry.parameters, parameters, link)
+            let event = try XCTUnwrap(recorder.events.first { $0.entry?.id == entry.id }, link)
+            XCTAssertTrue(event.jsonText.contains(#""parameters":\#(text)"#), "\(link): \(event.jsonText)")
+            assertSameText(event)
+            // Kept as a match or given as a dictionary, equal parameters make equal entries.
+            XCTAssertEqual(
+                entry,
+                NavigationEntry(id: entry.id, route: entry.route, url: entry.url, parameters: parameters), link)
+            XCTAssertNotEqual(
+                entry, NavigationEntry(id: entry.id, route: entry.route, url: entry.url, parameters: ["x": "y"]), link)
+        }
+    }
 }

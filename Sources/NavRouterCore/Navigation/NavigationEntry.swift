@@ -16,7 +16,7 @@ public struct NavigationEntry: Equatable, Sendable {
     private struct EntryValues: Equatable, Sendable {
         let route: String
         let url: String
-        let parameters: [String: String]
+        let parameters: EntryParameters
         let props: [String: JSONValue]?
         let expectsResult: Bool
         let opener: EntryID?
@@ -46,7 +46,10 @@ public struct NavigationEntry: Equatable, Sendable {
     /// The URL the entry was opened with.
     public var url: String { values.value.url }
     /// The merged path and query parameters.
-    public var parameters: [String: String] { values.value.parameters }
+    /// The merged path and query parameters.
+    public var parameters: [String: String] { values.value.parameters.dictionary }
+    /// The parameters as kept (a dictionary or a match).
+    var parameterSource: EntryParameters { values.value.parameters }
     /// Props: from the command, or carried in the URL.
     public var props: [String: JSONValue]? { values.value.props }
     /// The entry was opened expecting a result: popping or dismissing it delivers one to `opener`.
@@ -64,13 +67,13 @@ public struct NavigationEntry: Equatable, Sendable {
         expectsResult: Bool = false, opener: EntryID? = nil, view: ViewHandle? = nil
     ) {
         self.init(
-            id: id, route: route, url: url, parameters: parameters, props: props, expectsResult: expectsResult,
-            opener: opener, requiresAuth: false, view: view)
+            id: id, route: route, url: url, parameters: .given(parameters), props: props,
+            expectsResult: expectsResult, opener: opener, requiresAuth: false, view: view)
     }
 
     /// Creates an entry, saying whether its route requires authentication.
     init(
-        id: EntryID, route: String, url: String, parameters: [String: String], props: [String: JSONValue]?,
+        id: EntryID, route: String, url: String, parameters: EntryParameters, props: [String: JSONValue]?,
         expectsResult: Bool, opener: EntryID?, requiresAuth: Bool, view: ViewHandle? = nil
     ) {
         self.id = id
@@ -84,12 +87,12 @@ public struct NavigationEntry: Equatable, Sendable {
     /// The same entry without an opener (its opener left the state): it still expects a result, which then goes to
     /// nobody.
     func withoutOpener() -> NavigationEntry {
-        changed(url: url, parameters: parameters, props: props, opener: nil)
+        changed(url: url, parameters: values.value.parameters, props: props, opener: nil)
     }
 
     /// The same entry (id, view and its maker kept) with other values.
     func changed(
-        url: String, parameters: [String: String], props: [String: JSONValue]?, opener: EntryID?
+        url: String, parameters: EntryParameters, props: [String: JSONValue]?, opener: EntryID?
     ) -> NavigationEntry {
         var entry = NavigationEntry(
             id: id, route: route, url: url, parameters: parameters, props: props, expectsResult: expectsResult,
@@ -109,5 +112,63 @@ public struct NavigationEntry: Equatable, Sendable {
     /// Equal ids, values and views (the view's maker is not part of the value).
     public static func == (lhs: NavigationEntry, rhs: NavigationEntry) -> Bool {
         lhs.id == rhs.id && lhs.view == rhs.view && lhs.values == rhs.values
+    }
+}
+
+/// An entry's parameters, as a dictionary or, for the usual entry (a route with one path parameter, a link
+/// without a query), as that parameter's name and value, made into a dictionary when read. A navigation then builds
+/// no dictionary for its entry unless someone reads one: hashing the name and allocating the dictionary was ~1,350
+/// instructions of a C push/pop pair's ~20,500 (callgrind), paid whether the host looked or not. (Keeping the whole
+/// match instead would keep its table alive for as long as the entry lives, across registry changes.)
+enum EntryParameters: Equatable, Sendable {
+    /// A dictionary, as given.
+    case given([String: String])
+    /// One parameter.
+    case one(name: String, value: String)
+
+    /// The merged parameters of a match, kept as `one` when they are one path parameter.
+    init(_ match: RouteMatch) {
+        if match.queryItems.isEmpty {
+            switch match.pathParameterCount {
+            case 0:
+                self = .given([:])
+                return
+            case 1:
+                self = .one(name: match.pathParameterName(at: 0), value: match.pathParameterValue(at: 0))
+                return
+            default: break
+            }
+        }
+        self = .given(match.parameters)
+    }
+
+    /// The parameters by name.
+    var dictionary: [String: String] {
+        switch self {
+        case .given(let parameters): return parameters
+        case .one(let name, let value): return [name: value]
+        }
+    }
+
+    /// Appends the parameters as a JSON object with sorted keys (the text of `JSONValue.object(strings:
+    /// dictionary)`).
+    func writeJSON(to text: inout [UInt8]) {
+        switch self {
+        case .given(let parameters): JSONValue.writeObject(strings: parameters, to: &text)
+        case .one(let name, let value):
+            var object = JSONObjectText()
+            object.key(name, into: &text)
+            JSONValue.writeString(value, to: &text)
+            object.end(into: &text)
+        }
+    }
+
+    /// Equal parameters, however they are kept.
+    static func == (lhs: EntryParameters, rhs: EntryParameters) -> Bool {
+        switch (lhs, rhs) {
+        case (.one(let leftName, let leftValue), .one(let rightName, let rightValue)):
+            return leftName == rightName && leftValue == rightValue
+        default: return lhs.dictionary == rhs.dictionary
+        }
     }
 }

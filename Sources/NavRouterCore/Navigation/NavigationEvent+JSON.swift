@@ -16,7 +16,7 @@ extension NavigationEntry {
         object.key("opener", into: &text)
         (opener?.jsonValue ?? .null).write(to: &text)
         object.key("parameters", into: &text)
-        JSONValue.writeObject(strings: parameters, to: &text)
+        parameterSource.writeJSON(to: &text)
         object.key("props", into: &text)
         (props.map(JSONValue.object) ?? .null).write(to: &text)
         object.key("route", into: &text)

@@ -313,7 +313,7 @@ extension NavigationSnapshot {
                 switch check(route: route, url: url, parameters: parameters, at: entry.path) {
                 case .success(let requiresAuth):
                     made = NavigationEntry(
-                        id: EntryID(json: id), route: route, url: url, parameters: parameters, props: props,
+                        id: EntryID(json: id), route: route, url: url, parameters: .given(parameters), props: props,
                         expectsResult: expectsResult, opener: opener.map { EntryID(json: $0) },
                         requiresAuth: requiresAuth
                     ).withSavedState(savedState)

@@ -667,7 +667,7 @@ struct NavigationTransaction {
             throw NavRouterError(.notFound, "entry \(id) is not in the state")
         }
         var url = entry.url
-        var newParameters = entry.parameters
+        var newParameters = entry.parameterSource
         if let parameters {
             url = try table.buildURL(route: entry.route, parameters: parameters)
             let match = try table.resolve(url)
@@ -675,7 +675,7 @@ struct NavigationTransaction {
                 throw NavRouterError(
                     .invalidArgument, "the parameters give a URL of route '\(match.route.name)', not '\(entry.route)'")
             }
-            newParameters = match.parameters
+            newParameters = EntryParameters(match)
         }
         let updated = entry.changed(
             url: url, parameters: newParameters, props: props ?? entry.props, opener: entry.opener)
@@ -714,7 +714,7 @@ struct NavigationTransaction {
                 .limitExceeded, "no entry id is left: the router's id counter is at its limit (2^53 - 1)")
         }
         let entry = NavigationEntry(
-            id: state.nextEntryID, route: match.route.name, url: match.url, parameters: match.parameters,
+            id: state.nextEntryID, route: match.route.name, url: match.url, parameters: EntryParameters(match),
             props: options.props ?? match.props, expectsResult: options.expectsResult,
             opener: options.expectsResult ? opener : nil, requiresAuth: match.route.requiresAuth)
         state.nextEntryID = EntryID(state.nextEntryID.rawValue + 1)
