@@ -268,3 +268,39 @@ final class NavigationInvariantTests: XCTestCase {
         }
     }
 }
+
+/// The structural check every command's result passes before it is committed.
+final class StructuralViolationTests: XCTestCase {
+    private func entry(_ id: UInt64, _ route: String) -> NavigationEntry {
+        NavigationEntry(id: EntryID(rawValue: id), route: route, url: "/\(route)")
+    }
+
+    private func layer(_ stack: [NavigationEntry]) -> ModalLayer {
+        ModalLayer(style: .sheet, preventDismissal: false, stack: stack)
+    }
+
+    func testEachBrokenRuleIsNamed() {
+        let home = Tab(route: "home", stack: [entry(1, "home")])
+        let inbox = Tab(route: "inbox", stack: [entry(2, "inbox")])
+        func state(_ tabs: [Tab], selected: Int = 0, layers: [ModalLayer] = []) -> NavigationState {
+            NavigationState(tabs: tabs, selectedTab: selected, layers: layers, nextEntryID: 10)
+        }
+        XCTAssertNil(state([home, inbox]).structuralViolation)
+        XCTAssertNil(state([Tab(route: nil, stack: [])]).structuralViolation)
+        var hidden = inbox
+        hidden.hiddenLayers = [layer([entry(3, "detail")])]
+        XCTAssertNil(state([home, hidden]).structuralViolation)
+        XCTAssertEqual(state([]).structuralViolation, "there is no tab")
+        XCTAssertEqual(state([home], selected: 1).structuralViolation, "the selected tab 1 does not exist")
+        XCTAssertEqual(state([home], layers: [layer([])]).structuralViolation, "modal layer 0 is empty")
+        XCTAssertEqual(state([home, hidden], selected: 1).structuralViolation, "the selected tab 1 has hidden layers")
+        hidden.hiddenLayers = [layer([])]
+        XCTAssertEqual(state([home, hidden]).structuralViolation, "a hidden layer of tab 1 is empty")
+        XCTAssertEqual(
+            state([home, Tab(route: "inbox", stack: [])]).structuralViolation,
+            "tab 'inbox' does not start with its root route")
+        XCTAssertEqual(
+            state([home, Tab(route: "inbox", stack: [entry(4, "home")])]).structuralViolation,
+            "tab 'inbox' does not start with its root route")
+    }
+}
