@@ -92,7 +92,7 @@ final class EventJSONTextTests: XCTestCase {
             let event = try XCTUnwrap(recorder.events.first { $0.entry?.id == entry.id }, link)
             XCTAssertTrue(event.jsonText.contains(#""parameters":\#(text)"#), "\(link): \(event.jsonText)")
             assertSameText(event)
-            // Kept as a match or given as a dictionary, equal parameters make equal entries.
+            // Kept as one name and value or given as a dictionary, equal parameters make equal entries.
             XCTAssertEqual(
                 entry,
                 NavigationEntry(id: entry.id, route: entry.route, url: entry.url, parameters: parameters), link)

@@ -45,10 +45,10 @@ public struct NavigationEntry: Equatable, Sendable {
     public var route: String { values.value.route }
     /// The URL the entry was opened with.
     public var url: String { values.value.url }
-    /// The merged path and query parameters.
-    /// The merged path and query parameters.
+    /// The merged path and query parameters (made when read for an entry that keeps one parameter's name and value:
+    /// see `EntryParameters`).
     public var parameters: [String: String] { values.value.parameters.dictionary }
-    /// The parameters as kept (a dictionary or a match).
+    /// The parameters as kept (a dictionary, or one parameter's name and value).
     var parameterSource: EntryParameters { values.value.parameters }
     /// Props: from the command, or carried in the URL.
     public var props: [String: JSONValue]? { values.value.props }
