@@ -50,8 +50,15 @@ struct JSONObjectText {
 extension JSONValue {
     /// Appends an object of strings as `JSONValue.object(strings:)` writes it: members in the byte order of keys.
     static func writeObject(strings members: [String: String], to text: inout [UInt8]) {
+        writeObject(sortedStrings: members.sorted(by: { precedesInByteOrder($0.key, $1.key) }), to: &text)
+    }
+
+    /// Appends an object of strings whose members are already in the byte order of their keys.
+    static func writeObject(
+        sortedStrings members: some Sequence<(key: String, value: String)>, to text: inout [UInt8]
+    ) {
         var object = JSONObjectText()
-        for (key, value) in members.sorted(by: { precedesInByteOrder($0.key, $1.key) }) {
+        for (key, value) in members {
             object.key(key, into: &text)
             writeString(value, to: &text)
         }

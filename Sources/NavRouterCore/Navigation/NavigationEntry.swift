@@ -87,7 +87,7 @@ public struct NavigationEntry: Equatable, Sendable {
     /// The same entry without an opener (its opener left the state): it still expects a result, which then goes to
     /// nobody.
     func withoutOpener() -> NavigationEntry {
-        changed(url: url, parameters: values.value.parameters, props: props, opener: nil)
+        changed(url: url, parameters: parameterSource, props: props, opener: nil)
     }
 
     /// The same entry (id, view and its maker kept) with other values.
@@ -156,19 +156,12 @@ enum EntryParameters: Equatable, Sendable {
         switch self {
         case .given(let parameters): JSONValue.writeObject(strings: parameters, to: &text)
         case .one(let name, let value):
-            var object = JSONObjectText()
-            object.key(name, into: &text)
-            JSONValue.writeString(value, to: &text)
-            object.end(into: &text)
+            JSONValue.writeObject(sortedStrings: CollectionOfOne((key: name, value: value)), to: &text)
         }
     }
 
     /// Equal parameters, however they are kept.
     static func == (lhs: EntryParameters, rhs: EntryParameters) -> Bool {
-        switch (lhs, rhs) {
-        case (.one(let leftName, let leftValue), .one(let rightName, let rightValue)):
-            return leftName == rightName && leftValue == rightValue
-        default: return lhs.dictionary == rhs.dictionary
-        }
+        lhs.dictionary == rhs.dictionary
     }
 }

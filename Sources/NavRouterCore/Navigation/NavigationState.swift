@@ -170,7 +170,8 @@ public struct NavigationState: Equatable, Sendable {
         if !tabs.indices.contains(selectedTab) { return "the selected tab \(selectedTab) does not exist" }
         for index in layers.indices where layers[index].stack.isEmpty { return "modal layer \(index) is empty" }
         // The tabs read in place: a copy of each (its route, stack and hidden layers) cost ~300 instructions a
-        // command (callgrind), every command checking this.
+        // command (callgrind), every command checking this. The hidden layers are checked for emptiness here first:
+        // passing them on, as a tab or an array, costs a reference count (+54 a push/pop pair).
         let selectedTab = selectedTab
         return tabs.withUnsafeBufferPointer { tabs -> String? in
             for index in tabs.indices {
