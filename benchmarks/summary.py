@@ -125,7 +125,7 @@ def main(path):
                 "{:.2f}×",
             )
         )
-    for table in ("github", "static", "synthetic10k"):
+    for table in ("github", "static", "synthetic10k", "synthetic100k"):
         rows.append(
             (
                 f"Swift resolve, every parameter read ÷ Swift lookup, {table}",

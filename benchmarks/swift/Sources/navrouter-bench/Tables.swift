@@ -7,8 +7,20 @@ struct BenchTable {
     let patterns: [String]
     let lookups: [(url: String, expected: String)]
 
-    /// Loads `NAME.txt` and `NAME.lookups.txt` from a directory (the format of `benchmarks/data/README.md`).
+    /// Loads `NAME.txt` and `NAME.lookups.txt` from a directory (the format of `benchmarks/data/README.md`);
+    /// `synthetic100k`, when the directory has no such file, is made from `synthetic10k` as `scripts/bench.sh` makes
+    /// it: ten copies, each under its own first segment `/r0` … `/r9`.
     static func load(_ name: String, from directory: String) throws -> BenchTable {
+        if name == "synthetic100k" && access("\(directory)/\(name).txt", F_OK) != 0 {
+            let tenth = try load("synthetic10k", from: directory)
+            let copies = 0..<10
+            return BenchTable(
+                name: name,
+                patterns: tenth.patterns.flatMap { pattern in copies.map { "/r\($0)\(pattern)" } },
+                lookups: tenth.lookups.flatMap { lookup in
+                    copies.map { ("/r\($0)\(lookup.url)", "/r\($0)\(lookup.expected)") }
+                })
+        }
         let patterns = try readLines("\(directory)/\(name).txt")
         let lookups = try readLines("\(directory)/\(name).lookups.txt").map { line -> (String, String) in
             let parts = line.split(separator: "\t", omittingEmptySubsequences: false)

@@ -74,7 +74,7 @@ func tablesSection(_ directory: String, rounds: Int, library: SharedLibrary?) th
         "## Resolve, side by side (ns per look-up; best of \(rounds) interleaved rounds 0.3 s apart, median, spread "
             + "= (worst − best) / best)\n"
     )
-    for name in ["github", "static", "synthetic10k"] {
+    for name in ["github", "static", "synthetic10k", "synthetic100k"] {
         let table = try BenchTable.load(name, from: directory)
         let registry = try navrouterRegistry(table.patterns)
         let peer = routingKitRouter(table.patterns)
