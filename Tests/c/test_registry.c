@@ -435,6 +435,52 @@ static void test_resolve_packed(void) {
                  navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, &size));
 }
 
+/* Route names of every length around the 64 bytes a match's writer copies through the stack (and small ones, kept
+ * inside a Swift string, and one of several-byte characters): both C resolves give each name whole, and a packed
+ * buffer that ends inside the name is reported too small, never overrun. */
+static void test_route_names_of_every_length(void) {
+    static const size_t lengths[] = {1, 14, 15, 16, 17, 62, 63, 64, 65, 66, 127, 300};
+    enum { count = sizeof lengths / sizeof lengths[0] };
+    navrouter_registry *registry = NULL;
+    char names[count][301], patterns[count][32];
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
+    for (size_t i = 0; i < count; i++) {
+        for (size_t k = 0; k < lengths[i]; k++) names[i][k] = (char)('a' + (i + k) % 26);
+        names[i][lengths[i]] = '\0';
+        if (lengths[i] >= 64) memcpy(names[i] + lengths[i] - 4, "\xC3\xA9\xC3\xA9", 4); /* "éé" across 64 */
+        snprintf(patterns[i], sizeof patterns[i], "n%zu/:id", lengths[i]);
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(registry, names[i], patterns[i], 0));
+    }
+    for (size_t i = 0; i < count; i++) {
+        char url[48];
+        uint64_t buffer[64];
+        size_t size = 0;
+        const char *text = (const char *)buffer + sizeof(navrouter_packed_match);
+        navrouter_match *match = NULL;
+        snprintf(url, sizeof url, "/n%zu/7", lengths[i]);
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, url, &match));
+        CHECK_STR(names[i], navrouter_match_route(match));
+        CHECK_STR("7", navrouter_match_param(match, "id"));
+        navrouter_match_free(match);
+        memset(buffer, 0xAB, sizeof buffer);
+        CHECK_STATUS(NAVROUTER_OK,
+                     navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, &size));
+        CHECK(strlen(text) == lengths[i]);
+        CHECK_STR(names[i], text);
+        CHECK_STR("id", text + lengths[i] + 1);
+        CHECK(size == sizeof(navrouter_packed_match) + lengths[i] + 1 + 3 + 2);
+        /* Room for the head and part of the name: too small, and nothing written past the capacity. */
+        memset(buffer, 0xAB, sizeof buffer);
+        CHECK_STATUS(NAVROUTER_ELIMIT,
+                     navrouter_registry_resolve_packed(registry, url, strlen(url), buffer,
+                                                       sizeof(navrouter_packed_match) + lengths[i] / 2, &size));
+        CHECK(size == sizeof(navrouter_packed_match) + lengths[i] + 1 + 3 + 2);
+        for (size_t k = sizeof(navrouter_packed_match) + lengths[i] / 2; k < sizeof buffer; k++)
+            CHECK(((const unsigned char *)buffer)[k] == 0xAB);
+    }
+    navrouter_registry_free(registry);
+}
+
 /* A route with more path parameters than a match keeps byte ranges for (eight; the others are found by scanning the
  * URL again), with escapes past the kept ones and a catch-all last: both C resolves give every value, decoded. */
 static void test_resolve_many_parameters(void) {
@@ -776,6 +822,7 @@ int main(int argc, char **argv) {
     RUN(test_lookup_sees_every_change);
     RUN(test_each_registry_keeps_its_segment_limit);
     RUN(test_resolve_packed);
+    RUN(test_route_names_of_every_length);
     RUN(test_resolve_many_parameters);
     RUN(test_explain);
     RUN(test_build_url_round_trip);
