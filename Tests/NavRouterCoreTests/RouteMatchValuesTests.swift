@@ -48,4 +48,23 @@ final class RouteMatchValuesTests: XCTestCase {
         XCTAssertNotEqual(match, plain)
         XCTAssertEqual(plain, try registry.resolve("/shop/42"))
     }
+
+    /// Values of every length around the 64 bytes a read copies through the stack, of several-byte characters, in
+    /// paths with and without escapes (elsewhere in the path too), and a catch-all's: each read whole.
+    func testValuesOfEveryLengthReadWhole() throws {
+        let registry = try makeRegistry([("pair", "pair/:first/:second"), ("files", "files/*path")])
+        for length in [1, 15, 16, 17, 63, 64, 65, 200] {
+            let value = String(repeating: "é", count: length / 2) + String(repeating: "v", count: length % 2)
+            XCTAssertEqual(value.utf8.count, length / 2 * 2 + length % 2)
+            for (url, second) in [("/pair/\(value)/x", "x"), ("/pair/\(value)/a%20b", "a b")] {
+                let match = try registry.resolve(url)
+                XCTAssertEqual(match.pathParameterValue(at: 0), value, url)
+                XCTAssertEqual(match.pathParameter("first"), value, url)
+                XCTAssertEqual(match.pathParameterValue(at: 1), second, url)
+                XCTAssertEqual(match.pathParameters, ["first": value, "second": second], url)
+            }
+            let files = try registry.resolve("/files/\(value)/\(value)")
+            XCTAssertEqual(files.pathParameter("path"), "\(value)/\(value)")
+        }
+    }
 }
