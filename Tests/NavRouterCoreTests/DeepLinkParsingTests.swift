@@ -60,6 +60,13 @@ final class DeepLinkParsingTests: XCTestCase {
         assertFails(.malformedURL, "control character U+000A") { try registry.resolve("/user/a\nb") }
         assertFails(.malformedURL, "control character U+0009") { try registry.resolve("/user/a?x=\t") }
         assertFails(.malformedURL, "control character U+007F") { try registry.resolve("/user/a#\u{7F}") }
+        // A raw NUL is a byte of the URL like any other (the resolve reads the string's whole UTF-8, not up to a NUL):
+        // refused, never taken as the URL's end, whether the string is small (inline) or not.
+        assertFails(.malformedURL, "control character U+0000 at byte 7") { try registry.resolve("/user/a\u{0}") }
+        assertFails(.malformedURL, "control character U+0000 at byte 7") {
+            try registry.resolve("/user/a\u{0}" + String(repeating: "b", count: 40))
+        }
+        assertFails(.malformedURL, "control character U+0000") { try registry.resolve("/user/a?x=\u{0}") }
         assertFails(.malformedURL, "query key") { try registry.resolve("/user/a?%zz=1") }
         assertFails(.malformedURL, "value of query item 'x'") { try registry.resolve("/user/a?x=%C3") }
         assertFails(.malformedURL, "fragment") { try registry.resolve("/user/a#%") }
