@@ -65,21 +65,15 @@ public struct RouteMatch: Sendable {
     /// The decoded value of the path parameter at `ordinal` (0-based, in the pattern's order). A catch-all's value
     /// is its segments, decoded, joined by `/`.
     public func pathParameterValue(at ordinal: Int) -> String {
-        // A value of up to 64 bytes without an escape is copied to the stack, and its string made from there: made
-        // while the URL is read, the URL would be retained and released around the string's making (an opaque call).
-        withUnsafeTemporaryAllocation(byteCount: 64, alignment: 8) { scratch in
-            let count =
-                ordinal < ParameterSlices.capacity
-                ? url.utf8.withContiguousStorageIfAvailable { bytes in
-                    let raw = UnsafeBufferPointer(
-                        rebasing: bytes[resolved.parameterRange(at: ordinal, in: bytes, table: table)])
-                    guard raw.count <= scratch.count, !resolved.slices.pathHasPercent else { return -1 }
-                    scratch.copyMemory(from: UnsafeRawBufferPointer(raw))
-                    return raw.count
-                } ?? -1 : -1
-            if count < 0 { return withURLBytes { resolved.parameterValue(at: ordinal, in: $0, table: table) } }
-            // Safety: the scratch's first `count` bytes were just initialized, from the URL.
-            return String(copyingUTF8: UnsafeBufferPointer(rebasing: scratch.bindMemory(to: UInt8.self)[..<count]))
+        // The URL's UTF-8 read in place through `withCString`: through `withUTF8`, a copy of the URL was retained and
+        // released around the value's making (an opaque call), ~50 instructions a value.
+        // Safety: as in `RouteTable.resolve(_:)`: the string's whole UTF-8 then a NUL, its first `utf8.count` bytes
+        // read during the call only, as `UInt8` (the size and alignment of `CChar`).
+        let count = url.utf8.count
+        return url.withCString { text in
+            text.withMemoryRebound(to: UInt8.self, capacity: count) {
+                resolved.parameterValue(at: ordinal, in: UnsafeBufferPointer(start: $0, count: count), table: table)
+            }
         }
     }
 
