@@ -67,4 +67,18 @@ final class RouteMatchValuesTests: XCTestCase {
             XCTAssertEqual(files.pathParameter("path"), "\(value)/\(value)")
         }
     }
+
+    /// An ordinal outside the route's parameters gives `""`, never another route's name or a crash (the table keeps
+    /// every route's names side by side: the next route's followed this one's).
+    func testAnOrdinalPastTheParametersGivesAnEmptyString() throws {
+        let registry = try makeRegistry([("one", "one/:first"), ("two", "two/:second/:third"), ("last", "last/:x")])
+        for url in ["/one/1", "/two/2/3", "/last/9"] {
+            let match = try registry.resolve(url)
+            for ordinal in [-1, match.pathParameterCount, match.pathParameterCount + 1, 8, 9, Int.max, Int.min] {
+                XCTAssertEqual(match.pathParameterName(at: ordinal), "", "\(url) \(ordinal)")
+                XCTAssertEqual(match.pathParameterValue(at: ordinal), "", "\(url) \(ordinal)")
+            }
+            XCTAssertFalse(match.pathParameterName(at: 0).isEmpty)
+        }
+    }
 }

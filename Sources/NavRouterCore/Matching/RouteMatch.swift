@@ -57,14 +57,28 @@ public struct RouteMatch: Sendable {
     /// How many path parameters the route has (a catch-all counts as one).
     public var pathParameterCount: Int { resolved.parameterCount }
 
-    /// The name of the path parameter at `ordinal` (0-based, in the pattern's order).
+    /// The name of the path parameter at `ordinal` (0-based, in the pattern's order); `""` when the route has no
+    /// parameter there (`ordinal` outside `0..<pathParameterCount`).
     public func pathParameterName(at ordinal: Int) -> String {
-        table.parameterNames.name(route: routeIndex, ordinal: ordinal)
+        guard isParameter(ordinal) else { return "" }
+        return table.parameterNames.name(route: routeIndex, ordinal: ordinal)
     }
 
-    /// The decoded value of the path parameter at `ordinal` (0-based, in the pattern's order). A catch-all's value
-    /// is its segments, decoded, joined by `/`.
+    /// The decoded value of the path parameter at `ordinal` (0-based, in the pattern's order); `""` when the route
+    /// has no parameter there. A catch-all's value is its segments, decoded, joined by `/`.
     public func pathParameterValue(at ordinal: Int) -> String {
+        guard isParameter(ordinal) else { return "" }
+        return value(at: ordinal)
+    }
+
+    /// Whether the route has a path parameter at `ordinal` (an ordinal past them would read another route's names).
+    @inline(__always)
+    private func isParameter(_ ordinal: Int) -> Bool {
+        UInt(bitPattern: ordinal) < UInt(resolved.parameterCount)
+    }
+
+    /// `pathParameterValue(at:)` of an ordinal known to be in range.
+    private func value(at ordinal: Int) -> String {
         // The URL's UTF-8 read in place through `withCString`: through `withUTF8`, a copy of the URL was retained and
         // released around the value's making (an opaque call), ~50 instructions a value.
         // Safety: as in `RouteTable.resolve(_:)`: the string's whole UTF-8 then a NUL, its first `utf8.count` bytes
@@ -79,8 +93,9 @@ public struct RouteMatch: Sendable {
 
     /// The decoded value of the path parameter named `name`, if the route has one.
     public func pathParameter(_ name: String) -> String? {
-        for ordinal in 0..<resolved.parameterCount where pathParameterName(at: ordinal) == name {
-            return pathParameterValue(at: ordinal)
+        for ordinal in 0..<resolved.parameterCount
+        where table.parameterNames.name(route: routeIndex, ordinal: ordinal) == name {
+            return value(at: ordinal)
         }
         return nil
     }

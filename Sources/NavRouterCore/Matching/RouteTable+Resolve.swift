@@ -17,6 +17,7 @@ extension RouteTable {
         return (match.resolved.routeIndex, match)
     }
 
+    @inline(__always)
     private func resolved(_ url: String) throws(NavRouterError) -> ResolvedURL {
         // The string's UTF-8 read in place through `withCString`: `withUTF8` is mutating and needs a copy of the
         // string, which the compiler retained and released around the resolve (~50 instructions a URL).
@@ -39,6 +40,7 @@ extension RouteTable {
     /// - Parameter validatingUTF8: check that the bytes are UTF-8 (`.malformedURL` if not, before any other error);
     ///   false for a `String`'s.
     /// - Throws: as `resolve(_:)`.
+    @inline(__always)
     package func resolve(bytes: UnsafeBufferPointer<UInt8>, validatingUTF8: Bool) throws(NavRouterError)
         -> ResolvedURL
     {

@@ -43,11 +43,6 @@ public final class RouteTable: Sendable {
         self.routesWithRequiredParameters = RouteBitSet(routes) { !$0.requiredParameters.isEmpty }
     }
 
-    /// The name of the path parameter at `ordinal` (pattern order) of route `route`.
-    package func parameterName(route: Int, ordinal: Int) -> String {
-        parameterNames.name(route: route, ordinal: ordinal)
-    }
-
     /// The route of that name, if any.
     public func route(named name: String) -> Route? {
         names.position(of: name, in: routes).map { routes[$0] }
