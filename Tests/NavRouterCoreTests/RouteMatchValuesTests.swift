@@ -49,8 +49,8 @@ final class RouteMatchValuesTests: XCTestCase {
         XCTAssertEqual(plain, try registry.resolve("/shop/42"))
     }
 
-    /// Values of every length around the 64 bytes a read copies through the stack, of several-byte characters, in
-    /// paths with and without escapes (elsewhere in the path too), and a catch-all's: each read whole.
+    /// Values of every length (short ones kept inline in a Swift string, long ones not), of several-byte characters,
+    /// in paths with and without escapes (elsewhere in the path too), and a catch-all's: each read whole from the URL.
     func testValuesOfEveryLengthReadWhole() throws {
         let registry = try makeRegistry([("pair", "pair/:first/:second"), ("files", "files/*path")])
         for length in [1, 15, 16, 17, 63, 64, 65, 200] {

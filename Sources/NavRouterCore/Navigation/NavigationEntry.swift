@@ -128,18 +128,11 @@ enum EntryParameters: Equatable, Sendable {
 
     /// The merged parameters of a match, kept as `one` when they are one path parameter.
     init(_ match: RouteMatch) {
-        if match.queryItems.isEmpty {
-            switch match.pathParameterCount {
-            case 0:
-                self = .given([:])
-                return
-            case 1:
-                self = .one(name: match.pathParameterName(at: 0), value: match.pathParameterValue(at: 0))
-                return
-            default: break
-            }
+        switch (match.queryItems.isEmpty, match.pathParameterCount) {
+        case (true, 0): self = .given([:])
+        case (true, 1): self = .one(name: match.pathParameterName(at: 0), value: match.pathParameterValue(at: 0))
+        default: self = .given(match.parameters)
         }
-        self = .given(match.parameters)
     }
 
     /// The parameters by name.
