@@ -58,9 +58,10 @@ private struct CAuthenticationHandler: AuthenticationHandler {
 
     func login(flow: FlowToken, destination: RouteMatch, router: Router) {
         guard let login = loginFunction.function else { return }
-        let match = Handles.insert(MatchBlock.make(destination))
+        let thread = ThreadState.current
+        let match = Handles.insert(MatchBlock.make(destination, thread: thread), in: thread.pointee.liveHandles)
         login(handle(of: router), flow.rawValue, match, data.pointer)
-        Handles.freeMatch(match, releasingAlso: false)
+        Handles.freeMatch(match, releasingAlso: false, in: thread.pointee.liveHandles)
     }
 
     func claimsCallback(_ url: String, router: Router) -> Bool {

@@ -20,7 +20,15 @@ enum HandleKind: Sendable {
 /// (`MatchBlock`), recorded in a table of live handles so that NULL, a handle of the wrong kind, or one already freed
 /// gives a status instead of a crash.
 enum Handles {
-    private static let live = Mutex(LiveHandleTable())
+    /// The table of live handles behind its lock: one for the process, made on first use and never freed. Each
+    /// thread's state keeps it (`ThreadState.liveHandles`), so that the hot calls (a resolve's insert, a match's
+    /// free) reach it without the global's once-check, a `swift_once` call each use.
+    final class Live: Sendable {
+        let table = Mutex(LiveHandleTable())
+        static let shared = Live()
+    }
+
+    private static var live: Live { Live.shared }
 
     /// Retains an object (a registry's or a router's) and returns its handle.
     ///
@@ -33,13 +41,14 @@ enum Handles {
     static func make(_ object: AnyObject, _ kind: HandleKind) -> OpaquePointer {
         precondition(kind != .match, "a match's handle is its block's (Handles.insert)")
         let raw = Unmanaged.passRetained(object).toOpaque()
-        live.withLock { $0.insert(UInt(bitPattern: raw), kind) }
+        live.table.withLock { $0.insert(UInt(bitPattern: raw), kind) }
         return OpaquePointer(raw)
     }
 
-    /// Records a match's block as a live handle, which owns one of the block's references.
-    static func insert(_ block: MatchBlock) -> OpaquePointer {
-        live.withLock { $0.insert(UInt(bitPattern: block.address), .match) }
+    /// Records a match's block as a live handle, which owns one of the block's references (`live`: the calling
+    /// thread's `ThreadState.liveHandles`).
+    static func insert(_ block: MatchBlock, in live: Unmanaged<Live>) -> OpaquePointer {
+        live._withUnsafeGuaranteedRef { $0.table.withLock { $0.insert(UInt(bitPattern: block.address), .match) } }
         return OpaquePointer(block.address)
     }
 
@@ -52,7 +61,7 @@ enum Handles {
         precondition(kind != .match, "a match's handle is its block's (Handles.retainedMatch)")
         guard let handle else { throw NavRouterError(.invalidArgument, "the \(kind.name) handle is NULL") }
         let raw = UnsafeRawPointer(handle)
-        let found: Result<T, NavRouterError> = live.withLock { table in
+        let found: Result<T, NavRouterError> = live.table.withLock { table in
             guard let actual = table.kind(of: UInt(bitPattern: raw)) else {
                 return .failure(NavRouterError(.destroyed, "the \(kind.name) handle was already freed (or never made)"))
             }
@@ -71,7 +80,7 @@ enum Handles {
     static func retainedMatch(_ handle: OpaquePointer?) -> MatchBlock? {
         guard let handle else { return nil }
         let raw = UnsafeRawPointer(handle)
-        return live.withLock { table in
+        return live.table.withLock { table in
             guard table.kind(of: UInt(bitPattern: raw)) == .match else { return nil }
             let block = MatchBlock(address: raw)
             block.retain()
@@ -81,7 +90,7 @@ enum Handles {
 
     /// Forgets a live handle of that kind: true if it was one (and this call removed it).
     private static func remove(_ raw: UnsafeRawPointer, _ kind: HandleKind) -> Bool {
-        live.withLock { $0.remove(UInt(bitPattern: raw), ifKind: kind) }
+        live.table.withLock { $0.remove(UInt(bitPattern: raw), ifKind: kind) }
     }
 
     /// Frees a registry or router handle: forgets it and releases its object. NULL, a freed handle or one of
@@ -102,10 +111,14 @@ enum Handles {
     /// Frees a match handle: forgets it, marks its block freed (for the thread caches that hold it) and gives the
     /// handle's reference back, with the calling thread's cache's when `releasingAlso` (its entry held this match
     /// and handed its reference over). NULL, a freed handle or one of another kind is ignored but for that.
-    static func freeMatch(_ handle: OpaquePointer?, releasingAlso cached: Bool) {
+    /// `live`: the calling thread's `ThreadState.liveHandles`.
+    static func freeMatch(_ handle: OpaquePointer?, releasingAlso cached: Bool, in live: Unmanaged<Live>) {
         guard let handle else { return }
         let raw = UnsafeRawPointer(handle)
-        if remove(raw, .match) {
+        let removed = live._withUnsafeGuaranteedRef {
+            $0.table.withLock { $0.remove(UInt(bitPattern: raw), ifKind: .match) }
+        }
+        if removed {
             let block = MatchBlock(address: raw)
             block.markFreed()
             block.release(cached ? 2 : 1)

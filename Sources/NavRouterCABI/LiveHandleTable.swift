@@ -62,13 +62,12 @@ final class LiveHandleTable: @unchecked Sendable {
         return Self.kind(code: slots[index] & 3)
     }
 
-    /// Records a live handle (a new address: `Handles` retains the object behind it until it is removed).
+    /// Records a live handle: a new address, not live in the table (`Handles` retains the object, or holds the match
+    /// block, behind it until it is removed, so no other live handle can have its address). One probe, for a free
+    /// slot: the check that the address is not there already (debug builds only) cost a second.
     func insert(_ key: UInt, _ kind: HandleKind) {
         precondition(key != 0 && key & 3 == 0, "a handle is a non-NULL, aligned object address")
-        if let index = slot(of: key) {
-            slots[index] = key | Self.code(kind)
-            return
-        }
+        assert(slot(of: key) == nil, "a live handle's address was handed out again")
         if (count + 1) * 2 > mask + 1 { grow() }
         var index = home(key)
         while slots[index] != 0 { index = (index + 1) & mask }

@@ -45,27 +45,28 @@ public func navrouter_match_props(_ match: OpaquePointer?) -> UnsafePointer<CCha
 
 @_cdecl("navrouter_match_params_json") @implementation
 public func navrouter_match_params_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    withBlock(match) { block in block.cString("params") { block.match.parametersJSON } }
+    withBlock(match) { block in block.cString("params") { block.parametersJSON } }
 }
 
 @_cdecl("navrouter_match_path_params_json") @implementation
 public func navrouter_match_path_params_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    withBlock(match) { block in block.cString("path") { block.match.pathParametersJSON } }
+    withBlock(match) { block in block.cString("path") { block.pathParametersJSON } }
 }
 
 @_cdecl("navrouter_match_query_json") @implementation
 public func navrouter_match_query_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    withBlock(match) { block in block.cString("query") { block.match.queryItemsJSON } }
+    withBlock(match) { block in block.cString("query") { block.queryItemsJSON } }
 }
 
 @_cdecl("navrouter_match_json") @implementation
 public func navrouter_match_json(_ match: OpaquePointer?) -> UnsafePointer<CChar>? {
-    withBlock(match) { block in block.cString("match") { block.match.jsonText } }
+    withBlock(match) { block in block.cString("match") { block.jsonText } }
 }
 
 @_cdecl("navrouter_match_free") @implementation
 public func navrouter_match_free(_ match: OpaquePointer?) {
     // The thread's entry gives its reference to the free (one atomic operation for both when it held the match).
-    let cached = ThreadState.current.pointee.lastMatch.take(match)
-    Handles.freeMatch(match, releasingAlso: cached)
+    let thread = ThreadState.current
+    let cached = thread.pointee.lastMatch.take(match)
+    Handles.freeMatch(match, releasingAlso: cached, in: thread.pointee.liveHandles)
 }

@@ -204,10 +204,11 @@ public func navrouter_registry_resolve(
             Result { () throws(NavRouterError) in
                 let resolved = try table.resolve(bytes: bytes, validatingUTF8: true, segments: segments)
                 // Two references: the handle's, and the thread's entry's (its getters then take no lock).
-                return MatchBlock.make(table: table, resolved: resolved, url: bytes, references: 2)
+                return MatchBlock.make(
+                    table: table, resolved: resolved, url: bytes, references: 2, thread: thread)
             }
         }.get()
-        let match = Handles.insert(block)
+        let match = Handles.insert(block, in: thread.pointee.liveHandles)
         thread.pointee.lastMatch.adopt(block, handle: match)
         out.pointee = match
     }

@@ -26,9 +26,29 @@ struct ThreadState {
     var lookupTable = CachedTable()
     /// See `CachedMatch`.
     var lastMatch = CachedMatch()
+    /// The process's live handles (`Handles.Live.shared`, never freed: no reference is counted; read through
+    /// `_withUnsafeGuaranteedRef`, where an `unowned(unsafe)` reference was retained around each use).
+    let liveHandles = Unmanaged.passUnretained(Handles.Live.shared)
     /// Where this thread's resolves scan a URL's segments (a stack buffer cost a closure and a copy of the match
     /// per resolve). Used during one core call at a time: nothing the core's resolve calls re-enters the C ABI.
     private var segmentScratch = UnsafeMutableBufferPointer<SegmentSlice>(start: nil, count: 0)
+    /// A freed match's block (`MatchBlock.reusableBytes`, nothing in it initialized), kept for this thread's next
+    /// resolve: a `malloc` and a `free` fewer a match.
+    private var spareMatchBlock: UnsafeMutableRawPointer?
+
+    /// The spare match block, now the caller's, or nil.
+    @inline(__always)
+    mutating func takeSpareMatchBlock() -> UnsafeMutableRawPointer? {
+        defer { spareMatchBlock = nil }
+        return spareMatchBlock
+    }
+
+    /// Keeps a reusable match block (`MatchBlock.reusableBytes`, deinitialized) as the spare, or frees it when
+    /// there is one already.
+    @inline(__always)
+    mutating func keepSpareMatchBlock(_ block: UnsafeMutableRawPointer) {
+        if spareMatchBlock == nil { spareMatchBlock = block } else { free(block) }
+    }
 
     /// The scan buffer's first `count` slots (a table's `policy.maxSegments`: a scan's segment limit is its
     /// buffer's size, so the buffer, grown for the largest limit met, is never handed out whole).
@@ -49,6 +69,8 @@ struct ThreadState {
         message = nil
         lookupTable.forget()
         lastMatch.forget()
+        free(spareMatchBlock)
+        spareMatchBlock = nil
         segmentScratch.deallocate()
         segmentScratch = UnsafeMutableBufferPointer(start: nil, count: 0)
     }

@@ -377,6 +377,37 @@ static void test_match_json_asked_by_threads_at_once(void) {
     navrouter_registry_free(registry);
 }
 
+/* A match keeps its strings, not its registry's table: every JSON text is made after the registry is freed (and its
+ * table with it), from a URL with every part — escapes in a parameter and in the catch-all, a query item named as a
+ * path parameter (the path's value wins), a repeated key, a nameless item, a fragment and props. */
+static void test_match_json_made_after_its_registry_is_gone(void) {
+    navrouter_registry *registry = NULL;
+    navrouter_match *match = NULL;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(registry, "doc", "/docs/:section/*path", 0));
+    /* _props: base64url of {"n":1} */
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_resolve(
+                     registry, "/docs/a%20b/x/y%2Fz?section=q&k=1&k=2&=v&_props=eyJuIjoxfQ#f%20g", &match));
+    navrouter_registry_free(registry);
+    for (int round = 0; round < 2; round++) { /* churn the heap where the table was */
+        navrouter_registry *other = NULL;
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&other, 0));
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(other, "zzzzzzzzzzzz", "/zzzzzzzz/:zzzzzz", 0));
+        navrouter_registry_free(other);
+    }
+    CHECK_STR("{\"k\":\"2\",\"path\":\"x/y/z\",\"section\":\"a b\"}", navrouter_match_params_json(match));
+    CHECK_STR("{\"path\":\"x/y/z\",\"section\":\"a b\"}", navrouter_match_path_params_json(match));
+    CHECK_STR("[[\"section\",\"q\"],[\"k\",\"1\"],[\"k\",\"2\"],[\"\",\"v\"]]", navrouter_match_query_json(match));
+    CHECK_STR("{\"fragment\":\"f g\",\"parameters\":{\"k\":\"2\",\"path\":\"x/y/z\",\"section\":\"a b\"},"
+              "\"path_parameters\":{\"path\":\"x/y/z\",\"section\":\"a b\"},\"props\":{\"n\":1},"
+              "\"query\":[[\"section\",\"q\"],[\"k\",\"1\"],[\"k\",\"2\"],[\"\",\"v\"]],"
+              "\"remainder\":\"x/y%2Fz\",\"route\":\"doc\","
+              "\"url\":\"/docs/a%20b/x/y%2Fz?section=q&k=1&k=2&=v&_props=eyJuIjoxfQ#f%20g\"}",
+              navrouter_match_json(match));
+    navrouter_match_free(match);
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
     RUN(test_router_freed_inside_its_navigator);
@@ -389,5 +420,6 @@ int main(int argc, char **argv) {
     RUN(test_match_freed_by_another_thread);
     RUN(test_match_read_by_another_thread_then_freed);
     RUN(test_match_json_asked_by_threads_at_once);
+    RUN(test_match_json_made_after_its_registry_is_gone);
     return HARNESS_SUMMARY("c lifetimes");
 }

@@ -481,6 +481,64 @@ static void test_route_names_of_every_length(void) {
     navrouter_registry_free(registry);
 }
 
+/* Matches of every size around a thread's reusable match block (1 KiB, head and offsets included): values of 0 to
+ * ~2,000 bytes, several matches held at once and freed in different orders (so that a freed block is reused by the
+ * next resolve while others are live), and a URL with so many query items that their offsets alone overflow the
+ * block. Every string reads back whole, and a stale handle of a freed match is refused. */
+static void test_matches_of_every_size_share_no_memory(void) {
+    navrouter_registry *registry = NULL;
+    navrouter_match *held[3] = {NULL, NULL, NULL};
+    char values[3][2100];
+    char url[2200];
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(registry, "item", "/item/:value", 0));
+    for (size_t length = 1, round = 0; length < 2050; length += 1 + length / 9, round++) {
+        size_t slot = round % 3;
+        if (held[slot]) navrouter_match_free(held[slot]);
+        for (size_t k = 0; k < length; k++) values[slot][k] = (char)('a' + (round + k) % 26);
+        values[slot][length] = '\0';
+        snprintf(url, sizeof url, "/item/%s?q=%zu#f%zu", values[slot], length, round);
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, url, &held[slot]));
+        for (size_t other = 0; other < 3; other++) { /* every held match still reads whole */
+            if (!held[other]) continue;
+            CHECK_STR(values[other], navrouter_match_param(held[other], "value"));
+            CHECK_STR("item", navrouter_match_route(held[other]));
+        }
+        CHECK_STR(url, navrouter_match_url(held[slot]));
+        char expected[32];
+        snprintf(expected, sizeof expected, "%zu", length);
+        CHECK_STR(expected, navrouter_match_param(held[slot], "q"));
+        snprintf(expected, sizeof expected, "f%zu", round);
+        CHECK_STR(expected, navrouter_match_fragment(held[slot]));
+    }
+    for (size_t slot = 0; slot < 3; slot++) navrouter_match_free(held[slot]);
+    { /* A freed match's handle is refused, even after its block was reused by the next resolve. */
+        navrouter_match *first = NULL, *second = NULL;
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "/item/one", &first));
+        navrouter_match_free(first);
+        navrouter_match_free(first); /* a double free is ignored */
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "/item/two", &second));
+        CHECK_STR("two", navrouter_match_param(second, "value"));
+        navrouter_match_free(second);
+        CHECK(navrouter_match_route(second) == NULL);
+    }
+    { /* 300 query items: 600 offsets, more than the reusable block holds */
+        char *many = malloc(300 * 16 + 32);
+        size_t used = (size_t)sprintf(many, "/item/x?");
+        for (int i = 0; i < 300; i++) used += (size_t)sprintf(many + used, "k%d=v%d&", i, i);
+        many[used - 1] = '\0';
+        navrouter_match *match = NULL;
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, many, &match));
+        CHECK_STR("x", navrouter_match_param(match, "value"));
+        CHECK_STR("v0", navrouter_match_param(match, "k0"));
+        CHECK_STR("v299", navrouter_match_param(match, "k299"));
+        CHECK_STR(many, navrouter_match_url(match));
+        navrouter_match_free(match);
+        free(many);
+    }
+    navrouter_registry_free(registry);
+}
+
 /* A route with more path parameters than a match keeps byte ranges for (eight; the others are found by scanning the
  * URL again), with escapes past the kept ones and a catch-all last: both C resolves give every value, decoded. */
 static void test_resolve_many_parameters(void) {
@@ -823,6 +881,7 @@ int main(int argc, char **argv) {
     RUN(test_each_registry_keeps_its_segment_limit);
     RUN(test_resolve_packed);
     RUN(test_route_names_of_every_length);
+    RUN(test_matches_of_every_size_share_no_memory);
     RUN(test_resolve_many_parameters);
     RUN(test_explain);
     RUN(test_build_url_round_trip);

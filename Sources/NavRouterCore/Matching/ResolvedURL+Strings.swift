@@ -18,20 +18,34 @@ extension ResolvedURL {
         package var mergedCount = 0
     }
 
-    /// How many strings `writeStrings` writes without the merged parameters.
-    package func stringCount(includingURL: Bool) -> Int {
+    /// How many strings `writeStrings` writes without the merged parameters, with the counts a reader of them
+    /// needs (one call across modules, where the three counts one by one took three).
+    package struct StringCounts {
+        /// How many strings.
+        package let strings: Int
+        /// How many path parameters (a catch-all counts as one).
+        package let parameters: Int
+        /// How many query items (the props item excepted).
+        package let queryItems: Int
+    }
+
+    /// See `StringCounts`.
+    package func stringCounts(includingURL: Bool) -> StringCounts {
         // Stored properties only: the computed ones made the compiler copy the whole value (~50 instructions).
         var count = 1 + (includingURL ? 1 : 0) + 2 * slices.count + (slices.hasCatchAll ? 1 : 0)
+        var queryItems = 0
         if let extras {
-            count += 2 * extras.queryItems.count + (extras.fragment == nil ? 0 : 1) + (extras.props == nil ? 0 : 1)
+            queryItems = extras.queryItems.count
+            count += 2 * queryItems + (extras.fragment == nil ? 0 : 1) + (extras.props == nil ? 0 : 1)
         }
-        return count
+        return StringCounts(strings: count, parameters: slices.count, queryItems: queryItems)
     }
 
     /// Writes the strings of this match of `url` (resolved in `table`), each followed by a NUL, at `text`, as far as
     /// `capacity` bytes allow; nothing is written at or past `text + capacity`. When `offsets` is given, the offset
-    /// of each string (from `text`, plus `offsetBase`) is stored there: it must hold `stringCount(includingURL:)`
-    /// entries (the merged parameters have no offsets; ask for them only without `offsets`).
+    /// of each string (from `text`, plus `offsetBase`) is stored there: it must hold
+    /// `stringCounts(includingURL:).strings` entries (the merged parameters have no offsets; ask for them only
+    /// without `offsets`).
     package func writeStrings(
         table: RouteTable, url: UnsafeBufferPointer<UInt8>, includingURL: Bool, includingMerged: Bool,
         into text: UnsafeMutablePointer<UInt8>?, capacity: Int, offsets: UnsafeMutablePointer<Int32>? = nil,

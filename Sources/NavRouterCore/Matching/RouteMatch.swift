@@ -149,17 +149,10 @@ public struct RouteMatch: Sendable {
 
     /// The query parameters by name; for a repeated key the last value wins (`queryItems` has them all). An item
     /// without a name (`?=v`) is no parameter (it stays in `queryItems`).
-    public var queryParameters: [String: String] {
-        var parameters: [String: String] = [:]
-        for item in resolved.queryItems where !item.name.isEmpty { parameters[item.name] = item.value }
-        return parameters
-    }
+    public var queryParameters: [String: String] { MatchJSON.queryParameters(resolved.queryItems) }
 
     /// Query and path parameters merged; a path parameter wins over a query item of the same name.
-    public var parameters: [String: String] {
-        if resolved.queryItems.isEmpty { return pathParameters }  // the usual case: nothing to merge
-        return queryParameters.merging(pathParameters) { _, path in path }
-    }
+    public var parameters: [String: String] { MatchJSON.merged(path: pathParameters, queryItems: resolved.queryItems) }
 
     /// Every value given for a query key, in order.
     public func queryValues(_ name: String) -> [String] {

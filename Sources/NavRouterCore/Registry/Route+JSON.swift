@@ -28,23 +28,13 @@ extension RouteMatch {
     public var pathParametersJSON: String { JSONValue.object(strings: pathParameters).jsonText }
 
     /// Every query item, in order, as a JSON array of `[name, value]` pairs.
-    public var queryItemsJSON: String { queryItemsValue.jsonText }
-
-    private var queryItemsValue: JSONValue { .array(queryItems.map { .array([.string($0.name), .string($0.value)]) }) }
+    public var queryItemsJSON: String { MatchJSON.queryItemsValue(queryItems).jsonText }
 
     /// The whole match as one JSON object: `route`, `url`, `parameters`, `path_parameters`, `query` (pairs),
     /// `remainder`, `fragment` and `props` (null when absent) — everything a binding needs in one call.
     public var jsonValue: JSONValue {
-        .object([
-            "route": .string(route.name),
-            "url": .string(url),
-            "parameters": .object(strings: parameters),
-            "path_parameters": .object(strings: pathParameters),
-            "query": queryItemsValue,
-            "remainder": remainder.map(JSONValue.string) ?? .null,
-            "fragment": fragment.map(JSONValue.string) ?? .null,
-            "props": props.map(JSONValue.object) ?? .null,
-        ])
+        MatchJSON.matchValue(
+            route: routeName, url: url, path: pathParameters, resolved: resolved, remainder: remainder)
     }
 
     /// `jsonValue` as text.
