@@ -14,9 +14,14 @@ version=$(sed -n 's/^#define NAVROUTER_VERSION_STRING "\(.*\)"$/\1/p' include/na
 abi=$(sed -n 's/^#define NAVROUTER_ABI_VERSION \([0-9]*\)$/\1/p' include/navrouter.h)
 
 # Quiet when it works; the compiler's messages (on standard output) are shown when it does not.
+# -ftls-model=initial-exec: the library's thread-locals already sit in glibc's static TLS block (see
+# Sources/CThreadSlot); with it, the C code compiled into the library reads them inline too. The one it changes is
+# the thread id that Synchronization's Mutex caches (its shim's `static __thread`): read through __tls_get_addr, a
+# call of ~11 instructions each lock, 22 a C resolve (BENCHMARKS.md). The block's size is unchanged.
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-if ! swift build -c release --product navrouter -Xswiftc -static-stdlib >"$log" 2>&1; then
+if ! swift build -c release --product navrouter -Xswiftc -static-stdlib -Xcc -ftls-model=initial-exec >"$log" 2>&1
+then
     cat "$log" >&2
     echo "install: building libnavrouter.so failed" >&2
     exit 1
