@@ -399,7 +399,8 @@ int navrouter_registry_build_url(navrouter_registry *registry, const char *route
                                  const char *props_json, const char *scheme, char **out_url);
 
 /* ---------------------------------------------------------------------------------------------------------
- * Match (read-only; every returned const char * is valid until navrouter_match_free)
+ * Match (read-only; every returned const char * is valid until navrouter_match_free). A match holds its own
+ * strings: it stays whole, JSON getters included, after its registry changes or is freed.
  * ------------------------------------------------------------------------------------------------------- */
 
 /** The matched route's name; NULL only for a NULL or freed match. */
