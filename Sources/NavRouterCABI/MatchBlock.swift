@@ -40,10 +40,9 @@ struct MatchHead: ~Copyable {
 ///
 /// Safety: the block is allocated (or taken from the thread's spare) and written in `make`, never written afterwards
 /// but for the head's atomics, and freed (or kept as a spare, deinitialized) in `release` by the holder of its last
-/// reference: the handle (given back by `free`, after the handle left
-/// the table of live handles, so no new reference can be taken) and each thread cache (taken under the table's
-/// lock while the handle is live, or counted in at `make`). No string holds a NUL: URLs with `%00` and control
-/// characters are refused, and JSON text escapes them.
+/// reference: the handle (given back by `free`, after the handle left the table of live handles, so no new reference
+/// can be taken) and each thread cache (taken under the table's lock while the handle is live, or counted in at
+/// `make`). No string holds a NUL: URLs with `%00` and control characters are refused, and JSON text escapes them.
 struct MatchBlock: @unchecked Sendable {
     let head: UnsafeMutablePointer<MatchHead>
 

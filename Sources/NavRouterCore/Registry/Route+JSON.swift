@@ -22,7 +22,9 @@ extension Route {
 
 extension RouteMatch {
     /// The merged parameters as a JSON object of strings.
-    public var parametersJSON: String { JSONValue.object(strings: parameters).jsonText }
+    public var parametersJSON: String {
+        MatchJSON.parametersText(path: pathParameters, queryItems: resolved.queryItems)
+    }
 
     /// The path parameters as a JSON object of strings.
     public var pathParametersJSON: String { JSONValue.object(strings: pathParameters).jsonText }
