@@ -65,14 +65,19 @@ struct ParameterNameTable: Sendable {
         self.nameIndexes = nameIndexes
     }
 
-    /// The segment index of the `ordinal`-th parameter of route `route`, and whether it is the catch-all.
+    /// The segment index of the `ordinal`-th parameter of route `route`, and whether it is the catch-all: `route` is
+    /// one of the table's routes and `ordinal` below its count (the callers' contract, as for `name(route:ordinal:)`).
     @inline(__always)
     func position(route: Int, ordinal: Int) -> (segment: Int, isCatchAll: Bool) {
-        let index = Int(starts[route]) + ordinal
-        let position =
-            positions.isEmpty
-            ? (nameIndexes[index] >> Self.nameBits) & (Self.positionLimit - 1) | nameIndexes[index] & Self.catchAllFlag
-            : positions[index]
+        // Safety: as in `name(route:ordinal:)`: the word read lies below the next route's start, in `nameIndexes`
+        // and, when kept, in `positions` (the same length).
+        let position = starts.withUnsafeBufferPointer { starts in
+            let index = Int(starts[route]) + ordinal
+            if !positions.isEmpty { return positions.withUnsafeBufferPointer { $0[index] } }
+            return nameIndexes.withUnsafeBufferPointer { indexes in
+                (indexes[index] >> Self.nameBits) & (Self.positionLimit - 1) | indexes[index] & Self.catchAllFlag
+            }
+        }
         return (Int(position & ~Self.catchAllFlag), position & Self.catchAllFlag != 0)
     }
 
@@ -91,10 +96,14 @@ struct ParameterNameTable: Sendable {
         }
     }
 
-    /// The index in `names` of the `ordinal`-th parameter's name of route `route`.
+    /// The index in `names` of the `ordinal`-th parameter's name of route `route`: `route` is one of the table's
+    /// routes and `ordinal` below its count (the callers' contract, as for `name(route:ordinal:)`).
     @inline(__always)
     func nameIndex(route: Int, ordinal: Int) -> Int {
-        Int(nameIndexes[Int(starts[route]) + ordinal] & nameMask)
+        // Safety: as in `name(route:ordinal:)`: the word read lies below the next route's start.
+        starts.withUnsafeBufferPointer { starts in
+            nameIndexes.withUnsafeBufferPointer { indexes in Int(indexes[Int(starts[route]) + ordinal] & nameMask) }
+        }
     }
 
     /// Runs `body` on the UTF-8 bytes of the `ordinal`-th parameter's name of route `route`, read in place.
@@ -108,10 +117,11 @@ struct ParameterNameTable: Sendable {
         }
     }
 
-    /// How many parameters (catch-all included) route `route` has.
+    /// How many parameters (catch-all included) route `route` has (one of the table's routes).
     @inline(__always)
     func count(route: Int) -> Int {
-        Int(starts[route + 1] &- starts[route])
+        // Safety: `starts` holds a start for every route and one past the last.
+        starts.withUnsafeBufferPointer { Int($0[route + 1] &- $0[route]) }
     }
 
     /// How many distinct names the table keeps.
