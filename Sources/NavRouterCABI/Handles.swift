@@ -88,9 +88,15 @@ enum Handles {
         }
     }
 
-    /// Forgets a live handle of that kind: true if it was one (and this call removed it).
-    private static func remove(_ raw: UnsafeRawPointer, _ kind: HandleKind) -> Bool {
-        live.table.withLock { $0.remove(UInt(bitPattern: raw), ifKind: kind) }
+    /// Forgets a live handle of that kind: true if it was one (and this call removed it). `live`: the table, or the
+    /// calling thread's `ThreadState.liveHandles` on a hot path.
+    /// Safety: `Live.shared` is made once and never freed, so its unretained reference is always valid; the raw
+    /// address is only compared, never dereferenced here.
+    @inline(__always)
+    private static func remove(
+        _ raw: UnsafeRawPointer, _ kind: HandleKind, in live: Unmanaged<Live> = .passUnretained(Live.shared)
+    ) -> Bool {
+        live._withUnsafeGuaranteedRef { $0.table.withLock { $0.remove(UInt(bitPattern: raw), ifKind: kind) } }
     }
 
     /// Frees a registry or router handle: forgets it and releases its object. NULL, a freed handle or one of
@@ -115,10 +121,7 @@ enum Handles {
     static func freeMatch(_ handle: OpaquePointer?, releasingAlso cached: Bool, in live: Unmanaged<Live>) {
         guard let handle else { return }
         let raw = UnsafeRawPointer(handle)
-        let removed = live._withUnsafeGuaranteedRef {
-            $0.table.withLock { $0.remove(UInt(bitPattern: raw), ifKind: .match) }
-        }
-        if removed {
+        if remove(raw, .match, in: live) {
             let block = MatchBlock(address: raw)
             block.markFreed()
             block.release(cached ? 2 : 1)

@@ -1,6 +1,6 @@
-/// A match's JSON texts, made from its parts: `RouteMatch` (which reads them from its table and URL) and the C
-/// layer's match block (which keeps the match's strings, not its table) make them here, so that both give the same
-/// text for the same match.
+/// A match's merged parameters (the rule: a path parameter wins over a query item) and its JSON texts, made from its
+/// parts: `RouteMatch` (which reads them from its table and URL) and the C layer's match block (which keeps the
+/// match's strings, not its table) make them here, so that both give the same parameters and text for the same match.
 package enum MatchJSON {
     /// The query parameters by name: for a repeated key the last value wins; an item without a name (`?=v`) is
     /// no parameter.
