@@ -31,6 +31,17 @@ final class ValueSemanticsTests: XCTestCase {
         first.flow = 9
         XCTAssertNil(second.flow, "events start from one shared empty storage; changing one must not reach another")
         XCTAssertNil(NavigationEvent(kind: .pop, transitionID: 2).flow)
+        // The first change of a new event makes fresh details (not a copy of the shared ones): every other field
+        // keeps its default.
+        var third = NavigationEvent(kind: .push, transitionID: 3)
+        third.userInitiated = true
+        XCTAssertTrue(third.animated)
+        XCTAssertNil(third.entry)
+        XCTAssertEqual(third.entries, [])
+        XCTAssertEqual(third.removed, [])
+        XCTAssertNil(third.flow)
+        third.userInitiated = false
+        XCTAssertEqual(third, NavigationEvent(kind: .push, transitionID: 3), "fresh details equal the shared ones")
     }
 
     func testChangingACopiedRouteLeavesTheOriginalAsItWas() throws {

@@ -32,12 +32,12 @@ extension Router {
             switch takeGesture(gesture) {
             case .failure(let error): return .failure(error)
             case .success(let approved):
-                return commit(command, makeContext(), vetoable: true, approvedLeaves: approved)
+                return commit(command, vetoable: true, approvedLeaves: approved)
             }
         case .userPopped, .userDismissed, .start, .setTabs, .restore, .restoreWithOptions, .setSavedState:
-            return commit(command, makeContext(), vetoable: false)
+            return commit(command, vetoable: false)
         default:
-            return commit(command, makeContext(), vetoable: true)
+            return commit(command, vetoable: true)
         }
     }
 
@@ -100,7 +100,7 @@ extension Router {
         case .proceed, .pending:
             reportEnded(token, reason: "resumed")
             guard case .navigate(let url, let options) = flow.command else {
-                return commit(flow.command, makeContext(), vetoable: true, approvedLeaves: flow.approvedLeaves)
+                return commit(flow.command, vetoable: true, approvedLeaves: flow.approvedLeaves)
             }
             return navigate(NavigationInProgress(url: url, options: options, flow: flow))
         }
@@ -297,7 +297,7 @@ extension Router {
         -> StageOutcome
     {
         let outcome = commit(
-            navigation.command, makeContext(), vetoable: true, approvedLeaves: navigation.approvedLeaves,
+            navigation.command, vetoable: true, approvedLeaves: navigation.approvedLeaves,
             resolvedOn: table, match: match)
         if case .success(.applied(let transition?)) = outcome {
             runAfterInterceptors(match, transition: transition, external: navigation.options.external)

@@ -16,12 +16,11 @@ extension Router {
             }
             for token in dropped { reportCancelled(token, reason: "logged out", ended: "logged_out") }
         }
-        let context = makeContext()
         let table = registry.table
         // Entries a `before` interceptor would now cancel or redirect (asked outside any lock).
         var refused = Set<EntryID>()
         if guards.interceptorCount > 0 {
-            for entry in context.before.allEntries {
+            for entry in state.allEntries {
                 guard let match = try? table.resolve(entry.url) else { continue }
                 for registration in guards.interceptors(for: .before, route: entry.route, path: match.path) {
                     if registration.requiresAuth && !authenticated { continue }
@@ -33,7 +32,7 @@ extension Router {
             }
         }
         // The guards enforce this change: the navigator cannot refuse it.
-        return commit(.refresh, context, vetoable: false, refusable: false) { transaction throws(NavRouterError) in
+        return commit(.refresh, vetoable: false, refusable: false) { transaction throws(NavRouterError) in
             transaction.prune(
                 { entry in
                     refused.contains(entry.id) || table.route(named: entry.route) == nil

@@ -4,6 +4,12 @@ protocol CopyOnWriteStorage: AnyObject {
     associatedtype Value: Equatable
     var value: Value { get set }
     init(_ value: Value)
+    /// The storage a change of a shared `storage` writes to: a copy of its value unless the type knows better.
+    static func unshared(_ storage: Self) -> Self
+}
+
+extension CopyOnWriteStorage {
+    static func unshared(_ storage: Self) -> Self { Self(storage.value) }
 }
 
 /// A value kept in one heap object shared by every copy, and copied only when a copy is changed while shared.
@@ -15,11 +21,14 @@ struct CopyOnWrite<Storage: CopyOnWriteStorage>: Equatable {
 
     init(_ value: Storage.Value) { storage = Storage(value) }
 
+    /// Wraps a storage made by its type (a shared one, say).
+    init(_ storage: Storage) { self.storage = storage }
+
     /// The shared value; changing it copies it first unless this is its only holder.
     var value: Storage.Value {
         get { storage.value }
         _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.value) }
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage.unshared(storage) }
             yield &storage.value
         }
     }

@@ -68,12 +68,19 @@ public struct NavigationEvent: Equatable, Sendable {
 
     private final class Storage: CopyOnWriteStorage {
         var value: EventDetails
-        init(_ value: EventDetails) { self.value = value }
+        /// This is `noDetails`' storage: a change makes new details, not a copy of these (copying the fields cost
+        /// ~150 instructions an event, each checked and retained).
+        let isShared: Bool
+        init(_ value: EventDetails) { (self.value, isShared) = (value, false) }
+        init(shared value: EventDetails) { (self.value, isShared) = (value, true) }
+        static func unshared(_ storage: Storage) -> Storage {
+            storage.isShared ? Storage(EventDetails()) : Storage(storage.value)
+        }
     }
 
     private var details: CopyOnWrite<Storage>
     /// The details of a new event, shared until its first change (a `stateChanged` event never allocates).
-    private static let noDetails = CopyOnWrite<Storage>(EventDetails())
+    private static let noDetails = CopyOnWrite<Storage>(Storage(shared: EventDetails()))
 
     /// What changed.
     public var kind: NavigationEventKind

@@ -7,8 +7,8 @@ struct NavigationTransaction {
     let transitionID: TransitionID
     /// Builds the views of new entries.
     let views: ViewHandlers
-    var events: [NavigationEvent] = []
-    var created: [NavigationEntry] = []
+    var events = InlineFirstList<NavigationEvent>()
+    var created = InlineFirstList<NavigationEntry>()
     var removed: [NavigationEntry] = []
     var animated = true
     /// A match the router already made for a navigate's URL on this very table (so it is not resolved twice).
@@ -511,10 +511,12 @@ struct NavigationTransaction {
     private mutating func popStack(at location: StackLocation, to index: Int, result: JSONValue?, userInitiated: Bool)
         throws(NavRouterError)
     {
-        var stack = state.stack(at: location)
-        guard index + 1 < stack.count else { return }  // nothing above
-        let gone = Array(stack[(index + 1)...])
-        stack.removeSubrange((index + 1)...)
+        let old = state.stack(at: location)
+        guard index + 1 < old.count else { return }  // nothing above
+        let gone = Array(old[(index + 1)...])
+        // A copy of the rest (the stack is shared with the state before the command): `removeSubrange` on the shared
+        // array made the same copy through a generic path, ~250 instructions dearer.
+        let stack = Array(old[...index])
         state.setStack(stack, at: location)
         var event = NavigationEvent(kind: .pop, transitionID: transitionID)
         event.entry = stack.last

@@ -40,11 +40,30 @@ final class ViewMaker: Sendable {
 }
 
 /// A router's view handlers as one command sees them: each route's own handler, else the default one.
-struct ViewHandlers {
+///
+/// Immutable and shared: a command takes it with one reference count (a struct of a dictionary and an optional
+/// reference took two, each through the runtime's generic copy), and a change of handlers makes a new one.
+final class ViewHandlers: Sendable {
     /// Handlers set for single routes.
-    var byRoute: [String: ViewMaker] = [:]
+    let byRoute: [String: ViewMaker]
     /// The handler of routes without their own.
-    var fallback: ViewMaker?
+    let fallback: ViewMaker?
+
+    /// Handlers for single routes and the default one (none by default).
+    init(byRoute: [String: ViewMaker] = [:], fallback: ViewMaker? = nil) {
+        self.byRoute = byRoute
+        self.fallback = fallback
+    }
+
+    /// These handlers with `maker` for `route` (`nil`: the route's own handler removed).
+    func setting(_ maker: ViewMaker?, forRoute route: String) -> ViewHandlers {
+        var byRoute = byRoute
+        byRoute[route] = maker
+        return ViewHandlers(byRoute: byRoute, fallback: fallback)
+    }
+
+    /// These handlers with `maker` as the default one.
+    func settingFallback(_ maker: ViewMaker?) -> ViewHandlers { ViewHandlers(byRoute: byRoute, fallback: maker) }
 
     /// The handler of an entry's route, else the default one (no hashing when no route has its own).
     func maker(of entry: NavigationEntry) -> ViewMaker? {
@@ -64,7 +83,7 @@ struct ViewHandlers {
     }
 
     /// Releases the views of entries that left the state (or were never committed), each to its maker.
-    func release(_ entries: [NavigationEntry]) {
+    func release(_ entries: some Sequence<NavigationEntry>) {
         for entry in entries {
             guard let view = entry.view, let maker = entry.maker else { continue }
             maker.handler.releaseView(view, of: entry)

@@ -11,7 +11,6 @@ extension Router.Context {
 extension Router {
     /// What a command's transaction needs from the router, read once under the lock.
     struct Context {
-        let before: NavigationState
         let started: Bool
         let views: ViewHandlers
         let navigator: Navigator?
@@ -27,26 +26,30 @@ extension Router {
         let recording: Bool
     }
 
-    /// Reads what a transaction needs, and records its transition as the one whose events are delivered next (so
-    /// that the host may finish it from inside one of them).
-    func makeContext() -> Context {
+    /// Reads what a transaction needs and the state it starts from, and records its transition as the one whose
+    /// events are delivered next (so that the host may finish it from inside one of them).
+    private func makeContext() -> (Context, NavigationState) {
         control.withLock { control in
             control.nextTransition += 1
             control.delivering = TransitionID(control.nextTransition - 1)
             control.finishedEarly = nil
-            return Context(
-                before: control.state, started: control.started, views: control.views,
-                navigator: control.navigator, mode: control.mode, transition: TransitionID(control.nextTransition - 1),
-                ticket: control.currentTicket, urgent: control.currentUrgent, options: control.options,
-                recording: control.recording != nil)
+            let context = Context(
+                started: control.started, views: control.views, navigator: control.navigator, mode: control.mode,
+                transition: TransitionID(control.nextTransition - 1), ticket: control.currentTicket,
+                urgent: control.currentUrgent, options: control.options, recording: control.recording != nil)
+            return (context, control.state)
         }
     }
 
-    /// - Parameter table: the table to resolve on (the current one unless the command was resolved on another).
-    func makeTransaction(_ context: Context, table: RouteTable? = nil) -> NavigationTransaction {
+    /// - Parameters:
+    ///   - state: the state to start from, moved into the transaction (the context holds no copy of it: a copy's
+    ///     three arrays cost six reference counts a command).
+    ///   - table: the table to resolve on (the current one unless the command was resolved on another).
+    private func makeTransaction(_ context: Context, _ state: consuming NavigationState, table: RouteTable?)
+        -> NavigationTransaction
+    {
         var transaction = NavigationTransaction(
-            state: context.before, table: table ?? registry.table, transitionID: context.transition,
-            views: context.views)
+            state: state, table: table ?? registry.table, transitionID: context.transition, views: context.views)
         transaction.options = context.options
         transaction.isAuthenticated = registry.guards.isAuthenticated
         return transaction
@@ -61,12 +64,13 @@ extension Router {
     ///   - match: the match the guards made on `table`, or nil. (Two parameters: an optional tuple of the two was
     ///     copied through the runtime's generic tuple functions, ~100 instructions a navigation.)
     func commit(
-        _ command: NavigationCommand, _ context: Context, vetoable: Bool, refusable: Bool = true,
+        _ command: NavigationCommand, vetoable: Bool, refusable: Bool = true,
         approvedLeaves: Set<EntryID> = [], resolvedOn table: RouteTable? = nil, match: RouteMatch? = nil,
         extra: ((inout NavigationTransaction) throws(NavRouterError) -> Void)? = nil
     ) -> Result<Outcome, NavRouterError> {
+        let (context, before) = makeContext()
         // A navigate runs on the table its URL was resolved on (the guards ran on that match), not resolved again.
-        var transaction = makeTransaction(context, table: table)
+        var transaction = makeTransaction(context, before, table: table)
         transaction.preresolved = match
         do throws(NavRouterError) {
             switch command {
@@ -103,13 +107,15 @@ extension Router {
             return .failure(error)
         }
         let changed = !transaction.events.isEmpty
+        // The state before the command leaves the lock in `transaction.state` and is freed outside it (its entries'
+        // handlers may be freed with it, and run host code).
         let committed = control.withLock { control -> Bool in
             defer {
                 control.delivering = nil
                 control.finishedEarly = nil
             }
             if control.closed { return false }
-            control.state = transaction.state
+            swap(&control.state, &transaction.state)
             control.started = true
             if changed && context.mode == .waitForHost && control.finishedEarly != context.transition
                 && !context.urgent
@@ -133,11 +139,16 @@ extension Router {
     /// Hands a command's events to the navigator (`makeContext` recorded their transition as being delivered).
     /// - Throws: `.callback` when the navigator refuses one and the change is refusable; `.destroyed` when the
     ///   router was closed by a callback.
-    private func deliver(_ events: [NavigationEvent], _ context: Context, refusable: Bool) throws(NavRouterError) {
+    private func deliver(
+        _ events: InlineFirstList<NavigationEvent>, _ context: Context, refusable: Bool
+    ) throws(NavRouterError) {
         if isClosed { throw NavRouterError(.destroyed, "the router was closed during the command") }
         if context.recording { for event in events { record(event) } }
         guard let navigator = context.navigator else { return }
-        for event in events where !navigator(context.ticketed(event)) && refusable {
+        for event in events
+        where !(context.ticket == nil ? navigator(event) : navigator(context.ticketed(event)))
+            && refusable
+        {
             throw NavRouterError(.callback, "the navigator refused the \(event.kind.rawValue) event")
         }
     }

@@ -62,7 +62,7 @@ extension Router {
         transaction.options = options
         transaction.isAuthenticated = registry.guards.isAuthenticated
         if !started { try transaction.apply(.start) }
-        transaction.events = []
+        transaction.events = InlineFirstList()
         try transaction.apply(command)
         return transaction
     }
@@ -116,14 +116,14 @@ extension Router {
         let needsLogin = match.route.requiresAuth && !guards.isAuthenticated
         let interceptors = guards.interceptors(for: .before, route: match.route.name, path: match.path)
             .filter { !$0.requiresAuth || guards.isAuthenticated || needsLogin }.map(\.name)
-        var transaction = try dryRun(.navigate(url: match.url, options: options))
-        transaction.events = transaction.events.map { event in
+        let transaction = try dryRun(.navigate(url: match.url, options: options))
+        let events = transaction.events.map { event in
             var event = event
             event.transitionID = 0
             return event
         }
         return NavigationPlan(
-            route: match.route.name, needsLogin: needsLogin, interceptors: interceptors, events: transaction.events)
+            route: match.route.name, needsLogin: needsLogin, interceptors: interceptors, events: events)
     }
 
     // MARK: Gestures

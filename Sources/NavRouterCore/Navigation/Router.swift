@@ -171,10 +171,10 @@ public final class Router: Sendable {
         }
         let maker = handler.map(ViewMaker.init)
         let old = control.withLock { control in
-            defer { control.views.byRoute[route] = maker }
-            return control.views.byRoute[route]
+            defer { control.views = control.views.setting(maker, forRoute: route) }
+            return control.views
         }
-        _ = old  // released outside the lock
+        _ = old  // released outside the lock (with the handler it may hold last)
     }
 
     /// The handler for routes without their own (`nil`: none). Views already made go back to the handler that
@@ -184,10 +184,10 @@ public final class Router: Sendable {
         set {
             let maker = newValue.map(ViewMaker.init)
             let old = control.withLock { control in
-                defer { control.views.fallback = maker }
-                return control.views.fallback
+                defer { control.views = control.views.settingFallback(maker) }
+                return control.views
             }
-            _ = old  // released outside the lock
+            _ = old  // released outside the lock (with the handler it may hold last)
         }
     }
 

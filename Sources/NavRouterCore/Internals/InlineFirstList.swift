@@ -1,0 +1,59 @@
+/// A list that keeps its first element inline and the others in an array: a list of one element allocates nothing.
+///
+/// What a command collects is usually one element (one event, one entry created): an `Array` allocated a buffer for
+/// it and freed it after the command (~250 instructions each way, callgrind).
+struct InlineFirstList<Element>: Sequence {
+    private var first: Element?
+    private var rest: [Element] = []
+
+    /// An empty list.
+    init() {}
+
+    /// A list of the array's elements, in order.
+    init(_ elements: [Element]) {
+        for element in elements { append(element) }
+    }
+
+    /// Whether the list is empty.
+    var isEmpty: Bool { first == nil }
+
+    /// The number of elements.
+    var count: Int { first == nil ? 0 : 1 + rest.count }
+
+    /// The elements as an array, in order.
+    var array: [Element] {
+        guard let first else { return [] }
+        return rest.isEmpty ? [first] : [first] + rest
+    }
+
+    /// Adds an element at the end.
+    mutating func append(_ element: consuming Element) {
+        if first == nil { first = element } else { rest.append(element) }
+    }
+
+    /// Calls `body` with each element, in order.
+    @inline(__always)
+    func forEach<Failure: Error>(_ body: (Element) throws(Failure) -> Void) throws(Failure) {
+        guard let first else { return }
+        try body(first)
+        for element in rest { try body(element) }
+    }
+
+    /// Iterates the elements in order.
+    struct Iterator: IteratorProtocol {
+        fileprivate var first: Element?
+        fileprivate var rest: IndexingIterator<[Element]>
+
+        mutating func next() -> Element? {
+            if let element = first {
+                first = nil
+                return element
+            }
+            return rest.next()
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(first: first, rest: rest.makeIterator()) }
+}
+
+extension InlineFirstList: Sendable where Element: Sendable {}
