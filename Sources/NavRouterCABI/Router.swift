@@ -130,8 +130,8 @@ public func navrouter_nav_options_init(_ options: UnsafeMutablePointer<navrouter
 func navigationOptions(_ pointer: UnsafePointer<navrouter_nav_options>?) throws(NavRouterError)
     -> NavigationOptions
 {
+    guard let pointer else { return NavigationOptions() }  // before `options`: returning it made a copy
     var options = NavigationOptions()
-    guard let pointer else { return options }
     // Safety: the version field comes first in every version; only the caller's version's fields are read.
     let version = pointer.pointer(to: \.version)!.pointee
     guard version == 1 || version == NAVROUTER_NAV_OPTIONS_VERSION else {

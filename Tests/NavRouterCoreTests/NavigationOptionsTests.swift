@@ -13,6 +13,31 @@ final class NavigationOptionsTests: XCTestCase {
         XCTAssertEqual(recorder.kinds, [.push, .push])
     }
 
+    func testOptionsCompareByTheirValuesHoweverTheyWereSet() {
+        // popUpTo, props and tab are kept in one box shared by copies: set back to nil, the options equal defaults.
+        var options = NavigationOptions()
+        options.popUpTo = "category"
+        options.props = ["a": .integer(1)]
+        options.tab = "inbox"
+        XCTAssertNotEqual(options, NavigationOptions())
+        var copy = options
+        copy.tab = nil
+        XCTAssertEqual(options.tab, "inbox", "a copy's change leaves the original as it was")
+        XCTAssertEqual(copy.popUpTo, "category")
+        XCTAssertEqual(copy.props, ["a": .integer(1)])
+        copy.popUpTo = nil
+        copy.props = nil
+        XCTAssertEqual(copy, NavigationOptions())
+        XCTAssertNil(copy.popUpTo)
+        XCTAssertEqual(
+            options,
+            NavigationOptions {
+                $0.tab = "inbox"
+                $0.popUpTo = "category"
+                $0.props = ["a": .integer(1)]
+            })
+    }
+
     func testPopUpToInclusiveAndNot() throws {
         let (router, ledger, _) = try shopRouter()
         try router.setStack(["/shop/category/a", "/shop/product/1", "/shop/product/2"])

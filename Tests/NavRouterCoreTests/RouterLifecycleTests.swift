@@ -184,6 +184,29 @@ final class InterceptorPhaseTests: XCTestCase {
         XCTAssertTrue(refusal.failure?.message.contains("after") ?? false)
     }
 
+    func testAnAfterInterceptorAddedDuringTheCommandSeesItsMatch() throws {
+        // The navigator adds an `after` interceptor while the push's events are delivered: it runs once the push is
+        // applied, on the push's own match (the router keeps no copy of the match when there was no interceptor).
+        let (router, _, _) = try shopRouter()
+        let seen = Mutex<[String]>([])
+        let added = Mutex(false)
+        router.navigator = { event in
+            if event.kind == .push && !added.withLock({ $0 }) {
+                added.withLock { $0 = true }
+                _ = try? router.registry.guards.addInterceptor(
+                    ClosureInterceptor { context in
+                        seen.withLock { $0.append(context.destination.map { "\($0.routeName) \($0.url)" } ?? "-") }
+                        return .proceed
+                    }, name: "late", phase: .after)
+            }
+            return true
+        }
+        try router.push("/shop/product/7?ref=mail")
+        XCTAssertEqual(seen.withLock { $0 }, ["product /shop/product/7?ref=mail"])
+        try router.push("/settings")
+        XCTAssertEqual(seen.withLock { $0 }, ["product /shop/product/7?ref=mail", "settings /settings"])
+    }
+
     func testALeaveGuardCannotRedirect() throws {
         let (router, _, _) = try shopRouter()
         try router.push("/shop/product/1")

@@ -127,7 +127,7 @@ enum EntryParameters: Equatable, Sendable {
     case one(name: String, value: String)
 
     /// The merged parameters of a match, kept as `one` when they are one path parameter.
-    init(_ match: RouteMatch) {
+    init(_ match: borrowing RouteMatch) {  // borrowed: an initializer's argument is otherwise copied in
         switch (match.queryItems.isEmpty, match.pathParameterCount) {
         case (true, 0): self = .given([:])
         case (true, 1): self = .one(name: match.pathParameterName(at: 0), value: match.pathParameterValue(at: 0))

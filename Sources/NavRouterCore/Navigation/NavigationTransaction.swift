@@ -724,7 +724,7 @@ struct NavigationTransaction {
     }
 
     /// Builds the view of an entry and records it as created by this transaction.
-    private mutating func adopt(_ entry: NavigationEntry) throws(NavRouterError) -> NavigationEntry {
+    private mutating func adopt(_ entry: consuming NavigationEntry) throws(NavRouterError) -> NavigationEntry {
         var entry = entry
         try views.makeView(for: &entry)
         created.append(entry)

@@ -65,13 +65,13 @@ extension Router {
     ///     copied through the runtime's generic tuple functions, ~100 instructions a navigation.)
     func commit(
         _ command: NavigationCommand, vetoable: Bool, refusable: Bool = true,
-        approvedLeaves: Set<EntryID> = [], resolvedOn table: RouteTable? = nil, match: RouteMatch? = nil,
+        approvedLeaves: Set<EntryID> = [], resolvedOn table: RouteTable? = nil, match: consuming RouteMatch? = nil,
         extra: ((inout NavigationTransaction) throws(NavRouterError) -> Void)? = nil
     ) -> Result<Outcome, NavRouterError> {
         let (context, before) = makeContext()
         // A navigate runs on the table its URL was resolved on (the guards ran on that match), not resolved again.
         var transaction = makeTransaction(context, before, table: table)
-        transaction.preresolved = match
+        transaction.preresolved = consume match
         do throws(NavRouterError) {
             switch command {
             case .start, .setTabs, .restore, .restoreWithOptions: break

@@ -248,18 +248,18 @@ public final class Router: Sendable {
     /// - Throws: the command's error; the state is then exactly as before. `.destroyed` once the router is closed;
     ///   `.limitExceeded` for a command queued from a callback past `maxCommandsQueuedByCallbacks`.
     @discardableResult
-    public func perform(_ command: NavigationCommand) throws(NavRouterError) -> Outcome {
+    public func perform(_ command: consuming NavigationCommand) throws(NavRouterError) -> Outcome {
         try perform(command, urgent: false)
     }
 
     /// Runs (or queues) a command; an urgent one (a prune the guards enforce) also runs while the router waits for
     /// the host's transition, without replacing the transition awaited.
-    func perform(_ command: NavigationCommand, urgent: Bool) throws(NavRouterError) -> Outcome {
+    func perform(_ command: consuming NavigationCommand, urgent: Bool) throws(NavRouterError) -> Outcome {
         expireFlows()
         try command.checkValues()
         // A host hook the command carries runs now, on the caller's thread: a queued command runs after the call
-        // returned, when the hook (a C function's user data) may be gone.
-        let command = try command.withHostHooksRun()
+        // returned, when the hook (a C function's user data) may be gone. (Only then is the command copied.)
+        if command.carriesHostHooks { command = try command.withHostHooksRun() }
         switch admit(command, urgent: urgent) {
         case .refused(let error):
             throw error
