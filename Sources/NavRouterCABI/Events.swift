@@ -19,14 +19,19 @@ import Synchronization
 /// kind, the transition or the flags costs no allocation; one that reads the entry, one.
 ///
 /// Safety: the frame lives on the stack of `withEventFrame` for exactly the navigator call that receives its
-/// address (the header: an event is valid only during that callback); `event` is immutable; `entryBox` and `extras`
-/// are each set once, by a compare-and-exchange, so two threads reading the event during the callback share them.
+/// address (the header: an event is valid only during that callback), and so does the event it points at, borrowed
+/// from `withEventFrame`'s caller for that call (a copy of the event cost a retain and a release, two atomic
+/// operations an event); the event is immutable; `entryBox` and `extras` are each set once, by a
+/// compare-and-exchange, so two threads reading the event during the callback share them.
 struct EventFrame: ~Copyable {
-    let event: NavigationEvent
+    private let borrowed: UnsafePointer<NavigationEvent>
     private let entryBox = Atomic<Unmanaged<EntryBox>?>(nil)
     private let extras = Atomic<Unmanaged<EventExtras>?>(nil)
 
-    init(_ event: NavigationEvent) { self.event = event }
+    init(_ event: UnsafePointer<NavigationEvent>) { borrowed = event }
+
+    /// The event (valid for the frame's life, see the type's Safety note).
+    var event: NavigationEvent { borrowed.pointee }
 
     /// The box of the event's entry, made on first use; nil when the event has none.
     var entry: EntryBox? {
@@ -55,10 +60,14 @@ final class EventExtras: CStringOwner, @unchecked Sendable {
     }
 }
 
-/// Calls `body` with the address of a frame holding `event`, valid until `body` returns.
-func withEventFrame<Result>(_ event: NavigationEvent, _ body: (OpaquePointer) -> Result) -> Result {
-    var frame = EventFrame(event)
-    return withUnsafeMutablePointer(to: &frame) { body(OpaquePointer($0)) }
+/// Calls `body` with the address of a frame pointing at `event`, valid until `body` returns.
+/// Safety: the event is borrowed for the whole call, so its address (and the frame's) outlives `body`; see
+/// `EventFrame`.
+func withEventFrame<Result>(_ event: borrowing NavigationEvent, _ body: (OpaquePointer) -> Result) -> Result {
+    withUnsafePointer(to: event) { event in
+        var frame = EventFrame(event)
+        return withUnsafeMutablePointer(to: &frame) { body(OpaquePointer($0)) }
+    }
 }
 
 /// Reads the frame behind an event pointer, or gives nil for NULL.

@@ -17,9 +17,6 @@ final class InlineFirstListTests: XCTestCase {
         }
         XCTAssertEqual(list.array, [5, 3, 9, 1])
         XCTAssertEqual(Array(list), [5, 3, 9, 1], "iteration: the inline element first, then the others")
-        var visited: [Int] = []
-        list.forEach { visited.append($0) }
-        XCTAssertEqual(visited, [5, 3, 9, 1])
         XCTAssertEqual(list.first { $0 > 4 && $0 != 5 }, 9)
     }
 

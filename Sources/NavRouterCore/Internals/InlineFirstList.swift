@@ -31,14 +31,6 @@ struct InlineFirstList<Element>: Sequence {
         if first == nil { first = element } else { rest.append(element) }
     }
 
-    /// Calls `body` with each element, in order.
-    @inline(__always)
-    func forEach<Failure: Error>(_ body: (Element) throws(Failure) -> Void) throws(Failure) {
-        guard let first else { return }
-        try body(first)
-        for element in rest { try body(element) }
-    }
-
     /// Iterates the elements in order.
     struct Iterator: IteratorProtocol {
         fileprivate var first: Element?
