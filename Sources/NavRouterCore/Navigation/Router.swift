@@ -248,7 +248,7 @@ public final class Router: Sendable {
     /// - Throws: the command's error; the state is then exactly as before. `.destroyed` once the router is closed;
     ///   `.limitExceeded` for a command queued from a callback past `maxCommandsQueuedByCallbacks`.
     @discardableResult
-    public func perform(_ command: consuming NavigationCommand) throws(NavRouterError) -> Outcome {
+    public func perform(_ command: NavigationCommand) throws(NavRouterError) -> Outcome {
         try perform(command, urgent: false)
     }
 
