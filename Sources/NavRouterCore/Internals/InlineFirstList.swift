@@ -9,22 +9,8 @@ struct InlineFirstList<Element>: Sequence {
     /// An empty list.
     init() {}
 
-    /// A list of the array's elements, in order.
-    init(_ elements: [Element]) {
-        for element in elements { append(element) }
-    }
-
     /// Whether the list is empty.
     var isEmpty: Bool { first == nil }
-
-    /// The number of elements.
-    var count: Int { first == nil ? 0 : 1 + rest.count }
-
-    /// The elements as an array, in order.
-    var array: [Element] {
-        guard let first else { return [] }
-        return rest.isEmpty ? [first] : [first] + rest
-    }
 
     /// Adds an element at the end.
     mutating func append(_ element: consuming Element) {
