@@ -252,6 +252,12 @@ public final class Router: Sendable {
         try perform(command, urgent: false)
     }
 
+    /// `perform(_:)` for the command methods (`navigate`, `pop`, …): the command they build moves in, where the public
+    /// `perform(_:)`, whose argument is borrowed, copies it (~120 instructions a push/pop pair).
+    func issue(_ command: consuming NavigationCommand) throws(NavRouterError) -> Outcome {
+        try perform(command, urgent: false)
+    }
+
     /// Runs (or queues) a command; an urgent one (a prune the guards enforce) also runs while the router waits for
     /// the host's transition, without replacing the transition awaited.
     func perform(_ command: consuming NavigationCommand, urgent: Bool) throws(NavRouterError) -> Outcome {
