@@ -297,14 +297,12 @@ extension Router {
         -> StageOutcome
     {
         // The match moves into the transaction (a copy costs its references, ~130 instructions); the `after`
-        // interceptors get a copy when there are any, or, registered during the command, the same URL's match on
-        // the same table.
-        let kept: RouteMatch? = registry.guards.interceptorCount > 0 ? copy match : nil
+        // interceptors, when there are any, get the same URL's match on the same table.
         let outcome = commit(
             navigation.command, vetoable: true, approvedLeaves: navigation.approvedLeaves,
             resolvedOn: table, match: consume match)
         if case .success(.applied(let transition?)) = outcome, registry.guards.interceptorCount > 0,
-            let after = kept ?? (try? table.resolve(navigation.url))
+            let after = try? table.resolve(navigation.url)
         {
             runAfterInterceptors(after, transition: transition, external: navigation.options.external)
         }

@@ -69,16 +69,11 @@ extension NavigationCommand {
         }
     }
 
-    /// Whether the command carries a host hook that `withHostHooksRun` runs (a restore's migration hook).
-    var carriesHostHooks: Bool {
-        guard case .restoreWithOptions(_, let options) = self else { return false }
-        return options.migrate != nil
-    }
-
     /// The command with the host's hooks it carries already run (a restore's migration hook), so that running it
-    /// later, from the queue, calls no host code the call that issued it handed over.
-    func withHostHooksRun() throws(NavRouterError) -> NavigationCommand {
-        guard case .restoreWithOptions(let snapshot, let options) = self, options.migrate != nil else { return self }
+    /// later, from the queue, calls no host code the call that issued it handed over; nil when it carries none (the
+    /// command then stays as it is, not copied).
+    func withHostHooksRun() throws(NavRouterError) -> NavigationCommand? {
+        guard case .restoreWithOptions(let snapshot, let options) = self, options.migrate != nil else { return nil }
         return .restoreWithOptions(snapshot: snapshot, options: try options.migratingNow(snapshot))
     }
 }

@@ -1,8 +1,7 @@
 extension Router.Context {
-    /// An event of the command, with its ticket when the command was queued.
-    func ticketed(_ event: NavigationEvent) -> NavigationEvent {
+    /// An event of the command, with its ticket when the command was queued (taken over, not copied, when not).
+    func ticketed(_ event: consuming NavigationEvent) -> NavigationEvent {
         guard let ticket else { return event }
-        var event = event
         event.ticket = ticket
         return event
     }
@@ -145,10 +144,7 @@ extension Router {
         if isClosed { throw NavRouterError(.destroyed, "the router was closed during the command") }
         if context.recording { for event in events { record(event) } }
         guard let navigator = context.navigator else { return }
-        for event in events
-        where !(context.ticket == nil ? navigator(event) : navigator(context.ticketed(event)))
-            && refusable
-        {
+        for event in events where !navigator(context.ticketed(event)) && refusable {
             throw NavRouterError(.callback, "the navigator refused the \(event.kind.rawValue) event")
         }
     }

@@ -264,8 +264,8 @@ public final class Router: Sendable {
         expireFlows()
         try command.checkValues()
         // A host hook the command carries runs now, on the caller's thread: a queued command runs after the call
-        // returned, when the hook (a C function's user data) may be gone. (Only then is the command copied.)
-        if command.carriesHostHooks { command = try command.withHostHooksRun() }
+        // returned, when the hook (a C function's user data) may be gone.
+        if let hooksRun = try command.withHostHooksRun() { command = hooksRun }
         switch admit(command, urgent: urgent) {
         case .refused(let error):
             throw error
