@@ -474,12 +474,13 @@ typedef void (*navrouter_release_view_fn)(void *view, const navrouter_entry *ent
 typedef int (*navrouter_interceptor_fn)(navrouter_interception *interception, void *user_data);
 
 /** The user must log in to open destination: show the login UI, then call navrouter_router_complete_login()
- *  with flow (after navrouter_registry_set_authenticated() on success). destination is borrowed for the call. */
+ *  with flow (after navrouter_registry_set_authenticated() on success). destination is borrowed for the call;
+ *  router is the handle navrouter_router_new() made for the router asking (NULL once that handle was freed). */
 typedef void (*navrouter_login_fn)(navrouter_router *router, uint64_t flow, const navrouter_match *destination,
                                    void *user_data);
 
 /** Whether url is an authentication callback (an OAuth redirect); return true to claim (and handle) it: it is
- *  then not routed and the navigate call returns NAVROUTER_HANDLED. */
+ *  then not routed and the navigate call returns NAVROUTER_HANDLED. router: as for navrouter_login_fn. */
 typedef bool (*navrouter_claim_callback_fn)(navrouter_router *router, const char *url, void *user_data);
 
 /* ---------------------------------------------------------------------------------------------------------
@@ -592,7 +593,8 @@ uint64_t navrouter_interception_flow(const navrouter_interception *interception)
 bool navrouter_interception_authenticated(const navrouter_interception *interception);
 /** Whether the navigation came from outside the app. */
 bool navrouter_interception_external(const navrouter_interception *interception);
-/** The router asking (commands issued on it from the callback are queued). Borrowed. */
+/** The router asking: the handle navrouter_router_new() made (commands issued on it from the callback are
+ *  queued), or NULL once that handle was freed. Borrowed. */
 navrouter_router *navrouter_interception_router(const navrouter_interception *interception);
 /**
  * Sets the cancel reason (with NAVROUTER_DECISION_CANCEL) or the redirect URL (with NAVROUTER_DECISION_REDIRECT).

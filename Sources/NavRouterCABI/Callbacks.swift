@@ -25,17 +25,12 @@ struct CFunction<F>: @unchecked Sendable {
     init(_ function: F) { self.function = function }
 }
 
-/// The handle a Swift router is known by in C (the address of the retained object).
-///
-/// Safety: (this function and the two below) an unretained reference is valid while someone else holds the
-/// object — the handle table for a router, the caller for a borrowed object, which the header says is valid only
-/// during the callback it is passed to (`withExtendedLifetime` keeps it alive there). A borrowed pointer used
-/// after its callback is the host's error, as any dangling pointer in C.
-func handle(of router: Router) -> OpaquePointer {
-    OpaquePointer(Unmanaged.passUnretained(router).toOpaque())
-}
-
 /// A borrowed pointer to an object for the duration of a callback.
+///
+/// Safety: (this function and the one below) an unretained reference is valid while someone else holds the
+/// object — here the caller, and the header says a borrowed pointer is valid only during the callback it is passed
+/// to (`withExtendedLifetime` keeps the object alive there). A borrowed pointer used after its callback is the
+/// host's error, as any dangling pointer in C.
 func borrowed(_ object: AnyObject) -> OpaquePointer {
     OpaquePointer(Unmanaged.passUnretained(object).toOpaque())
 }

@@ -60,13 +60,13 @@ private struct CAuthenticationHandler: AuthenticationHandler {
         guard let login = loginFunction.function else { return }
         let thread = ThreadState.current
         let match = Handles.insert(MatchBlock.make(destination, thread: thread), in: thread.pointee.liveHandles)
-        login(handle(of: router), flow.rawValue, match, data.pointer)
+        login(RouterHandle.handle(of: router), flow.rawValue, match, data.pointer)
         Handles.freeMatch(match, releasingAlso: false, in: thread.pointee.liveHandles)
     }
 
     func claimsCallback(_ url: String, router: Router) -> Bool {
         guard let claim = claimFunction.function else { return false }
-        return url.withCString { claim(handle(of: router), $0, data.pointer) }
+        return url.withCString { claim(RouterHandle.handle(of: router), $0, data.pointer) }
     }
 }
 
@@ -237,7 +237,7 @@ public func navrouter_interception_external(_ interception: OpaquePointer?) -> B
 
 @_cdecl("navrouter_interception_router") @implementation
 public func navrouter_interception_router(_ interception: OpaquePointer?) -> OpaquePointer? {
-    interceptionBox(interception).map { handle(of: $0.context.router) }
+    interceptionBox(interception).flatMap { RouterHandle.handle(of: $0.context.router) }
 }
 
 @_cdecl("navrouter_interception_set_argument") @implementation

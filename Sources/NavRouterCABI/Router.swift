@@ -6,17 +6,30 @@ import NavRouterCore
 
 // The "Router" and "Snapshot" sections of navrouter.h. Each function converts, calls the core, maps errors.
 
+/// The router behind a live router handle.
+/// - Throws: as `Handles.object`.
 func router(_ handle: OpaquePointer?) throws(NavRouterError) -> Router {
-    try Handles.object(handle, .router, as: Router.self)
+    try RouterHandle.box(handle).router
 }
 
-/// Runs a command export: the router, the command, its outcome as status and id.
+/// Runs a command export: the router, the command, its outcome as status and id. The router is borrowed from its
+/// handle's box, which the call holds (see `RouterHandle`).
 func command(
     _ handle: OpaquePointer?, _ outID: UnsafeMutablePointer<UInt64>?,
     _ body: (Router) throws(NavRouterError) -> Router.Outcome
 ) -> Int32 {
     outID?.pointee = 0
-    return cStatus { () throws(NavRouterError) in report(try body(try router(handle)), outID) }
+    return cStatus { () throws(NavRouterError) in
+        let box = try RouterHandle.box(handle)
+        // Safety: the box holds its router (a `let`), and this call holds the box until the body returns, so the
+        // router is borrowed without a reference of its own (a loaded one was retained and released around the body).
+        let outcome = withExtendedLifetime(box) {
+            Unmanaged.passUnretained(box.router)._withUnsafeGuaranteedRef { router in
+                Result { () throws(NavRouterError) in try body(router) }
+            }
+        }
+        return report(try outcome.get(), outID)
+    }
 }
 
 /// A view handler made of the host's C functions.
@@ -43,14 +56,13 @@ public func navrouter_router_new(_ out: UnsafeMutablePointer<OpaquePointer?>?, _
     return cCall { () throws(NavRouterError) in
         let out = try required(out, "out")
         let registry = try RegistryHandle.registry(registry)
-        out.pointee = Handles.make(Router(registry: registry), .router)
+        out.pointee = RouterHandle.make(Router(registry: registry))
     }
 }
 
 @_cdecl("navrouter_router_free") @implementation
 public func navrouter_router_free(_ handle: OpaquePointer?) {
-    if let router = try? router(handle) { router.close() }
-    Handles.free(handle, .router)
+    RouterHandle.free(handle)
 }
 
 @_cdecl("navrouter_router_set_navigator") @implementation

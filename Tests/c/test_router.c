@@ -343,11 +343,15 @@ struct guard_state {
     uint64_t login_flow;
     char login_route[64];
     int claimed;
+    /* The handle every callback must be given for the router asking: the one navrouter_router_new made. */
+    navrouter_router *router;
+    int other_router;
 };
 
 static int onboarding_interceptor(navrouter_interception *interception, void *user_data) {
     struct guard_state *state = user_data;
     state->calls++;
+    if (navrouter_interception_router(interception) != state->router) state->other_router++;
     if (state->onboarded) return NAVROUTER_DECISION_PROCEED;
     state->held_flow = navrouter_interception_flow(interception);
     /* Open the onboarding screen itself: queued behind the navigation it holds. */
@@ -389,14 +393,14 @@ static void guard_destroy(void *user_data) {
 static void login_handler(navrouter_router *router, uint64_t flow, const navrouter_match *destination,
                           void *user_data) {
     struct guard_state *state = user_data;
-    (void)router;
+    if (router != state->router) state->other_router++;
     state->login_flow = flow;
     snprintf(state->login_route, sizeof state->login_route, "%s", navrouter_match_route(destination));
 }
 
 static bool claim_callback(navrouter_router *router, const char *url, void *user_data) {
     struct guard_state *state = user_data;
-    (void)router;
+    if (router != state->router) state->other_router++;
     if (strncmp(url, "myapp://auth/callback", 21) != 0) return false;
     state->claimed++;
     return true;
@@ -413,6 +417,7 @@ static void test_interceptors_and_pending_flows(void) {
     memset(&guard, 0, sizeof guard);
     host_init(&host);
     router = host_router(registry, &host);
+    guard.router = router;
     CHECK_STATUS(NAVROUTER_OK,
                  navrouter_registry_add_interceptor(registry, "onboarding", NAVROUTER_PHASE_BEFORE,
                                                     NAVROUTER_PRIORITY_MANDATORY, NULL, onboarding_routes, 1, 0, "app",
@@ -455,6 +460,7 @@ static void test_interceptors_and_pending_flows(void) {
                                                                   NULL, unsaved_changes_guard, NULL, NULL, NULL));
     CHECK_STATUS(NAVROUTER_ECANCELLED, navrouter_router_back(router, &id));
     CHECK_CONTAINS("unsaved changes", navrouter_last_error());
+    CHECK(guard.calls > 0 && guard.other_router == 0); /* the interceptor was given this router's handle */
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_remove_interceptor(registry, interceptor));
     CHECK(guard.destroyed == 1);
     CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_remove_interceptor(registry, interceptor));
@@ -476,6 +482,7 @@ static void test_login_logout_external_and_callbacks(void) {
     host_init(&other_host);
     router = host_router(registry, &host);
     other = host_router(registry, &other_host);
+    guard.router = router;
     external.flags = NAVROUTER_NAV_EXTERNAL;
     CHECK_STATUS(NAVROUTER_EDENIED, navrouter_router_navigate(router, "/shop/checkout", NULL, &id));
     CHECK_STATUS(NAVROUTER_OK,
@@ -488,6 +495,7 @@ static void test_login_logout_external_and_callbacks(void) {
                  navrouter_router_navigate(router, "https://shop.example.com/shop/checkout", &external, &id));
     CHECK(guard.login_flow == id);
     CHECK_STR("checkout", guard.login_route);
+    CHECK(guard.other_router == 0); /* the login and claim callbacks were given this router's handle */
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_authenticated(registry, true));
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_is_authenticated(registry, &authenticated));
     CHECK(authenticated);
