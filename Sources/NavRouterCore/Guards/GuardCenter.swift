@@ -126,6 +126,10 @@ public final class GuardCenter: Sendable {
         for router in routers { router.enforceGuards() }
     }
 
+    /// Whether an authentication handler is set: read without the lock, and without making the optional handler
+    /// that `authenticationHandler` returns (a command that claims no callback URL checks only this).
+    var hasAuthenticationHandler: Bool { handlerIsSet.load(ordering: .acquiring) }
+
     /// The authentication handler (`nil`: protected routes simply fail with `.denied` while logged out).
     public var authenticationHandler: (any AuthenticationHandler)? {
         get { handlerIsSet.load(ordering: .acquiring) ? state.withLock { $0.handler } : nil }

@@ -5,8 +5,9 @@ extension Router {
     func runLeaveGuards(
         _ removed: [NavigationEntry], command: NavigationCommand, approved: Set<EntryID>
     ) throws(NavRouterError) -> FlowToken? {
+        // Checked before `guards` is bound: the binding retains the guards, a command without interceptors need not.
+        guard !removed.isEmpty, registry.guards.interceptorCount > 0 else { return nil }
         let guards = registry.guards
-        guard guards.interceptorCount > 0 else { return nil }
         let table = registry.table
         var passed = approved
         for entry in removed.reversed() where !approved.contains(entry.id) {

@@ -158,7 +158,8 @@ extension Router {
         }
         navigation.retarget(to: match.url)
         if case let outcome = policyStage(&navigation, match), !outcome.goesOn { return outcome }
-        let early = registry.guards.options.interceptorsBeforeLogin
+        // The options are read under the guards' lock: only when there are interceptors for them to order.
+        let early = registry.guards.interceptorCount > 0 && registry.guards.options.interceptorsBeforeLogin
         if early, case let outcome = beforeInterceptorStage(&navigation, match, part: .withoutAuth), !outcome.goesOn {
             return outcome
         }
@@ -173,7 +174,8 @@ extension Router {
 
     /// 1. An authentication callback URL claimed by the handler is not routed (fresh navigations only).
     private func claimStage(_ navigation: NavigationInProgress) -> StageOutcome {
-        guard navigation.stage == nil, let handler = registry.guards.authenticationHandler,
+        guard navigation.stage == nil, registry.guards.hasAuthenticationHandler,
+            let handler = registry.guards.authenticationHandler,
             handler.claimsCallback(navigation.url, router: self)
         else { return .next }
         handler.handleCallback(navigation.url, router: self)
@@ -245,6 +247,8 @@ extension Router {
     private func beforeInterceptorStage(
         _ navigation: inout NavigationInProgress, _ match: RouteMatch, part: InterceptorPart = .all
     ) -> StageOutcome {
+        // Checked before `guards` is bound (the binding retains the guards; a registry without interceptors skips it).
+        guard registry.guards.interceptorCount > 0 else { return .next }
         let guards = registry.guards
         var first = 0
         if case .interceptor(let next)? = navigation.stage { first = next }
