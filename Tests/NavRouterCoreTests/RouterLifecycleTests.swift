@@ -306,3 +306,24 @@ final class RouterPropertyTests: XCTestCase {
         XCTAssertNil(router.defaultHandler)
     }
 }
+
+/// A router resolves each command on the registry's table as it is when the command runs: routes added, removed or
+/// given new policy between two commands are seen by the second (the router keeps the table it last read only while
+/// the registry has not changed).
+final class RouterRegistryChangeTests: XCTestCase {
+    func testEachCommandSeesTheRegistryChangesMadeBeforeIt() throws {
+        let (router, _, _) = try shopRouter()
+        try router.push("/shop/product/1")
+        assertFails(.notFound) { try router.push("/shop/deals") }
+        try router.registry.register(try Route(name: "deals", pattern: "shop/deals"))
+        try router.push("/shop/deals")
+        XCTAssertEqual(router.state.topEntry?.route, "deals")
+        try router.pop()
+        try router.registry.unregister(named: "deals")
+        assertFails(.notFound) { try router.push("/shop/deals") }
+        assertFails(.denied) { try router.push("https://deals.example.com/shop/product/2") }
+        try router.registry.updatePolicy { $0.webDomains.insert("deals.example.com") }
+        try router.push("https://deals.example.com/shop/product/2")
+        XCTAssertEqual(router.state.currentRoutes.suffix(2), ["product", "product"])
+    }
+}

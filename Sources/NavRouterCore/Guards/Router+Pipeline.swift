@@ -149,7 +149,7 @@ extension Router {
 
     private func runStages(_ navigation: inout NavigationInProgress) -> StageOutcome {
         if case .finish(let result) = claimStage(navigation) { return .finish(result) }
-        let table = registry.table
+        let table = runnerTable()
         let match: RouteMatch
         do throws(NavRouterError) {
             match = try resolveStage(navigation, on: table)

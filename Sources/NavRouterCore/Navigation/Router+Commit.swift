@@ -48,7 +48,7 @@ extension Router {
         -> NavigationTransaction
     {
         var transaction = NavigationTransaction(
-            state: state, table: table ?? registry.table, transitionID: context.transition, views: context.views)
+            state: state, table: table ?? runnerTable(), transitionID: context.transition, views: context.views)
         transaction.options = context.options
         transaction.isAuthenticated = registry.guards.isAuthenticated
         return transaction

@@ -111,6 +111,27 @@ public final class Router: Sendable {
     let recordsLog = Atomic<Bool>(false)
     /// `Control.closed`, published for lock-free reads between the stages of a command (set under the lock).
     let closedFlag = Atomic<Bool>(false)
+    /// The registry's table as the running command last read it (see `runnerTable()`).
+    private let runnerTableCache = RunnerTableCache()
+
+    /// A table kept by the runner, read and written only by the thread running this router's commands.
+    ///
+    /// Safety: commands run one at a time on a router (`Control.claimRunner` refuses a second runner, and a command
+    /// issued from a callback is queued), and the runner is handed over under the control lock, which orders one
+    /// runner's write before the next runner's read: the field is never touched by two threads at once.
+    private final class RunnerTableCache: @unchecked Sendable {
+        var table: RouteTable?
+    }
+
+    /// The registry's current table, for the command this thread runs: the one it read last while the registry's
+    /// generation has not moved (an atomic read), so that a command takes the registry's lock only after a change.
+    /// Call only from a running command (the pipeline, the commit).
+    func runnerTable() -> RouteTable {
+        if let table = runnerTableCache.table, table.generation == registry.generation { return table }
+        let table = registry.table
+        runnerTableCache.table = table
+        return table
+    }
 
     /// Creates a router on a registry. Its state is empty until `start()` (or the first command, which starts it).
     public init(registry: RouteRegistry, options: RouterOptions = RouterOptions()) {
