@@ -29,12 +29,12 @@ let package = Package(
         // 16 bytes of a path classified at once (SSE2) for the core's scanner, and the ASCII test of its UTF-8
         // validation: static inline functions in include/path_scan.h (nothing of it is exported).
         .target(name: "CPathScan", path: "Sources/CPathScan"),
-        // The C ABI's per-thread pointer, an initial-exec thread-local that Swift reads inline (see
-        // include/thread_slot.h).
+        // The C ABI's per-thread pointer, an initial-exec thread-local that Swift reads inline, and the core's
+        // per-thread command depth (see include/thread_slot.h).
         .target(name: "CThreadSlot", path: "Sources/CThreadSlot"),
         .target(
             name: "NavRouterCore",
-            dependencies: ["CJansson", "CPathScan"],
+            dependencies: ["CJansson", "CPathScan", "CThreadSlot"],
             path: "Sources/NavRouterCore"
         ),
         .target(name: "NavRouter", dependencies: ["NavRouterCore"], path: "Sources/NavRouter"),

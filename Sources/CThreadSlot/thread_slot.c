@@ -3,3 +3,4 @@
 #include <stddef.h>
 
 _Thread_local void *cabi_thread_slot = NULL;
+_Thread_local long core_command_depth = 0;

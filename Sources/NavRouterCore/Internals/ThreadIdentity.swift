@@ -1,3 +1,6 @@
+// @preconcurrency: the depth is a C global to Swift's eyes; it is thread-local, so no other thread shares it.
+@preconcurrency import CThreadSlot
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -23,26 +26,18 @@ struct ThreadIdentity: Equatable, Sendable {
     }
 
     /// How many router commands this thread is running now, one inside the other's callback (any routers).
-    static var commandDepth: Int { Int(bitPattern: pthread_getspecific(depthKey)) }
+    static var commandDepth: Int { core_command_depth }
 
     /// Marks the calling thread as running a command until `leaveCommand`.
     /// - Returns: the depth before, for `leaveCommand`.
     static func enterCommand() -> Int {
-        let depth = commandDepth
-        pthread_setspecific(depthKey, UnsafeRawPointer(bitPattern: depth + 1))
+        let depth = core_command_depth
+        core_command_depth = depth + 1
         return depth
     }
 
     /// Ends `enterCommand`, restoring the depth it returned.
-    static func leaveCommand(_ depth: Int) { pthread_setspecific(depthKey, UnsafeRawPointer(bitPattern: depth)) }
-
-    /// The per-thread depth, kept as the bits of the key's pointer (no allocation, no destructor).
-    private static let depthKey: pthread_key_t = {
-        var key = pthread_key_t()
-        let created = pthread_key_create(&key, nil)
-        precondition(created == 0, "pthread_key_create failed")
-        return key
-    }()
+    static func leaveCommand(_ depth: Int) { core_command_depth = depth }
 }
 
 /// A one-shot hand-off between two threads: one `wait`s until another `signal`s it with a value.
