@@ -14,17 +14,20 @@ import Synchronization
 #endif
 
 /// A borrowed object (match, entry, event, interception) that hands out C strings made on demand, kept until the object
-/// is freed. Most boxes (an event whose kind is all the host reads, a match read by its parameters) never make one:
-/// they carry an empty list (no allocation) and free nothing.
+/// is freed. Most boxes (an event whose kind is all the host reads, a match read by its parameters, an entry whose
+/// route is all the host reads) never make one: their list is made at the first string (`madeOnce`), so such a box
+/// allocates, locks and frees nothing for it (a list made with every box cost ~110 instructions a box, its lock taken
+/// again when the box went).
 ///
 /// The strings are kept in a list searched by key: a box hands out a handful at most (its route, URL, JSON forms and
 /// the parameters asked for by name), where a dictionary cost an allocation and a hash more than the search (an
 /// entry's route through C: 3,216 instructions the first time, 667 with the list and `withCString`). The first string
-/// is kept outside the array (the usual box hands out one, an entry its route): no array is allocated for it, and
-/// the list's elements are a struct, not a tuple, which the runtime destroyed through its generic tuple functions.
+/// is kept outside the array (the usual box hands out one): no array is allocated for it, and the list's elements are
+/// a struct, not a tuple, which the runtime destroyed through its generic tuple functions.
 ///
-/// Safety: its state is behind a `Mutex` (the class is not final, so the compiler cannot check that itself); a string
-/// is freed only in `deinit`, when no borrower can hold the box any more.
+/// Safety: the list is made once and kept in an atomic slot (`madeOnce`), its state behind a `Mutex` (the class is not
+/// final, so the compiler cannot check that itself); a string is freed only when the list goes, with the box, when no
+/// borrower can hold the box any more.
 class CStringOwner: @unchecked Sendable {
     /// A string made, by key; its address as an integer (the C string is the list's to free).
     private struct Made {
@@ -38,11 +41,25 @@ class CStringOwner: @unchecked Sendable {
         var more: [Made] = []
     }
 
-    private let made = Mutex(Strings())
+    /// The strings made, freed with the list.
+    private final class StringList: Sendable {
+        let made = Mutex(Strings())
+
+        deinit {
+            made.withLock { made in
+                guard let first = made.first else { return }
+                free(UnsafeMutableRawPointer(bitPattern: first.address))
+                for item in made.more { free(UnsafeMutableRawPointer(bitPattern: item.address)) }
+            }
+        }
+    }
+
+    /// The list, made at the first string.
+    private let list = Atomic<Unmanaged<StringList>?>(nil)
 
     /// The C string for `key`, made by `make` the first time (nil when `make` gives nil).
     func cString(_ key: String, _ make: () -> String?) -> UnsafePointer<CChar>? {
-        made.withLock { made in
+        madeOnce(list) { StringList() }.made.withLock { made in
             if let first = made.first {
                 if first.key == key { return UnsafePointer(bitPattern: first.address) }
                 for item in made.more where item.key == key { return UnsafePointer(bitPattern: item.address) }
@@ -55,21 +72,23 @@ class CStringOwner: @unchecked Sendable {
         }
     }
 
-    deinit {
-        made.withLock { made in
-            guard let first = made.first else { return }
-            free(UnsafeMutableRawPointer(bitPattern: first.address))
-            for item in made.more { free(UnsafeMutableRawPointer(bitPattern: item.address)) }
-        }
-    }
+    deinit { list.load(ordering: .acquiring)?.release() }
 }
 
 /// An entry behind a borrowed `const navrouter_entry *`.
 /// Safety: immutable after `init` (see `CStringOwner`).
 final class EntryBox: CStringOwner, @unchecked Sendable {
     let entry: NavigationEntry
+    /// The route's name as a C string, made at its first read: what a drawing host reads of every entry, kept in
+    /// its own slot (read without the list's lock and key comparisons).
+    private let routeText = Atomic<UnsafeMutablePointer<CChar>?>(nil)
 
     init(_ entry: NavigationEntry) { self.entry = entry }
+
+    /// The route's name (see `routeText`); valid while the box lives.
+    var route: UnsafePointer<CChar> { UnsafePointer(cStringOnce(routeText) { entry.route }) }
+
+    deinit { free(routeText.load(ordering: .acquiring)) }
 }
 
 private func entryBox(_ pointer: OpaquePointer?) -> EntryBox? { unborrowed(pointer, as: EntryBox.self) }
@@ -81,7 +100,7 @@ public func navrouter_entry_id(_ entry: OpaquePointer?) -> UInt64 {
 
 @_cdecl("navrouter_entry_route") @implementation
 public func navrouter_entry_route(_ entry: OpaquePointer?) -> UnsafePointer<CChar>? {
-    entryBox(entry).flatMap { box in box.cString("route") { box.entry.route } }
+    entryBox(entry)?.route
 }
 
 @_cdecl("navrouter_entry_url") @implementation

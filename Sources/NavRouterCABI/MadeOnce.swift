@@ -1,5 +1,13 @@
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The object in `slot`, made by `make` and stored there by the first caller; a caller that loses the race to store
 /// its own gives it back and takes the winner's. For state made on first demand that several threads may ask for at
 /// once (an event's entry box and extras, a match's JSON texts).
@@ -14,4 +22,20 @@ func madeOnce<Object: AnyObject>(_ slot: borrowing Atomic<Unmanaged<Object>?>, _
     if exchanged { return fresh.takeUnretainedValue() }
     fresh.release()
     return original.unsafelyUnwrapped.takeUnretainedValue()  // the exchange failed: another caller's is there
+}
+
+/// The C string in `slot`, a copy of what `make` gives (`strdup`), stored there by the first caller; a caller that
+/// loses the race to store its own frees it and takes the winner's.
+///
+/// Safety: the slot owns the string it holds (stored by the caller whose compare-and-exchange succeeded); the slot's
+/// owner frees it once, when it goes. The pointer returned is valid while the slot's owner lives.
+func cStringOnce(_ slot: borrowing Atomic<UnsafeMutablePointer<CChar>?>, _ make: () -> String) -> UnsafeMutablePointer<
+    CChar
+> {
+    if let made = slot.load(ordering: .acquiring) { return made }
+    let fresh = make().withCString { strdup($0)! }
+    let (exchanged, original) = slot.compareExchange(expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
+    if exchanged { return fresh }
+    free(fresh)
+    return original.unsafelyUnwrapped  // the exchange failed: another caller's is there
 }
