@@ -29,9 +29,9 @@ func madeOnce<Object: AnyObject>(_ slot: borrowing Atomic<Unmanaged<Object>?>, _
 ///
 /// Safety: the slot owns the string it holds (stored by the caller whose compare-and-exchange succeeded); the slot's
 /// owner frees it once, when it goes. The pointer returned is valid while the slot's owner lives.
-func cStringOnce(_ slot: borrowing Atomic<UnsafeMutablePointer<CChar>?>, _ make: () -> String) -> UnsafeMutablePointer<
-    CChar
-> {
+func cStringOnce(
+    _ slot: borrowing Atomic<UnsafeMutablePointer<CChar>?>, _ make: () -> String
+) -> UnsafeMutablePointer<CChar> {
     if let made = slot.load(ordering: .acquiring) { return made }
     let fresh = make().withCString { strdup($0)! }
     let (exchanged, original) = slot.compareExchange(expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
