@@ -36,11 +36,7 @@ final class RouterHandle: Sendable {
     static func free(_ handle: OpaquePointer?) {
         guard let box = try? box(handle) else { return }
         box.router.close()
-        handles.withLock { handles in
-            if handles[ObjectIdentifier(box.router)] == UInt(bitPattern: UnsafeRawPointer(handle)) {
-                handles[ObjectIdentifier(box.router)] = nil
-            }
-        }
+        _ = handles.withLock { $0.removeValue(forKey: ObjectIdentifier(box.router)) }  // a router has one handle
         Handles.free(handle, .router)
     }
 

@@ -132,7 +132,7 @@ public final class GuardCenter: Sendable {
 
     /// The authentication handler (`nil`: protected routes simply fail with `.denied` while logged out).
     public var authenticationHandler: (any AuthenticationHandler)? {
-        get { handlerIsSet.load(ordering: .acquiring) ? state.withLock { $0.handler } : nil }
+        get { hasAuthenticationHandler ? state.withLock { $0.handler } : nil }
         set {
             let old = state.withLock { state in
                 defer {

@@ -8,7 +8,7 @@ extension Router {
         // Checked before `guards` is bound: the binding retains the guards, a command without interceptors need not.
         guard !removed.isEmpty, registry.guards.interceptorCount > 0 else { return nil }
         let guards = registry.guards
-        let table = registry.table
+        let table = runnerTable()
         var passed = approved
         for entry in removed.reversed() where !approved.contains(entry.id) {
             let path = (try? table.resolve(entry.url).path) ?? ""

@@ -16,7 +16,7 @@ extension Router {
             }
             for token in dropped { reportCancelled(token, reason: "logged out", ended: "logged_out") }
         }
-        let table = registry.table
+        let table = runnerTable()
         // Entries a `before` interceptor would now cancel or redirect (asked outside any lock).
         var refused = Set<EntryID>()
         if guards.interceptorCount > 0 {

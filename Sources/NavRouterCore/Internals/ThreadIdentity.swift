@@ -31,7 +31,7 @@ struct ThreadIdentity: Equatable, Sendable {
     /// Marks the calling thread as running a command until `leaveCommand`.
     /// - Returns: the depth before, for `leaveCommand`.
     static func enterCommand() -> Int {
-        let depth = core_command_depth
+        let depth = commandDepth
         core_command_depth = depth + 1
         return depth
     }

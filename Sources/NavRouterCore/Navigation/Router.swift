@@ -125,8 +125,9 @@ public final class Router: Sendable {
 
     /// The registry's current table, for the command this thread runs: the one it read last while the registry's
     /// generation has not moved (an atomic read), so that a command takes the registry's lock only after a change.
-    /// Call only from a running command (the pipeline, the commit). After a change, the table read last stays alive
-    /// until the router's next command (as a C thread's cached table does until its next look-up).
+    /// Call only from a running command (its stages, leave guards, refresh and commit). After a change, the table
+    /// read last stays alive until the router's next command (as a C thread's cached table does until its next
+    /// look-up).
     func runnerTable() -> RouteTable {
         if let table = runnerTableCache.table, table.generation == registry.generation { return table }
         let table = registry.table
