@@ -481,6 +481,46 @@ static void test_route_names_of_every_length(void) {
     navrouter_registry_free(registry);
 }
 
+/* Parameter names and values of every length from 0 to 40 bytes (the writer copies strings of up to 16 bytes with
+ * overlapping loads and stores of 1, 4 and 8 bytes, longer ones with memcpy): both C resolves give each whole, with
+ * nothing of a neighbouring string in it. */
+static void test_strings_of_every_short_length(void) {
+    navrouter_registry *registry = NULL;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
+    for (size_t length = 1; length <= 40; length++) {
+        char name[48], value[48], query_value[48], pattern[64], url[160];
+        for (size_t k = 0; k < length; k++) {
+            name[k] = (char)('a' + (length + k) % 26);
+            value[k] = (char)('A' + (length * 3 + k) % 26);
+            query_value[k] = (char)('0' + (length + k * 7) % 10);
+        }
+        name[length] = value[length] = '\0';
+        query_value[length - 1] = '\0'; /* 0 to 39 bytes */
+        snprintf(pattern, sizeof pattern, "len%zu/:%s", length, name);
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_route(registry, pattern, pattern, 0));
+        snprintf(url, sizeof url, "/len%zu/%s?q%s=%s", length, value, name, query_value);
+        navrouter_match *match = NULL;
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, url, &match));
+        CHECK_STR(pattern, navrouter_match_route(match));
+        CHECK_STR(value, navrouter_match_param(match, name));
+        char query_name[50];
+        snprintf(query_name, sizeof query_name, "q%s", name);
+        CHECK_STR(query_value, navrouter_match_param(match, query_name));
+        navrouter_match_free(match);
+        uint64_t buffer[64];
+        size_t size = 0;
+        CHECK_STATUS(NAVROUTER_OK,
+                     navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, &size));
+        const char *expected[] = {pattern, name, value, query_name, query_value};
+        const char *text = (const char *)buffer + sizeof(navrouter_packed_match);
+        for (size_t i = 0; i < 5; i++) {
+            CHECK_STR(expected[i], text);
+            text += strlen(text) + 1;
+        }
+    }
+    navrouter_registry_free(registry);
+}
+
 /* Matches of every size around a thread's reusable match block (1 KiB, head and offsets included): values of 0 to
  * ~2,000 bytes, several matches held at once and freed in different orders (so that a freed block is reused by the
  * next resolve while others are live), and a URL with so many query items that their offsets alone overflow the
@@ -881,6 +921,7 @@ int main(int argc, char **argv) {
     RUN(test_each_registry_keeps_its_segment_limit);
     RUN(test_resolve_packed);
     RUN(test_route_names_of_every_length);
+    RUN(test_strings_of_every_short_length);
     RUN(test_matches_of_every_size_share_no_memory);
     RUN(test_resolve_many_parameters);
     RUN(test_explain);
