@@ -11,8 +11,6 @@ struct NavigationTransaction {
     var created = InlineFirstList<NavigationEntry>()
     var removed: [NavigationEntry] = []
     var animated = true
-    /// A match the router already made for a navigate's URL on this very table (so it is not resolved twice).
-    var preresolved: RouteMatch?
     /// The router's options (tab back behaviour, modals per tab, …).
     var options = RouterOptions()
     /// Whether the user is authenticated (a restore's deep link is checked against it).
@@ -29,7 +27,11 @@ struct NavigationTransaction {
 
     // MARK: Commands
 
-    mutating func apply(_ command: NavigationCommand) throws(NavRouterError) {
+    /// Applies one command.
+    /// - Parameter resolved: a match the router already made for a navigate's URL on this very table (so it is not
+    ///   resolved twice); passed down, not stored in the transaction (an assignment to a stored optional match went
+    ///   through the runtime's generic `Optional` witness, ~100 instructions a command).
+    mutating func apply(_ command: NavigationCommand, resolved: consuming RouteMatch? = nil) throws(NavRouterError) {
         switch command {
         case .start:
             try start()
@@ -37,7 +39,7 @@ struct NavigationTransaction {
             try setTabs(urls, selected: selected)
         case .navigate(let url, let options):
             animated = options.animated
-            try navigate(url, options)
+            try navigate(url, options, resolved: resolved)
         case .pop(let count, let result):
             try pop(count: count, result: result)
         case .popToRoot:
@@ -219,10 +221,12 @@ struct NavigationTransaction {
         append(event)
     }
 
-    private mutating func navigate(_ url: String, _ options: NavigationOptions) throws(NavRouterError) {
+    private mutating func navigate(_ url: String, _ options: NavigationOptions, resolved: consuming RouteMatch? = nil)
+        throws(NavRouterError)
+    {
         let match: RouteMatch
         // Taken, not copied: the match is used once (a copy costs its references).
-        if let taken = preresolved.take(), taken.url == url { match = taken } else { match = try table.resolve(url) }
+        if let taken = resolved.take(), taken.url == url { match = taken } else { match = try table.resolve(url) }
         let presentation: PresentationOverride
         switch options.presentation {
         case let override?: presentation = override
@@ -657,8 +661,7 @@ struct NavigationTransaction {
             if restoreOptions.linkOptions.external && !match.route.external {
                 throw NavRouterError(.notExternal, "route '\(match.route.name)' may not be opened by an external link")
             }
-            preresolved = match
-            try navigate(link, restoreOptions.linkOptions)
+            try navigate(link, restoreOptions.linkOptions, resolved: match)
         }
     }
 

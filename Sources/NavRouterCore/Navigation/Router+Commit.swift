@@ -70,13 +70,12 @@ extension Router {
         let (context, before) = makeContext()
         // A navigate runs on the table its URL was resolved on (the guards ran on that match), not resolved again.
         var transaction = makeTransaction(context, before, table: table)
-        transaction.preresolved = consume match
         do throws(NavRouterError) {
             switch command {
             case .start, .setTabs, .restore, .restoreWithOptions: break
             default: if !context.started { try transaction.apply(.start) }
             }
-            try transaction.apply(command)
+            try transaction.apply(command, resolved: consume match)
             try extra?(&transaction)
             if !transaction.removed.isEmpty { transaction.state.forgetDanglingOpeners() }
             if let violation = transaction.state.structuralViolation {
