@@ -142,8 +142,9 @@ extension Router {
     ) throws(NavRouterError) {
         if isClosed { throw NavRouterError(.destroyed, "the router was closed during the command") }
         if context.recording { for event in events { record(event) } }
-        guard let navigator = context.navigator else { return }
-        for event in events where !navigator(context.ticketed(event)) && refusable {
+        // Called through the context's optional, not bound to a local: a binding copied the closure (a retain and a
+        // release of its context a command).
+        for event in events where context.navigator?(context.ticketed(event)) == false && refusable {
             throw NavRouterError(.callback, "the navigator refused the \(event.kind.rawValue) event")
         }
     }
