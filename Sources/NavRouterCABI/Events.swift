@@ -56,7 +56,7 @@ final class EventExtras: CStringOwner, @unchecked Sendable {
 
     init(_ event: NavigationEvent) {
         entries = event.entries.map(EntryBox.init)
-        removed = event.removed.map(EntryBox.init)
+        removed = event.removedEntries.map(EntryBox.init)
     }
 }
 
@@ -144,13 +144,13 @@ public func navrouter_event_entry_at(_ event: OpaquePointer?, _ index: Int) -> O
 
 @_cdecl("navrouter_event_removed_count") @implementation
 public func navrouter_event_removed_count(_ event: OpaquePointer?) -> Int {
-    withEvent(event) { $0.event.removed.count } ?? 0
+    withEvent(event) { $0.event.removedEntries.count } ?? 0
 }
 
 @_cdecl("navrouter_event_removed_at") @implementation
 public func navrouter_event_removed_at(_ event: OpaquePointer?, _ index: Int) -> OpaquePointer? {
     withEvent(event) { frame in
-        frame.event.removed.indices.contains(index) ? borrowed(frame.made.removed[index]) : nil
+        (0..<frame.event.removedEntries.count).contains(index) ? borrowed(frame.made.removed[index]) : nil
     }
 }
 

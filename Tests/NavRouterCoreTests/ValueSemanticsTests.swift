@@ -44,6 +44,30 @@ final class ValueSemanticsTests: XCTestCase {
         XCTAssertEqual(third, NavigationEvent(kind: .push, transitionID: 3), "fresh details equal the shared ones")
     }
 
+    func testAPopsRemovedEntriesReadAsAnArrayOfTheirOwn() throws {
+        // A pop keeps the entries that go as a part of the old stack (no array of their own): read back they are
+        // exactly those entries, in order, however the event was made, and a copy changed later leaves them.
+        let router = Router(registry: try makeRegistry([("a", "a"), ("b", "b/:id")]))
+        let recorder = EventRecorder()
+        router.setNavigator(recorder.navigator)
+        for url in ["/a", "/b/1", "/b/2", "/b/3"] { try router.navigate(url) }
+        try router.pop(2)
+        let pop = try XCTUnwrap(recorder.events.last { $0.kind == .pop })
+        XCTAssertEqual(pop.removed.map { $0.parameters["id"] }, ["2", "3"])
+        XCTAssertEqual(pop.removed.indices, 0..<2, "an array of its own, indexed from 0")
+        XCTAssertEqual(pop.entry?.parameters["id"], "1")
+        var rebuilt = NavigationEvent(kind: .pop, transitionID: pop.transitionID)
+        rebuilt.entry = pop.entry
+        rebuilt.removed = Array(pop.removed)
+        rebuilt.location = pop.location
+        XCTAssertEqual(rebuilt, pop, "equal entries make equal events, a slice of a stack or an array")
+        var changed = pop
+        changed.removed.append(pop.entry!)
+        XCTAssertEqual(pop.removed.count, 2)
+        XCTAssertEqual(changed.removed.count, 3)
+        XCTAssertEqual(router.state.currentStack.map { $0.parameters["id"] }, [nil, "1"])
+    }
+
     func testChangingACopiedRouteLeavesTheOriginalAsItWas() throws {
         let original = try Route(name: "product", pattern: "shop/product/<int:id>", parent: "catalog")
         var copy = original

@@ -186,6 +186,48 @@ static void test_router_lifecycle_and_bad_arguments(void) {
     CHECK(host.destroyed == 2); /* navigator and handler user data, once each */
 }
 
+/* Records each pop and dismiss event's removed entries ("route,route|"), read by index, with the reads just out of
+ * range (SIZE_MAX and the count), which must give NULL. */
+static int removed_navigator(const navrouter_event *event, void *user_data) {
+    char *log = user_data;
+    int kind = navrouter_event_kind(event);
+    if (kind != NAVROUTER_EVENT_POP && kind != NAVROUTER_EVENT_DISMISS) return 0;
+    size_t count = navrouter_event_removed_count(event);
+    for (size_t i = 0; i < count; i++) {
+        const navrouter_entry *entry = navrouter_event_removed_at(event, i);
+        strcat(log, entry ? navrouter_entry_route(entry) : "NULL");
+        strcat(log, i + 1 < count ? "," : "");
+    }
+    if (navrouter_event_removed_at(event, (size_t)-1) || navrouter_event_removed_at(event, count)) strcat(log, "!");
+    strcat(log, "|");
+    return 0;
+}
+
+/* An event's removed entries through the C ABI: a pop of two entries off a deeper stack (the entries that go are
+ * kept as a part of the old stack, not as an array of their own) and a dismiss of a layer of two, in order, and
+ * nothing at an index out of range. */
+static void test_event_removed_entries(void) {
+    navrouter_registry *registry = shop_registry(true);
+    navrouter_router *router = NULL;
+    char log[512] = "";
+    navrouter_nav_options options = NAVROUTER_NAV_OPTIONS_INIT;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_new(&router, registry));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_set_navigator(router, removed_navigator, log, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "myapp://shop/catalog", NULL, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/shop/category/garden", NULL, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/shop/product/1", NULL, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/shop/product/2", NULL, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_pop(router, 2, NULL, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_pop(router, 1, NULL, NULL));
+    options.flags = NAVROUTER_NAV_MODAL_SHEET;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/help/intro", &options, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/shop/product/3", NULL, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_dismiss(router, 1, NULL, NULL));
+    CHECK_STR("product,product|category|help,product|", log);
+    navrouter_router_free(router);
+    navrouter_registry_free(registry);
+}
+
 static void test_navigation_commands_and_events(void) {
     navrouter_registry *registry = shop_registry(true);
     struct host host;
@@ -682,6 +724,7 @@ int main(int argc, char **argv) {
     harness_init(argc, argv);
     RUN(test_router_lifecycle_and_bad_arguments);
     RUN(test_navigation_commands_and_events);
+    RUN(test_event_removed_entries);
     RUN(test_props_results_and_jansson_helpers);
     RUN(test_callbacks_can_refuse_decline_and_reenter);
     RUN(test_transition_handshake);

@@ -3,7 +3,7 @@ extension Router {
     /// (`.cancelled`); a pending answer holds it as a flow (returned), to be applied again with that entry approved;
     /// a redirect cannot be carried out by a leave guard and fails the command (`.invalidArgument`).
     func runLeaveGuards(
-        _ removed: [NavigationEntry], command: NavigationCommand, approved: Set<EntryID>
+        _ removed: ArraySlice<NavigationEntry>, command: NavigationCommand, approved: Set<EntryID>
     ) throws(NavRouterError) -> FlowToken? {
         // Checked before `guards` is bound: the binding retains the guards, a command without interceptors need not.
         guard !removed.isEmpty, registry.guards.interceptorCount > 0 else { return nil }

@@ -124,7 +124,7 @@ extension NavigationEvent {
             JSONValue.bool(preventsDismissal).write(to: &text)
         }
         object.key("removed", into: &text)
-        writeEntries(removed, to: &text)
+        writeEntries(removedEntries, to: &text)
         if let resultOf {
             object.key("result", into: &text)
             (result ?? .null).write(to: &text)
@@ -154,7 +154,7 @@ extension NavigationEvent {
         object.end(into: &text)
     }
 
-    private func writeEntries(_ entries: [NavigationEntry], to text: inout [UInt8]) {
+    private func writeEntries(_ entries: some Collection<NavigationEntry>, to text: inout [UInt8]) {
         text.append(UInt8(ascii: "["))
         for (index, entry) in entries.enumerated() {
             if index > 0 { text.append(UInt8(ascii: ",")) }

@@ -9,7 +9,7 @@ struct NavigationTransaction {
     let views: ViewHandlers
     var events = InlineFirstList<NavigationEvent>()
     var created = InlineFirstList<NavigationEntry>()
-    var removed: [NavigationEntry] = []
+    var removed: ArraySlice<NavigationEntry> = []
     var animated = true
     /// The router's options (tab back behaviour, modals per tab, …).
     var options = RouterOptions()
@@ -105,7 +105,7 @@ struct NavigationTransaction {
                     kept.append(layer)
                     continue
                 }
-                leave(Array(layer.stack[index...]), result: nil, deliverResults: false)
+                leave(layer.stack[index...], result: nil, deliverResults: false)
                 if index > 0 {
                     kept.append(
                         ModalLayer(
@@ -130,10 +130,10 @@ struct NavigationTransaction {
                 shouldGo(state.tabs[tab].stack[$0])
             }) {
                 if index == 0 {
-                    let gone = state.tabs[tab].stack
+                    let gone = state.tabs[tab].stack[...]
                     state.tabs[tab].stack = []
                     var event = NavigationEvent(kind: .pop, transitionID: transitionID)
-                    event.removed = gone
+                    event.removedEntries = gone
                     event.location = .tab(tab)
                     append(event)
                     leave(gone, result: nil)
@@ -161,13 +161,13 @@ struct NavigationTransaction {
         let hidden = doomed.sorted().flatMap { state.tabs[$0].hiddenLayers.flatMap(\.stack) }
         state.tabs = kept
         state.selectedTab = selected
-        if !hidden.isEmpty { leave(hidden, result: nil, deliverResults: false) }
+        if !hidden.isEmpty { leave(hidden[...], result: nil, deliverResults: false) }
         var event = NavigationEvent(kind: .tabsSetUp, transitionID: transitionID)
         event.entries = kept.compactMap(\.stack.first)
         event.removed = gone
         event.location = .tab(selected)
         append(event)
-        leave(gone, result: nil, deliverResults: false)
+        leave(gone[...], result: nil, deliverResults: false)
     }
 
     private mutating func start() throws(NavRouterError) {
@@ -517,14 +517,15 @@ struct NavigationTransaction {
     {
         let old = state.stack(at: location)
         guard index + 1 < old.count else { return }  // nothing above
-        let gone = Array(old[(index + 1)...])
+        // The entries that go stay in the old stack's buffer (a slice of it, no array of their own).
+        let gone = old[(index + 1)...]
         // A copy of the rest (the stack is shared with the state before the command): `removeSubrange` on the shared
         // array made the same copy through a generic path, ~250 instructions dearer.
         let stack = Array(old[...index])
         state.setStack(stack, at: location)
         var event = NavigationEvent(kind: .pop, transitionID: transitionID)
         event.entry = stack.last
-        event.removed = gone
+        event.removedEntries = gone
         event.location = location
         event.userInitiated = userInitiated
         append(event)
@@ -583,11 +584,11 @@ struct NavigationTransaction {
         var event = NavigationEvent(kind: .dismiss, transitionID: transitionID)
         event.location = .layer(state.layers.count)
         event.style = layer.style
-        event.removed = layer.stack
+        event.removedEntries = layer.stack[...]
         event.entry = state.topEntry
         event.userInitiated = userInitiated
         append(event)
-        leave(layer.stack, result: result)
+        leave(layer.stack[...], result: result)
     }
 
     private mutating func back() throws(NavRouterError) {
@@ -746,7 +747,7 @@ struct NavigationTransaction {
         event.removed = gone
         event.location = location
         append(event)
-        leave(gone, result: nil)
+        leave(gone[...], result: nil)
     }
 
     /// Replaces the whole state; every old entry leaves. The id counter never goes back (ids are never reused),
@@ -756,12 +757,14 @@ struct NavigationTransaction {
         let counter = keepingCounter ? max(state.nextEntryID, newState.nextEntryID) : newState.nextEntryID
         state = newState
         state.nextEntryID = counter
-        leave(old, result: nil, deliverResults: false)
+        leave(old[...], result: nil, deliverResults: false)
     }
 
     /// Records entries that left the state; the top-most one that expects a result gets `result`, the others
     /// that expect one are told they closed without.
-    private mutating func leave(_ entries: [NavigationEntry], result: JSONValue?, deliverResults: Bool = true) {
+    private mutating func leave(
+        _ entries: ArraySlice<NavigationEntry>, result: JSONValue?, deliverResults: Bool = true
+    ) {
         if removed.isEmpty { removed = entries } else { removed += entries }  // shares the buffer: no copy
         guard deliverResults else { return }
         var pending = result
