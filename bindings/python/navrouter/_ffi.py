@@ -380,6 +380,14 @@ def encode(text: str, name: str) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
+def flag_argument(value: bool, name: str) -> bool:
+    """A flag for the C ABI: True or False only. Read for its truth, "no" (a non-empty string) would be True, and a
+    typo'd value would log a user in or protect a route silently."""
+    if not isinstance(value, bool):  # pyright: ignore[reportUnnecessaryIsInstance] - checked at run time
+        raise TypeError(f"{name} must be True or False, not {type(value).__name__}")
+    return value
+
+
 def size_argument(value: SupportsIndex, name: str) -> int:
     """A count or index for a C `size_t` parameter (the library reads it as a signed 64-bit number and says what is
     wrong with a negative one). TypeError for what is not an int; InvalidArgumentError for an int that does not fit,

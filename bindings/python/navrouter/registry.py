@@ -21,6 +21,7 @@ from ._ffi import (
     encode,
     encode_list,
     encode_optional,
+    flag_argument,
     id_argument,
     lib,
     size_argument,
@@ -104,7 +105,9 @@ class Registry(OwnedHandle):
     def __init__(self, *, case_sensitive: bool = False) -> None:
         super().__init__()
         handle = RegistryPtr()
-        lib().navrouter_registry_new(ctypes.byref(handle), 0x1 if case_sensitive else 0)
+        lib().navrouter_registry_new(
+            ctypes.byref(handle), 0x1 if flag_argument(case_sensitive, "case_sensitive") else 0
+        )
         self._handle = handle
         self._address: int = ctypes.cast(handle, c_void_p).value or 0  # for the calls of navrouter._speed
         _speed.bind()
@@ -155,6 +158,8 @@ class Registry(OwnedHandle):
         back stacks; it must be registered); module: the module it belongs to (remove_module removes it)."""
         if presentation not in _ROUTE_PRESENTATIONS:
             raise ValueError(f"presentation must be one of {', '.join(_ROUTE_PRESENTATIONS)}, not {presentation!r}")
+        requires_auth = flag_argument(requires_auth, "requires_auth")
+        external = flag_argument(external, "external")
         required = [value.decode() for value in encode_list(required_parameters, "required_parameters")]
         if not required and metadata is None and parent is None and module is None:
             flags = _ROUTE_PRESENTATIONS[presentation] | (_REQUIRES_AUTH if requires_auth else 0)
@@ -369,7 +374,7 @@ class Registry(OwnedHandle):
                 encode_optional(pattern, "pattern"),
                 array,
                 len(names),
-                0x1 if requires_auth else 0,
+                0x1 if flag_argument(requires_auth, "requires_auth") else 0,
                 encode_optional(module, "module"),
                 INTERCEPTOR,
                 key,
@@ -401,7 +406,7 @@ class Registry(OwnedHandle):
     def set_authenticated(self, authenticated: bool) -> None:
         """Logs in or out. Logging out prunes protected entries from every router on this registry (with events the
         navigator cannot refuse) and cancels pending flows towards protected routes."""
-        invoke(lib().navrouter_registry_set_authenticated, self._ptr(), bool(authenticated))
+        invoke(lib().navrouter_registry_set_authenticated, self._ptr(), flag_argument(authenticated, "authenticated"))
 
     def set_auth_handler(
         self,
@@ -447,7 +452,8 @@ class Registry(OwnedHandle):
         """The longest redirect chain (beyond it a command raises LimitError listing the chain), a route opened
         for unmatched URLs (with the URL as its "url" parameter) or None, and whether before interceptors that do
         not require authentication run before the login step (the others after it)."""
+        before_login = flag_argument(interceptors_before_login, "interceptors_before_login")
         lib().navrouter_registry_set_guard_options(
             self._ptr(), uint32_argument(max_redirects, "max_redirects"), encode_optional(fallback_route, "route")
         )
-        lib().navrouter_registry_set_guard_flags(self._ptr(), 0x1 if interceptors_before_login else 0)
+        lib().navrouter_registry_set_guard_flags(self._ptr(), 0x1 if before_login else 0)

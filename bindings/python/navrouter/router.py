@@ -21,6 +21,7 @@ from ._ffi import (
     encode,
     encode_list,
     encode_optional,
+    flag_argument,
     id_argument,
     lib,
     size_argument,
@@ -45,6 +46,17 @@ from .types import (
 
 _STATUSES: dict[int, OutcomeStatus] = {0: "applied", 1: "queued", 2: "pending", 3: "handled"}
 _NAV_PRESENTATIONS = {None: 0, "push": 0x1, "sheet": 0x2, "fullscreen": 0x3, "root": 0x4, "replace_top": 0x5}
+#: navigate's flags and their bits in navrouter_nav_options.flags ("animated" is stored inverted: NOT_ANIMATED).
+_NAV_FLAGS = {
+    "replace": 0x10,
+    "prevent_dismissal": 0x20,
+    "animated": 0x40,
+    "single_top": 0x80,
+    "clear_top": 0x100,
+    "expects_result": 0x800,
+    "external": 0x1000,
+    "pop_up_to_inclusive": 0x2000,
+}
 _RESUMPTIONS = {"proceed": 0, "cancel": 1, "redirect": 2}
 #: The longest flow_deadline (about 31.7 million years): its milliseconds fit the C options' int64_t.
 _MAX_FLOW_DEADLINE_SECONDS = 10**15
@@ -227,7 +239,7 @@ class Router(OwnedHandle):
     def set_transition_mode(self, wait: bool) -> None:
         """wait=True: a transition lasts until transition_finished(id); commands issued meanwhile are queued.
         wait=False (the default): a transition is finished when the navigator returns."""
-        invoke(lib().navrouter_router_set_transition_mode, self._ptr(), 1 if wait else 0)
+        invoke(lib().navrouter_router_set_transition_mode, self._ptr(), 1 if flag_argument(wait, "wait") else 0)
 
     def transition_finished(self, transition: int) -> None:
         """Tells the router the awaited transition is finished (also from inside its own events); queued commands
@@ -282,18 +294,13 @@ class Router(OwnedHandle):
             names = ", ".join(p for p in _NAV_PRESENTATIONS if p)
             raise ValueError(f"presentation must be one of {names}, not {presentation!r}")
         flags = _NAV_PRESENTATIONS[presentation]
-        flags |= 0x10 if given["replace"] else 0
-        flags |= 0x20 if given["prevent_dismissal"] else 0
-        flags |= 0 if given["animated"] else 0x40
-        flags |= 0x80 if given["single_top"] else 0
-        flags |= 0x100 if given["clear_top"] else 0
+        for name, bit in _NAV_FLAGS.items():
+            flags |= bit if flag_argument(given[name], name) else 0
+        flags ^= _NAV_FLAGS["animated"]  # the C flag says "not animated"
         build_back_stack = given["build_back_stack"]
         if build_back_stack not in (None, True, False):
             raise TypeError(f"build_back_stack must be None, True or False, not {build_back_stack!r}")
         flags |= 0 if build_back_stack is None else 0x200 if build_back_stack else 0x400
-        flags |= 0x800 if given["expects_result"] else 0
-        flags |= 0x1000 if given["external"] else 0
-        flags |= 0x2000 if given["pop_up_to_inclusive"] else 0
         props = given["props"]
         deadline = given["flow_deadline"]
         if deadline is not None and not (
@@ -382,7 +389,9 @@ class Router(OwnedHandle):
 
     def complete_login(self, flow: int, success: bool) -> Outcome:
         """Completes a login flow: on success the original navigation goes on, else it is dropped."""
-        return self._command(lib().navrouter_router_complete_login, id_argument(flow, "flow"), bool(success))
+        return self._command(
+            lib().navrouter_router_complete_login, id_argument(flow, "flow"), flag_argument(success, "success")
+        )
 
     # State
 
@@ -422,7 +431,7 @@ class Router(OwnedHandle):
             if isinstance(snapshot, str)
             else dump_json(snapshot, "snapshot", MAX_DOCUMENT_DEPTH)
         )
-        if not tolerant and migrate is None and link is None:
+        if not flag_argument(tolerant, "tolerant") and migrate is None and link is None:
             return self._command(lib().navrouter_router_restore, text)
         failures: list[BaseException] = []
 

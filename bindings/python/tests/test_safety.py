@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import copy
+import functools
 import gc
 import json
 import os
@@ -295,6 +296,44 @@ def test_integer_arguments_are_checked_not_wrapped(shop, app):
         shop.set_guard_options(max_redirects="8")
     assert shop.resolve("/shop/product/1").route == "product"  # the limits did not change
     assert app.snapshot() == before
+
+
+def test_flag_arguments_take_only_true_or_false(shop, app):
+    """A flag given anything but a bool is refused, not read for its truth: "no" is a non-empty string, so it would
+    authenticate the user, switch the router to waiting for the host, or mark a route protected."""
+    before = app.snapshot()
+    calls = (  # (the argument's name, the call taking the flag as `value`)
+        ("authenticated", shop.set_authenticated),
+        ("authenticated", functools.partial(setattr, shop, "authenticated")),
+        ("wait", app.set_transition_mode),
+        ("case_sensitive", lambda value: navrouter.Registry(case_sensitive=value)),
+        ("requires_auth", lambda value: shop.add_route("flagged", "flagged", requires_auth=value)),
+        ("external", lambda value: shop.add_route("flagged", "flagged", external=value)),
+        ("requires_auth", lambda value: shop.add_interceptor(lambda _: navrouter.PROCEED, requires_auth=value)),
+        ("interceptors_before_login", lambda value: shop.set_guard_options(interceptors_before_login=value)),
+        ("success", functools.partial(app.complete_login, 1)),
+        ("tolerant", lambda value: app.restore(before, tolerant=value)),
+    )
+    options = ("replace", "prevent_dismissal", "animated", "single_top", "clear_top", "pop_up_to_inclusive")
+    options += ("expects_result", "external")
+    for value in ("no", "false", 0, 1, None, 1.0, [], "yes"):
+        refused = f"must be True or False, not {type(value).__name__}"
+        for name, call in calls:
+            with pytest.raises(TypeError, match=f"{name} {refused}"):
+                call(value)
+        for option in options:
+            with pytest.raises(TypeError, match=f"{option} {refused}"):
+                app.navigate("/shop/product/1", **{option: value})
+            with pytest.raises(TypeError, match=f"{option} {refused}"):
+                app.push("/shop/product/1", **{option: value})
+    assert not shop.authenticated
+    assert "flagged" not in [route["name"] for route in shop.routes()]
+    assert app.snapshot() == before
+    app.navigate("/shop/product/1", animated=False)  # bools still work
+    assert (app.events[-2].kind, app.events[-2].animated) == ("push", False)
+    app.navigate("/shop/product/2", replace=True)
+    assert [entry.url for entry in app.state.tabs[app.state.selected_tab].stack][-1] == "/shop/product/2"
+    assert app.events[-2].animated
 
 
 def test_registries_and_routers_are_not_copied_or_pickled(shop, app):
