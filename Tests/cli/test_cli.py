@@ -38,6 +38,13 @@ def test_check_passes_the_shop_with_warnings_and_fails_them_when_strict():
     assert run("check", "--strict", SHOP).returncode == 1
 
 
+def test_check_counts_one_of_a_kind_in_the_singular(tmp_path):
+    manifest = write(tmp_path, {"routes": [{"name": "a", "pattern": "a/:x"}, {"name": "a", "pattern": "b"}]})
+    assert run("check", manifest).stdout.strip().splitlines()[-1] == "2 routes, 1 error, 0 warnings"
+    manifest = write(tmp_path, {"routes": [{"name": "a", "pattern": "a", "requires_auth": True, "external": True}]})
+    assert run("check", manifest).stdout.strip().splitlines()[-1] == "1 route, 0 errors, 1 warning"
+
+
 def test_check_lists_every_problem_of_a_manifest(tmp_path):
     manifest = write(
         tmp_path,

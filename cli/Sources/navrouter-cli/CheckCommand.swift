@@ -31,8 +31,18 @@ struct CheckCommand: ParsableCommand {
             }
             for error in report.errors { print("\(file): error: \(error)") }
             for warning in report.warnings { print("\(file): warning: \(warning)") }
-            print("\(report.routeCount) routes, \(report.errors.count) errors, \(report.warnings.count) warnings")
+            print(
+                [
+                    counted(report.routeCount, "route"), counted(report.errors.count, "error"),
+                    counted(report.warnings.count, "warning"),
+                ]
+                .joined(separator: ", "))
             if !report.errors.isEmpty || (strict && !report.warnings.isEmpty) { throw ExitCode(1) }
         }
     }
+}
+
+/// "1 route", "2 routes", "0 errors".
+private func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
