@@ -416,6 +416,8 @@ class Fuzzer:
             if parameter.default is not parameter.empty and self.random.random() < 0.6:
                 continue
             value = self.json_object() if parameter.name in JSON_PARAMETERS and self.random.random() < 0.5 else None
+            if parameter.annotation in ("bool", bool) and self.random.random() < 0.8:
+                value = self.random.choice([True, False])  # flags take only a bool: mostly one, sometimes not
             value = value if value is not None else self.value()
             if parameter.kind == parameter.KEYWORD_ONLY:
                 keywords[parameter.name] = value
