@@ -46,7 +46,11 @@ _EXTERNAL = 0x20
 def dump_json(value: Any, what: str, limit: int = MAX_JSON_DEPTH) -> bytes:
     """A value as JSON text for the library, refusing nesting deeper than the library reads: MAX_JSON_DEPTH for a
     value, MAX_DOCUMENT_DEPTH for a document that carries values (a snapshot, a manifest)."""
-    if json_depth(value, limit) > limit:
+    try:
+        depth = json_depth(value, limit)
+    except TypeError as error:  # an object key that is not a str
+        raise TypeError(f"{what}: {error}") from None
+    if depth > limit:
         raise JSONError(EJSON, f"{what}: JSON nested deeper than {limit} arrays and objects")
     try:
         text = json.dumps(value, allow_nan=False)

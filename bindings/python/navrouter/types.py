@@ -240,14 +240,21 @@ class State:
 
 
 def json_depth(value: Any, limit: int = MAX_JSON_DEPTH) -> int:
-    """The nesting depth of arrays and objects in a JSON-serialisable value (stops counting past limit)."""
+    """The nesting depth of arrays and objects in a JSON-serialisable value (stops counting past limit).
+
+    Raises TypeError for an object key that is not a str: json would write an int, float, bool or None key as a
+    string, so the value would not read back as given (and {1: "a", "1": "b"} would have two keys "1")."""
     deepest = 0
     stack: list[tuple[Any, int]] = [(value, 0)]
     while stack:
         current, depth = stack.pop()
         children: list[object]
         if isinstance(current, dict):
-            children = list(cast("Mapping[object, object]", current).values())
+            mapping = cast("Mapping[object, object]", current)
+            for key in mapping:
+                if not isinstance(key, str):
+                    raise TypeError(f"keys must be str, not {type(key).__name__} ({key!r})")
+            children = list(mapping.values())
         elif isinstance(current, (list, tuple)):
             children = list(cast("Sequence[object]", current))
         else:

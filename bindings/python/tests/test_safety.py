@@ -359,6 +359,28 @@ def test_json_values_that_json_cannot_hold_are_named(app):
     assert app.snapshot() == before
 
 
+def test_json_object_keys_must_be_strings(shop, app):
+    """Python's json writes an int, float, bool or None key as a string: props given as {1: "a"} came back as
+    {"1": "a"}, and {1: "a", "1": "b"} was refused as a "duplicate object key" the host never wrote."""
+    app.navigate("/shop/product/1", expects_result=True)
+    before = app.snapshot()
+    for key in (1, 1.5, True, None):
+        refused = f"keys must be str, not {type(key).__name__}"
+        with pytest.raises(TypeError, match=f"props: {refused}"):
+            app.navigate("/shop/product/2", props={"ok": {key: "a"}})
+        with pytest.raises(TypeError, match=f"result: {refused}"):
+            app.pop(result=[{key: 1}])
+        with pytest.raises(TypeError, match=f"state: {refused}"):
+            app.set_saved_state(app.state.tabs[0].stack[-1].id, {key: 1})
+        with pytest.raises(TypeError, match=f"app: {refused}"):
+            app.snapshot(app={key: 1})
+        with pytest.raises(TypeError, match=f"props: {refused}"):
+            shop.build_url("product", {"id": "1"}, props={key: 1})
+    assert app.snapshot() == before
+    app.navigate("/shop/product/2", props={"ok": {"1": "a"}})  # string keys still work
+    assert app.state.tabs[0].stack[-1].props == {"ok": {"1": "a"}}
+
+
 def test_one_json_depth_limit_for_library_and_binding(shop):
     def nested(depth: int) -> dict:
         value: dict = {}
