@@ -97,6 +97,22 @@ def _malloc_string(text: bytes) -> int | None:
     return address
 
 
+def _deadline_milliseconds(seconds: float | None) -> int | None:
+    """A flow deadline in seconds (navigate's flow_deadline, the router option) as whole milliseconds, at least 1;
+    None stays None. TypeError for what is not an int or a float; ValueError for one that is not a positive, finite
+    number of seconds up to _MAX_FLOW_DEADLINE_SECONDS."""
+    if seconds is None:
+        return None
+    number = isinstance(seconds, (int, float))  # pyright: ignore[reportUnnecessaryIsInstance] - checked at run time
+    if isinstance(seconds, bool) or not number:
+        raise TypeError(f"flow_deadline must be an int or a float, not {type(seconds).__name__}")
+    if not 0 < seconds <= _MAX_FLOW_DEADLINE_SECONDS:  # NaN fails every comparison
+        raise ValueError(
+            f"flow_deadline must be a positive number of seconds up to {_MAX_FLOW_DEADLINE_SECONDS}, not {seconds!r}"
+        )
+    return max(1, round(seconds * 1000))
+
+
 def router_for(address: int | None) -> Router | None:
     """The Python Router wrapping a C router pointer (None when it has none)."""
     return _routers.get(address or 0)
@@ -302,21 +318,14 @@ class Router(OwnedHandle):
             raise TypeError(f"build_back_stack must be None, True or False, not {build_back_stack!r}")
         flags |= 0 if build_back_stack is None else 0x200 if build_back_stack else 0x400
         props = given["props"]
-        deadline = given["flow_deadline"]
-        if deadline is not None and not (
-            isinstance(deadline, (int, float)) and 0 < deadline <= _MAX_FLOW_DEADLINE_SECONDS
-        ):
-            raise ValueError(
-                f"flow_deadline must be a positive number of seconds up to {_MAX_FLOW_DEADLINE_SECONDS}, "
-                f"not {deadline!r}"
-            )
+        deadline = _deadline_milliseconds(given["flow_deadline"])
         return NavOptions(
             2,
             flags,
             dump_json(props, "props") if props is not None else None,
             encode_optional(given["pop_up_to"], "pop_up_to"),
             encode_optional(given["tab"], "tab"),
-            max(1, round(deadline * 1000)) if deadline is not None else 0,
+            deadline if deadline is not None else 0,
         )
 
     def push(self, url: str, **options: Any) -> Outcome:
@@ -470,7 +479,9 @@ class Router(OwnedHandle):
     def set_options(self, **options: Any) -> None:
         """Sets the router's options; absent ones take their defaults: back_behavior ("none", "initial", "order",
         "history"), reselect_pops_to_root, modals_per_tab, push_dismisses_modals, supersede_pending_flows (True),
-        flow_deadline (seconds, or None), records_log, flow_token_seed (int, or None)."""
+        flow_deadline (seconds, more than 0, or None), records_log, flow_token_seed (an int from 0 to 2**64 - 1, or
+        None). Checked as navigate checks its arguments: TypeError for a value of the wrong type, ValueError or
+        InvalidArgumentError for one out of range."""
         known = {
             "back_behavior",
             "reselect_pops_to_root",
@@ -486,8 +497,10 @@ class Router(OwnedHandle):
             raise TypeError(f"unknown router options: {', '.join(unknown)}")
         data = dict(options)
         if "flow_deadline" in data:
-            deadline = data.pop("flow_deadline")
-            data["flow_deadline_ms"] = None if deadline is None else max(1, round(float(deadline) * 1000))
+            data["flow_deadline_ms"] = _deadline_milliseconds(data.pop("flow_deadline"))
+        if data.get("flow_token_seed") is not None:  # the options' JSON holds the seed as its signed 64-bit pattern
+            seed = id_argument(data["flow_token_seed"], "flow_token_seed")
+            data["flow_token_seed"] = seed - (1 << 64) if seed >= 1 << 63 else seed
         lib().navrouter_router_set_options_json(self._ptr(), dump_json(data, "options"))
 
     @property
@@ -498,6 +511,8 @@ class Router(OwnedHandle):
         data: dict[str, Any] = json.loads(take_string(out))
         milliseconds = data.pop("flow_deadline_ms")
         data["flow_deadline"] = None if milliseconds is None else milliseconds / 1000
+        if data["flow_token_seed"] is not None:
+            data["flow_token_seed"] %= 1 << 64  # back from its signed pattern
         return data
 
     @property

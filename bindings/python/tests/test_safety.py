@@ -359,6 +359,34 @@ def test_json_values_that_json_cannot_hold_are_named(app):
     assert app.snapshot() == before
 
 
+def test_router_options_are_checked_as_navigate_checks_them(app):
+    """flow_deadline went through float() and max(1, ...): "5" was five seconds, -1 and NaN's neighbours one
+    millisecond (every flow expiring at once), NaN a bare "cannot convert float NaN to integer"; a seed of 2**63 or
+    more, which the library's JSON holds as its 64-bit pattern, was "invalid JSON ... too big integer"."""
+    before = app.options
+    for deadline in (-1, 0, -0.0, float("nan"), float("inf"), 10**20):
+        with pytest.raises(ValueError, match="flow_deadline must be a positive number of seconds"):
+            app.set_options(flow_deadline=deadline)
+        with pytest.raises(ValueError, match="flow_deadline must be a positive number of seconds"):
+            app.navigate("/settings", flow_deadline=deadline)
+    for deadline in ("5", True, [1]):
+        with pytest.raises(TypeError, match=f"flow_deadline must be an int or a float, not {type(deadline).__name__}"):
+            app.set_options(flow_deadline=deadline)
+        with pytest.raises(TypeError, match=f"flow_deadline must be an int or a float, not {type(deadline).__name__}"):
+            app.navigate("/settings", flow_deadline=deadline)
+    for seed in (-1, 2**64):
+        with pytest.raises(navrouter.InvalidArgumentError, match=f"flow_token_seed {seed} is out of range"):
+            app.set_options(flow_token_seed=seed)
+    for seed in (1.5, "1", [1]):
+        with pytest.raises(TypeError, match="flow_token_seed must be an int"):
+            app.set_options(flow_token_seed=seed)
+    assert app.options == before
+    app.set_options(flow_token_seed=2**64 - 1, flow_deadline=0.0004)
+    assert (app.options["flow_token_seed"], app.options["flow_deadline"]) == (2**64 - 1, 0.001)
+    app.set_options(flow_token_seed=2**63, flow_deadline=7)
+    assert (app.options["flow_token_seed"], app.options["flow_deadline"]) == (2**63, 7.0)
+
+
 def test_json_object_keys_must_be_strings(shop, app):
     """Python's json writes an int, float, bool or None key as a string: props given as {1: "a"} came back as
     {"1": "a"}, and {1: "a", "1": "b"} was refused as a "duplicate object key" the host never wrote."""
