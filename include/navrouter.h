@@ -849,7 +849,8 @@ int navrouter_router_set_saved_state(navrouter_router *router, uint64_t entry, c
  * it and pushes onto the tab), "supersede_pending_flows": true (a new navigation cancels pending flows),
  * "flow_deadline_ms": null (how long a flow may wait), "records_log": false (navrouter_router_transaction_log; the
  * log grows with every command until cleared),
- * "flow_token_seed": null (deterministic flow tokens)}.
+ * "flow_token_seed": null (random flow tokens) or an integer (deterministic ones: a 64-bit seed, written as its signed
+ * pattern, so that seeds from 2^63 are negative numbers in this JSON)}.
  * @return NAVROUTER_OK, NAVROUTER_EJSON (the message names the field) or NAVROUTER_EINVAL.
  */
 int navrouter_router_set_options_json(navrouter_router *router, const char *json);
