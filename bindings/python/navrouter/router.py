@@ -608,7 +608,11 @@ class Router(OwnedHandle):
     def replay(self, log: str | Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         """Runs a transaction log (JSON lines, or the list transaction_log gives) on this router, comparing each
         outcome and state: {"steps", "divergence": None | {"seq", "field", "expected", "actual"}}."""
-        text = log if isinstance(log, str) else "\n".join(json.dumps(step, separators=(",", ":")) for step in log)
+        if isinstance(log, str):
+            text = log
+        else:  # each step checked as every JSON argument is (keys, NaN, depth), then one line each
+            lines = [dump_json(step, f"log[{index}]", MAX_DOCUMENT_DEPTH) for index, step in enumerate(log)]
+            text = b"\n".join(lines).decode("utf-8", "surrogatepass")
         out = c_void_p()
         lib().navrouter_router_replay(self._ptr(), encode(text, "log"), ctypes.byref(out))
         report: dict[str, Any] = json.loads(take_string(out))

@@ -404,6 +404,8 @@ def test_json_object_keys_must_be_strings(shop, app):
             app.snapshot(app={key: 1})
         with pytest.raises(TypeError, match=f"props: {refused}"):
             shop.build_url("product", {"id": "1"}, props={key: 1})
+        with pytest.raises(TypeError, match=f"log\\[1\\]: {refused}"):
+            app.replay([{"seq": 1}, {"seq": 2, key: 1}])
     assert app.snapshot() == before
     app.navigate("/shop/product/2", props={"ok": {"1": "a"}})  # string keys still work
     assert app.state.tabs[0].stack[-1].props == {"ok": {"1": "a"}}
