@@ -360,9 +360,9 @@ def test_json_values_that_json_cannot_hold_are_named(app):
 
 
 def test_router_options_are_checked_as_navigate_checks_them(app):
-    """flow_deadline went through float() and max(1, ...): "5" was five seconds, -1 and NaN's neighbours one
-    millisecond (every flow expiring at once), NaN a bare "cannot convert float NaN to integer"; a seed of 2**63 or
-    more, which the library's JSON holds as its 64-bit pattern, was "invalid JSON ... too big integer"."""
+    """flow_deadline went through float() and max(1, ...): "5" was five seconds, -1 or 0 one millisecond (every
+    flow expiring at once), NaN a bare "cannot convert float NaN to integer"; a seed of 2**63 or more, which the
+    library's JSON holds as its signed 64-bit pattern, was "invalid JSON ... too big integer"."""
     before = app.options
     for deadline in (-1, 0, -0.0, float("nan"), float("inf"), 10**20):
         with pytest.raises(ValueError, match="flow_deadline must be a positive number of seconds"):
