@@ -86,6 +86,25 @@ final class ExternalLinkTests: XCTestCase {
         XCTAssertEqual(open.state.topEntry?.parameters["url"], "myapp://nowhere")
     }
 
+    func testAFallbackRouteThatCannotOpenTheURLSaysWhy() throws {
+        let registry = try RouteRegistry()
+        try registry.register([
+            try Route(name: "item", pattern: "items/:id"),
+            try Route(name: "not-found", pattern: "not-found"),
+        ])
+        let router = Router(registry: registry)
+        registry.guards.options = GuardOptions(fallbackRoute: "item")  // needs an id, gets only the URL
+        assertFails(.notFound, "no route matches '/nowhere'", "fallback route 'item'", "'id'") {
+            try router.navigate("/nowhere")
+        }
+        registry.guards.options = GuardOptions(fallbackRoute: "not-found")
+        try registry.unregister(named: "not-found")  // the fallback was removed after it was set
+        assertFails(.notFound, "no route matches '/nowhere'", "fallback route 'not-found'", "no route is named") {
+            try router.navigate("/nowhere")
+        }
+        XCTAssertEqual(router.state.entryCount, 0)
+    }
+
     func testParentsTakeParametersFromThePathOnly() throws {
         let router = Router(registry: try registry(fallbackExternal: false))
         let external = NavigationOptions { $0.external = true }

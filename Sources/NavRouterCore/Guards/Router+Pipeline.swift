@@ -183,17 +183,24 @@ extension Router {
     }
 
     /// 2. The URL's match on the table, or the fallback route's for a URL no route matches (for an external link
-    /// only when the fallback route is flagged external, as any route).
+    /// only when the fallback route is flagged external, as any route). A fallback route that cannot take the URL
+    /// (it needs other parameters, or was removed since it was set) adds why to the not-found error.
     private func resolveStage(_ navigation: NavigationInProgress, on table: RouteTable) throws(NavRouterError)
         -> RouteMatch
     {
         do throws(NavRouterError) {
             return try table.resolve(navigation.url)
         } catch {
-            guard error.code == .notFound, let fallback = registry.guards.options.fallbackRoute,
-                let fallbackURL = try? table.buildURL(route: fallback, parameters: ["url": navigation.url]),
-                let fallbackMatch = try? table.resolve(fallbackURL)
-            else { throw error }
+            guard error.code == .notFound, let fallback = registry.guards.options.fallbackRoute else { throw error }
+            let fallbackMatch: RouteMatch
+            do throws(NavRouterError) {
+                fallbackMatch = try table.resolve(
+                    try table.buildURL(route: fallback, parameters: ["url": navigation.url]))
+            } catch let problem {
+                throw NavRouterError(
+                    error.code, "\(error.message) (the fallback route '\(fallback)' cannot open it: \(problem.message))"
+                )
+            }
             if navigation.options.external && !fallbackMatch.route.external {
                 throw NavRouterError(
                     error.code,
