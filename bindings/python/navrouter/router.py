@@ -46,11 +46,10 @@ from .types import (
 
 _STATUSES: dict[int, OutcomeStatus] = {0: "applied", 1: "queued", 2: "pending", 3: "handled"}
 _NAV_PRESENTATIONS = {None: 0, "push": 0x1, "sheet": 0x2, "fullscreen": 0x3, "root": 0x4, "replace_top": 0x5}
-#: navigate's flags and their bits in navrouter_nav_options.flags ("animated" is stored inverted: NOT_ANIMATED).
+#: navigate's flags and their bits in navrouter_nav_options.flags (animated is NOT_ANIMATED, 0x40, when False).
 _NAV_FLAGS = {
     "replace": 0x10,
     "prevent_dismissal": 0x20,
-    "animated": 0x40,
     "single_top": 0x80,
     "clear_top": 0x100,
     "expects_result": 0x800,
@@ -312,7 +311,7 @@ class Router(OwnedHandle):
         flags = _NAV_PRESENTATIONS[presentation]
         for name, bit in _NAV_FLAGS.items():
             flags |= bit if flag_argument(given[name], name) else 0
-        flags ^= _NAV_FLAGS["animated"]  # the C flag says "not animated"
+        flags |= 0 if flag_argument(given["animated"], "animated") else 0x40
         build_back_stack = given["build_back_stack"]
         if build_back_stack not in (None, True, False):
             raise TypeError(f"build_back_stack must be None, True or False, not {build_back_stack!r}")
@@ -608,13 +607,14 @@ class Router(OwnedHandle):
     def replay(self, log: str | Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         """Runs a transaction log (JSON lines, or the list transaction_log gives) on this router, comparing each
         outcome and state: {"steps", "divergence": None | {"seq", "field", "expected", "actual"}}."""
-        if isinstance(log, str):
-            text = log
-        else:  # each step checked as every JSON argument is (keys, NaN, depth), then one line each
-            lines = [dump_json(step, f"log[{index}]", MAX_DOCUMENT_DEPTH) for index, step in enumerate(log)]
-            text = b"\n".join(lines).decode("utf-8", "surrogatepass")
+        # A list's steps are checked as every JSON argument is (keys, NaN, depth), one line each.
+        text = (
+            encode(log, "log")
+            if isinstance(log, str)
+            else b"\n".join(dump_json(step, f"log[{index}]", MAX_DOCUMENT_DEPTH) for index, step in enumerate(log))
+        )
         out = c_void_p()
-        lib().navrouter_router_replay(self._ptr(), encode(text, "log"), ctypes.byref(out))
+        lib().navrouter_router_replay(self._ptr(), text, ctypes.byref(out))
         report: dict[str, Any] = json.loads(take_string(out))
         return report
 
