@@ -179,10 +179,18 @@ def test_play_runs_a_script_and_draws_each_step(tmp_path):
     out = result.stdout
     assert "> push /shop/product/7" in out and "tab 0 home *: home (/shop/home) › product (/shop/product/7)" in out
     assert "layer 0 (sheet): settings (/settings)" in out
-    assert "EINVAL: unknown command 'fly'" in out and out.strip().endswith("1 steps failed")
+    assert "EINVAL: unknown command 'fly'" in out and out.strip().endswith("1 step failed")
     pictures = sorted(p.name for p in (tmp_path / "svg").iterdir())
     assert pictures == [f"step-{n:03d}.svg" for n in range(6)]
     assert "<svg" in (tmp_path / "svg" / "step-002.svg").read_text()
+
+
+def test_play_counts_its_failed_steps(tmp_path):
+    script = tmp_path / "script.txt"
+    script.write_text("pop\nfly away\npush /shop/product/7\n")
+    result = run("play", SHOP, str(script))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().endswith("2 steps failed")
 
 
 def test_play_reads_scripts_with_windows_line_ends(tmp_path):

@@ -41,8 +41,3 @@ struct CheckCommand: ParsableCommand {
         }
     }
 }
-
-/// "1 route", "2 routes", "0 errors".
-private func counted(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
-}

@@ -70,7 +70,7 @@ struct PlayCommand: ParsableCommand {
                     }
                 }
             }
-            if failures > 0 && !asJSON { print("\(failures) steps failed") }
+            if failures > 0 && !asJSON { print("\(counted(failures, "step")) failed") }
         }
     }
 
