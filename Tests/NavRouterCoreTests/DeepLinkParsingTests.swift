@@ -73,6 +73,32 @@ final class DeepLinkParsingTests: XCTestCase {
         assertFails(.invalidArgument, "empty") { try registry.resolve("") }
     }
 
+    /// What browsers read as a link to another site is never a path into the app: a `\` in the path (read as `/`,
+    /// so `\\evil.com` is `//evil.com`) and a `:` in a relative link's first segment (` https:evil.com` is
+    /// `https://evil.com` once the browser drops the space). Escaped, both are values like any other.
+    func testWhatBrowsersReadAsAnotherSiteIsRefused() throws {
+        let registry = try registry()
+        for url in [
+            "\\\\evil.com\\home", "/\\evil.com", "/user/a\\b", "/files/" + String(repeating: "x", count: 20) + "\\",
+        ] {
+            assertFails(.malformedURL, "is not allowed in a path (browsers read it as '/'): write it as %5C") {
+                try registry.resolve(url)
+            }
+        }
+        assertFails(.malformedURL, "'\\' at byte 7 of the URL") { try registry.resolve("/user/a\\b") }
+        for url in ["1up:x", ":x", "a b:c/d", " https:evil.com/home", "%20https://evil.com"] {
+            assertFails(.malformedURL, "a relative link's first segment cannot contain ':'") {
+                try registry.resolve(url)
+            }
+        }
+        assertFails(.denied, "the scheme 'user'") { try registry.resolve("user:x/y") }
+        assertFails(.malformedURL, "control character U+0001 at byte 1") { try registry.resolve("1\u{1}:x") }
+        XCTAssertEqual(try registry.resolve("/user/a%5Cb").pathParameters["name"], "a\\b")
+        XCTAssertEqual(try registry.resolve("/user/1up:x").pathParameters["name"], "1up:x")
+        XCTAssertEqual(try registry.resolve("user/1up:x").pathParameters["name"], "1up:x")
+        XCTAssertEqual(try registry.resolve("/user/a?next=\\x").queryParameters["next"], "\\x")
+    }
+
     func testLimits() throws {
         let registry = try registry(policy: URLPolicy(maxURLLength: 64, maxSegments: 4))
         assertFails(.limitExceeded, "limit is 64 bytes") {
@@ -221,7 +247,7 @@ final class PlainPathScanTests: XCTestCase {
         let pieces = [
             "a", "bc", "Z", "Hello", "-", "_", "/", "/", "/", "//", ".", "..", "?", "#q", "0123456789",
             "abcdefghijklmnopqrstu",
-            "%41", "é", "\u{1}", "\u{7F}", "x.y", "/./", "/../",
+            "%41", "é", "\u{1}", "\u{7F}", "x.y", "/./", "/../", "\\",
         ]
         var generator = SplitMix64(seed: 16)
         var answered = 0
@@ -242,7 +268,9 @@ final class PlainPathScanTests: XCTestCase {
             }
             let pathEnd =
                 bytes[start...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
-            let special = bytes[start..<pathEnd].contains { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "%") }
+            let special = bytes[start..<pathEnd].contains {
+                $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\")
+            }
             // It also leaves a URL of under 16 bytes whose path has fewer than 8 (byte by byte is as quick).
             let tiny = bytes.count < 16 && bytes.count - start < 8
             let printable = url.unicodeScalars.map { scalar in

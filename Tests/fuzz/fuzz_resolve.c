@@ -1,9 +1,11 @@
 /* URL resolution against a table with typed parameters and catch-alls: navrouter_registry_resolve, _lookup and
  * _resolve_packed agree; every path parameter is the decoded URL segment at its position (a catch-all: the decoded
  * segments joined by '/'); the URL navrouter_registry_build_url makes of a match resolves back to the same route,
- * parameters and props. */
+ * parameters and props; an accepted URL has no raw '\' in its path and, relative without a leading '/', no ':' in
+ * its first segment. */
 #include "fuzz_support.h"
 
+#include <ctype.h>
 #include <stdint.h>
 
 static navrouter_registry *registry;
@@ -182,6 +184,21 @@ static void check_round_trip(const navrouter_match *match) {
     navrouter_string_free(url);
 }
 
+/* The grammar's refusals (the header's URL policy): an accepted URL holds no raw '\' before its query (browsers read
+ * it as '/'), and a relative link without its leading '/' no ':' in its first segment (it would read as a scheme). */
+static void check_grammar(const char *url) {
+    size_t path_end = strcspn(url, "?#");
+    FUZZ_CHECK(memchr(url, '\\', path_end) == NULL, "'%s' was accepted with a raw backslash in its path", url);
+    size_t scheme = 0;
+    if (isalpha((unsigned char)url[0]))
+        while (isalnum((unsigned char)url[scheme]) || (url[scheme] && strchr("+.-", url[scheme]))) scheme++;
+    int has_scheme = scheme > 0 && url[scheme] == ':';
+    if (!has_scheme && url[0] != '/') {
+        size_t first = strcspn(url, "/?#");
+        FUZZ_CHECK(memchr(url, ':', first) == NULL, "'%s' was accepted with a ':' in its first segment", url);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     navrouter_range ranges[64];
     uint32_t index = 0;
@@ -221,6 +238,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FUZZ_CHECK(head->route_index == index, "resolve_packed found route %u, lookup %u", head->route_index, index);
         check_parameters(url, match, ranges, count);
         check_round_trip(match);
+        check_grammar(url);
     }
     navrouter_match_free(match);
     free(url);

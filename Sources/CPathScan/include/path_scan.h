@@ -16,7 +16,7 @@
 typedef struct navrouter_path_masks {
     uint32_t slash;   /* '/' */
     uint32_t end;     /* '?' or '#': the path ends */
-    uint32_t special; /* '%', a control character (< 0x20 or 0x7F) or a non-ASCII byte (>= 0x80) */
+    uint32_t special; /* '%', '\\', a control character (< 0x20 or 0x7F) or a non-ASCII byte (>= 0x80) */
     uint32_t upper;   /* 'A'...'Z' */
 } navrouter_path_masks;
 
@@ -30,7 +30,7 @@ static inline navrouter_path_masks navrouter_path_classify_vector(__m128i v) {
     /* Signed compare: bytes >= 0x80 are negative, so "< 0x20" takes the non-ASCII bytes too. */
     masks.special = (uint32_t)_mm_movemask_epi8(
         _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))),
-                     _mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
+                     _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('%')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))));
     masks.upper = (uint32_t)_mm_movemask_epi8(
         _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1))));
     return masks;
@@ -45,7 +45,7 @@ static inline navrouter_path_masks navrouter_path_classify_bytes(const uint8_t *
         const uint32_t bit = (uint32_t)1 << i;
         if (byte == '/') masks.slash |= bit;
         if (byte == '?' || byte == '#') masks.end |= bit;
-        if (byte < 0x20 || byte >= 0x7F || byte == '%') masks.special |= bit;
+        if (byte < 0x20 || byte >= 0x7F || byte == '%' || byte == '\\') masks.special |= bit;
         if (byte >= 'A' && byte <= 'Z') masks.upper |= bit;
     }
     return masks;

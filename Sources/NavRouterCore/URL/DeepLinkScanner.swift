@@ -18,7 +18,8 @@ public struct SegmentSlice: Equatable, Sendable {
     public static let uppercase: UInt8 = 2
     /// A non-ASCII byte.
     public static let nonASCII: UInt8 = 4
-    static let control: UInt8 = 8
+    /// A byte a path never holds raw: a control character, or `\` (which browsers read as `/`).
+    static let refused: UInt8 = 8
 
     /// Creates a slice.
     public init(start: Int32 = 0, end: Int32 = 0) {
@@ -69,7 +70,7 @@ enum DeepLinkScanner {
             if byte == Int(UInt8(ascii: "%")) { flags |= SegmentSlice.percent }
             if byte >= Int(UInt8(ascii: "A")) && byte <= Int(UInt8(ascii: "Z")) { flags |= SegmentSlice.uppercase }
             if byte >= 0x80 { flags |= SegmentSlice.nonASCII }
-            if byte < 0x20 || byte == 0x7F { flags |= SegmentSlice.control }
+            if byte < 0x20 || byte == 0x7F || byte == Int(UInt8(ascii: "\\")) { flags |= SegmentSlice.refused }
             if byte == Int(UInt8(ascii: "/")) { flags |= slash }
             if byte == Int(UInt8(ascii: "?")) || byte == Int(UInt8(ascii: "#")) { flags |= pathEnd }
             table[byte] = flags
@@ -107,9 +108,10 @@ enum DeepLinkScanner {
                 .limitExceeded, "the URL is \(length) bytes long; the limit is \(policy.maxURLLength) bytes")
         }
         var layout = URLLayout(path: 0..<0)
-        // A scheme starts with a letter: the common relative link ('/…') skips the scheme check.
+        // The common relative link ('/…') skips the scheme check; anything else has a scheme or a relative path's
+        // first segment to check.
         var index = 0
-        if length > 0 && URLSyntax.isASCIILetter(url[0]) {
+        if length > 0 && url[0] != UInt8(ascii: "/") {
             if validate { try UTF8Validation.require(url, "the URL", code: .malformedURL) }
             index = try scanSchemeAndDomain(url, policy: policy)
         }
@@ -282,22 +284,27 @@ enum DeepLinkScanner {
         return end
     }
 
-    /// Recognises `scheme://` and, for web links, the domain; returns where the path starts.
+    /// Recognises `scheme://` and, for web links, the domain; returns where the path starts (0 for a relative path
+    /// without a leading '/', whose first segment it checks).
     private static func scanSchemeAndDomain(
         _ url: UnsafeBufferPointer<UInt8>, policy: borrowing URLPolicy
     ) throws(NavRouterError) -> Int {
         let length = url.count
         var index = 0
-        guard length > 0, URLSyntax.isASCIILetter(url[0]) else { return 0 }
-        while index < length {
-            let byte = url[index]
-            guard
-                URLSyntax.isASCIILetter(byte) || URLSyntax.isASCIIDigit(byte) || byte == UInt8(ascii: "+")
-                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
-            else { break }
-            index += 1
+        if length > 0 && URLSyntax.isASCIILetter(url[0]) {
+            while index < length {
+                let byte = url[index]
+                guard
+                    URLSyntax.isASCIILetter(byte) || URLSyntax.isASCIIDigit(byte) || byte == UInt8(ascii: "+")
+                        || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                else { break }
+                index += 1
+            }
         }
-        guard index < length, url[index] == UInt8(ascii: ":") else { return 0 }  // a relative path
+        guard index > 0, index < length, url[index] == UInt8(ascii: ":") else {
+            try requireNoColonInFirstSegment(url, from: index)
+            return 0  // a relative path
+        }
         // RFC 3986: a scheme, with or without '//', is subject to the policy.
         let scheme = String(decoding: url[0..<index], as: UTF8.self).lowercased()
         guard index + 2 < length, url[index + 1] == UInt8(ascii: "/"), url[index + 2] == UInt8(ascii: "/") else {
@@ -345,13 +352,36 @@ enum DeepLinkScanner {
         return index
     }
 
+    /// A relative path's first segment, from `start` (the bytes before it are a scheme's): RFC 3986 forbids a ':'
+    /// there, since it would end a scheme. So `1up:x` and ` https:evil.com` (which a browser reads, without its
+    /// leading space, as a link to evil.com) are refused, never taken as a path into the app.
+    /// - Throws: `.malformedURL` for a ':' or a control character in the segment.
+    private static func requireNoColonInFirstSegment(
+        _ url: UnsafeBufferPointer<UInt8>, from start: Int
+    ) throws(NavRouterError) {
+        var index = start
+        while index < url.count {
+            let byte = url[index]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { return }
+            if URLSyntax.isControl(byte) { throw controlCharacter(url, index) }
+            if byte == UInt8(ascii: ":") {
+                let segment = String(decoding: url[0..<min(index + 1, 64)], as: UTF8.self)
+                throw NavRouterError(
+                    .malformedURL,
+                    "a relative link's first segment cannot contain ':' ('\(segment)…' would read as a scheme); "
+                        + "start the link with '/' or write the ':' as %3A")
+            }
+            index += 1
+        }
+    }
+
     @inline(__always)
     private static func close(
         _ url: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ flags: UInt8,
         _ segments: UnsafeMutableBufferPointer<SegmentSlice>, _ count: inout Int
     ) throws(NavRouterError) {
         let length = end &- start
-        if length <= 2 || flags & (SegmentSlice.control | SegmentSlice.percent) != 0 || count == segments.count {
+        if length <= 2 || flags & (SegmentSlice.refused | SegmentSlice.percent) != 0 || count == segments.count {
             try checkRareCases(url, start, end, flags, segments.count, count)
         }
         segments[count] = SegmentSlice(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end))
@@ -366,10 +396,15 @@ enum DeepLinkScanner {
         if start == end {
             throw NavRouterError(.malformedURL, "empty path segment (segment \(count + 1)): '//' is not allowed")
         }
-        if flags & SegmentSlice.control != 0 {
+        if flags & SegmentSlice.refused != 0 {
             var offset = start
-            while !URLSyntax.isControl(url[offset]) { offset += 1 }
-            throw controlCharacter(url, offset)
+            while !URLSyntax.isControl(url[offset]) && url[offset] != UInt8(ascii: "\\") { offset += 1 }
+            if url[offset] != UInt8(ascii: "\\") { throw controlCharacter(url, offset) }
+            // RFC 3986 has no raw '\'; browsers read it as '/', so '\\evil.com' or '/\evil.com' would be a link to
+            // another site for them (as '//evil.com' is, which is refused as an empty segment).
+            throw NavRouterError(
+                .malformedURL,
+                "'\\' at byte \(offset) of the URL is not allowed in a path (browsers read it as '/'): write it as %5C")
         }
         if count == limit {
             throw NavRouterError(.limitExceeded, "the path has more than \(limit) segments")
