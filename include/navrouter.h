@@ -393,7 +393,8 @@ int navrouter_registry_explain(navrouter_registry *registry, const char *url, ch
  * @param route the route's name.
  * @param params_json a JSON object of string values, or NULL for none.
  * @param props_json a JSON object to carry, or NULL.
- * @param scheme a scheme ("myapp" gives "myapp://..."), or NULL for a relative "/...".
+ * @param scheme a scheme ("myapp" gives "myapp://..."), or NULL for a relative "/...". With a scheme, a ':' or '@'
+ *        in the first segment (where URLs hold their host) is escaped as %3A or %40.
  * @param[out] out_url owned; free with navrouter_string_free().
  * @return NAVROUTER_OK, NAVROUTER_EINVAL, NAVROUTER_ENOTFOUND, NAVROUTER_EPARAM (missing or mistyped),
  *         NAVROUTER_EJSON, or NAVROUTER_ECONFLICT (a value equals a more specific route's literal).

@@ -1,8 +1,8 @@
 /* URL resolution against a table with typed parameters and catch-alls: navrouter_registry_resolve, _lookup and
  * _resolve_packed agree; every path parameter is the decoded URL segment at its position (a catch-all: the decoded
- * segments joined by '/'); the URL navrouter_registry_build_url makes of a match resolves back to the same route,
- * parameters and props; an accepted URL has no raw '\' in its path and, relative without a leading '/', no ':' in
- * its first segment. */
+ * segments joined by '/'); the URL navrouter_registry_build_url makes of a match, relative or with a scheme, resolves
+ * back to the same route, parameters and props (with a scheme, its host holds no ':' or '@'); an accepted URL has no
+ * raw '\' in its path and, relative without a leading '/', no ':' in its first segment. */
 #include "fuzz_support.h"
 
 #include <ctype.h>
@@ -154,12 +154,14 @@ static void check_parameters(const char *url, const navrouter_match *match, cons
     json_decref(path);
 }
 
-static void check_round_trip(const navrouter_match *match) {
+/* Built relative (scheme NULL) or with a custom scheme, whose first segment stands where a URL's host is: there it
+ * holds no ':' or '@', which other parsers would read as a port or user information. */
+static void check_round_trip(const navrouter_match *match, const char *scheme) {
     char *url = NULL;
     navrouter_match *again = NULL;
     const char *props = navrouter_match_props(match);
     int status = navrouter_registry_build_url(registry, navrouter_match_route(match),
-                                              navrouter_match_params_json(match), props, NULL, &url);
+                                              navrouter_match_params_json(match), props, scheme, &url);
     if (status == NAVROUTER_ECONFLICT) return; /* a value that equals a more specific route's literal */
     /* A catch-all's value joins its decoded segments with '/': "a%2F/b" gives "a//b", which no URL rebuilds (the
      * raw remainder keeps the difference; README, "Matches"). */
@@ -169,6 +171,12 @@ static void check_round_trip(const navrouter_match *match) {
     if (status == NAVROUTER_ELIMIT) return;
     FUZZ_CHECK(status == NAVROUTER_OK, "build_url of a match of %s failed: %s (%s)", navrouter_match_route(match),
                navrouter_status_name(status), navrouter_last_error());
+    if (scheme) {
+        const char *host = url + strlen(scheme) + 3;
+        size_t host_length = strcspn(host, "/?");
+        FUZZ_CHECK(!memchr(host, ':', host_length) && !memchr(host, '@', host_length),
+                   "built URL '%s' has a ':' or '@' where its host is", url);
+    }
     status = navrouter_registry_resolve(registry, url, &again);
     FUZZ_CHECK(status == NAVROUTER_OK, "the built URL '%s' does not resolve: %s", url, navrouter_last_error());
     FUZZ_CHECK(strcmp(navrouter_match_route(again), navrouter_match_route(match)) == 0,
@@ -237,7 +245,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const navrouter_packed_match *head = (const navrouter_packed_match *)packed;
         FUZZ_CHECK(head->route_index == index, "resolve_packed found route %u, lookup %u", head->route_index, index);
         check_parameters(url, match, ranges, count);
-        check_round_trip(match);
+        check_round_trip(match, NULL);
+        check_round_trip(match, "myapp");
         check_grammar(url);
     }
     navrouter_match_free(match);

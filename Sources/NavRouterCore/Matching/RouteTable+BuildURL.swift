@@ -10,6 +10,8 @@ extension RouteTable {
     ///   - parameters: values by name (path parameters, then any extra query parameters).
     ///   - props: a JSON object to carry, or `nil`.
     ///   - scheme: a scheme to put in front (`myapp` gives `myapp://shop/…`), or `nil` for a relative `/shop/…`.
+    ///     The first segment then stands where URLs have their host: a `:` or `@` in it is escaped (`%3A`, `%40`),
+    ///     so that other parsers do not read a port or user information there.
     /// - Returns: the URL.
     /// - Throws: `.notFound` (no such route), `.missingParameter` (a path or required parameter is missing, or a
     ///   typed one has the wrong type), `.invalidArgument` (an empty, dot or NUL-bearing value, a bad scheme),
@@ -66,6 +68,9 @@ extension RouteTable {
             guard URLSyntax.isScheme(scheme.utf8) else {
                 throw NavRouterError(.invalidArgument, "'\(scheme)' is not a valid scheme")
             }
+            // The first segment stands where RFC 3986 puts the authority: a ':' or '@' there would read as a port or
+            // user information to every other parser (`myapp://ann@home` is host "home"), so both are escaped.
+            if let first = path.first { path[0] = URLSyntax.encodeAuthorityDelimiters(first) }
             url = scheme + "://" + path.joined(separator: "/")
         } else {
             url = "/" + path.joined(separator: "/")

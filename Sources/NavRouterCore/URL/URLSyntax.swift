@@ -135,6 +135,23 @@ enum URLSyntax {
     /// Percent-encodes a query key or value (`+`, `&`, `=` and spaces are escaped too).
     static func encodeQueryComponent(_ text: String) -> String { percentEncode(text, safe: querySafe) }
 
+    /// Escapes the ':' and '@' an encoded path segment keeps, for a segment that stands in a URL's authority.
+    static func encodeAuthorityDelimiters(_ segment: String) -> String {
+        guard segment.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "@") }) else {
+            return segment
+        }
+        var out = ""
+        out.reserveCapacity(segment.utf8.count + 4)
+        for character in segment.unicodeScalars {
+            switch character {
+            case ":": out += "%3A"
+            case "@": out += "%40"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+
     private static func percentEncode(_ text: String, safe: [Bool]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
