@@ -92,6 +92,15 @@ final class DeepLinkParsingTests: XCTestCase {
             }
         }
         assertFails(.denied, "the scheme 'user'") { try registry.resolve("user:x/y") }
+        // In an app link the first segment stands as the host: a ':' there is a port, an '@' ends user information.
+        assertFails(.malformedURL, "an app link's host cannot contain ':' ('myapp://user:…' would read as a port)") {
+            try registry.resolve("myapp://user:80/ann")
+        }
+        assertFails(.malformedURL, "user information ('…@') is not allowed") {
+            try registry.resolve("myapp://ann@user/ann")
+        }
+        XCTAssertEqual(try registry.resolve("myapp://user/ann@home:1").pathParameters["name"], "ann@home:1")
+        XCTAssertEqual(try registry.resolve("myapp://files/a%3Ab").pathParameters["path"], "a:b")
         assertFails(.malformedURL, "control character U+0001 at byte 1") { try registry.resolve("1\u{1}:x") }
         XCTAssertEqual(try registry.resolve("/user/a%5Cb").pathParameters["name"], "a\\b")
         XCTAssertEqual(try registry.resolve("/user/1up:x").pathParameters["name"], "1up:x")

@@ -2,11 +2,13 @@
  * _resolve_packed agree; every path parameter is the decoded URL segment at its position (a catch-all: the decoded
  * segments joined by '/'); the URL navrouter_registry_build_url makes of a match, relative or with a scheme, resolves
  * back to the same route, parameters and props (with a scheme, its host holds no ':' or '@'); an accepted URL has no
- * raw '\' in its path and, relative without a leading '/', no ':' in its first segment. */
+ * raw '\' in its path, relative without a leading '/' no ':' in its first segment, and as an app link no ':' or '@'
+ * in its host. */
 #include "fuzz_support.h"
 
 #include <ctype.h>
 #include <stdint.h>
+#include <strings.h>
 
 static navrouter_registry *registry;
 
@@ -193,7 +195,8 @@ static void check_round_trip(const navrouter_match *match, const char *scheme) {
 }
 
 /* The grammar's refusals (the header's URL policy): an accepted URL holds no raw '\' before its query (browsers read
- * it as '/'), and a relative link without its leading '/' no ':' in its first segment (it would read as a scheme). */
+ * it as '/'), a relative link without its leading '/' no ':' in its first segment (it would read as a scheme), and an
+ * app link no ':' or '@' in its host (a port, user information). */
 static void check_grammar(const char *url) {
     size_t path_end = strcspn(url, "?#");
     FUZZ_CHECK(memchr(url, '\\', path_end) == NULL, "'%s' was accepted with a raw backslash in its path", url);
@@ -204,6 +207,14 @@ static void check_grammar(const char *url) {
     if (!has_scheme && url[0] != '/') {
         size_t first = strcspn(url, "/?#");
         FUZZ_CHECK(memchr(url, ':', first) == NULL, "'%s' was accepted with a ':' in its first segment", url);
+    } else if (has_scheme) { /* accepted, so scheme:// follows; a web link's domain is the listed one */
+        const char *host = url + scheme + 3;
+        size_t host_length = strcspn(host, "/?#");
+        int web =
+            (scheme == 4 && strncasecmp(url, "http", 4) == 0) || (scheme == 5 && strncasecmp(url, "https", 5) == 0);
+        if (!web)
+            FUZZ_CHECK(!memchr(host, ':', host_length) && !memchr(host, '@', host_length),
+                       "'%s' was accepted with a ':' or '@' in its host", url);
     }
 }
 

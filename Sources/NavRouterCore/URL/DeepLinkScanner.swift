@@ -302,7 +302,7 @@ enum DeepLinkScanner {
             }
         }
         guard index > 0, index < length, url[index] == UInt8(ascii: ":") else {
-            try requireNoColonInFirstSegment(url, from: index)
+            try checkFirstSegment(url, from: index, appHost: false)
             return 0  // a relative path
         }
         // RFC 3986: a scheme, with or without '//', is subject to the policy.
@@ -324,6 +324,7 @@ enum DeepLinkScanner {
                         + "(\(policy.schemes.sorted().joined(separator: ", ")))"
                 )
             }
+            try checkFirstSegment(url, from: index, appHost: true)
             return index
         }
         let domainStart = index
@@ -352,24 +353,34 @@ enum DeepLinkScanner {
         return index
     }
 
-    /// A relative path's first segment, from `start` (the bytes before it are a scheme's): RFC 3986 forbids a ':'
-    /// there, since it would end a scheme. So `1up:x` and ` https:evil.com` (which a browser reads, without its
-    /// leading space, as a link to evil.com) are refused, never taken as a path into the app.
-    /// - Throws: `.malformedURL` for a ':' or a control character in the segment.
-    private static func requireNoColonInFirstSegment(
-        _ url: UnsafeBufferPointer<UInt8>, from start: Int
+    /// The first segment of a relative path without its leading '/' (`appHost` false) or of an app link, where it
+    /// stands as the host (`appHost` true), from `start`: where other parsers read a scheme, user information or a
+    /// port. RFC 3986 forbids a ':' in a relative path's first segment, since it would end a scheme: `1up:x` and
+    /// ` https:evil.com` (which a browser reads, without its leading space, as a link to evil.com) are refused, never
+    /// taken as a path into the app. In an app link's host, a ':' would be a port and an '@' would end user
+    /// information (`myapp://ann@home` is host "home" to them). Escaped (`%3A`, `%40`), both are values.
+    /// - Throws: `.malformedURL` for such a ':' or '@', or a control character in the segment.
+    private static func checkFirstSegment(
+        _ url: UnsafeBufferPointer<UInt8>, from start: Int, appHost: Bool
     ) throws(NavRouterError) {
         var index = start
         while index < url.count {
             let byte = url[index]
-            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { return }
-            if URLSyntax.isControl(byte) { throw controlCharacter(url, index) }
-            if byte == UInt8(ascii: ":") {
-                let segment = String(decoding: url[0..<min(index + 1, 64)], as: UTF8.self)
+            switch byte {
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"):
+                return
+            case UInt8(ascii: "@") where appHost:
+                throw NavRouterError(.malformedURL, "user information ('…@') is not allowed in a deep link")
+            case UInt8(ascii: ":"):
+                let text = String(decoding: url[0..<min(index + 1, 64)], as: UTF8.self)
                 throw NavRouterError(
                     .malformedURL,
-                    "a relative link's first segment cannot contain ':' ('\(segment)…' would read as a scheme); "
-                        + "start the link with '/' or write the ':' as %3A")
+                    appHost
+                        ? "an app link's host cannot contain ':' ('\(text)…' would read as a port): write it as %3A"
+                        : "a relative link's first segment cannot contain ':' ('\(text)…' would read as a scheme); "
+                            + "start the link with '/' or write the ':' as %3A")
+            default:
+                if URLSyntax.isControl(byte) { throw controlCharacter(url, index) }
             }
             index += 1
         }
