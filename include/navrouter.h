@@ -166,7 +166,8 @@ void navrouter_string_free(char *string);
  * Registry
  * ------------------------------------------------------------------------------------------------------- */
 
-/** navrouter_registry_new flag: literals match case-sensitively (default: case-insensitively). */
+/** navrouter_registry_new flag: literals match case-sensitively (default: case-insensitively, with Unicode's full case
+ * folding: "STRASSE" matches "straße", "ΣΊΣΥΦΟΣ" matches "σίσυφος"; bytes are never normalised). */
 #define NAVROUTER_REGISTRY_CASE_SENSITIVE 0x1u
 
 /**

@@ -21,6 +21,26 @@ final class ExplainTests: XCTestCase {
         XCTAssertTrue(explanation.jsonText.contains(#""winner":"byInt""#), explanation.jsonText)
     }
 
+    /// Case-insensitive literals fold Unicode's case (`ς`, `σ` and `Σ` are one letter; `ß` is `ss`) but never
+    /// normalise: the resolve and the explanation compare the same folded bytes.
+    func testLiteralsFoldUnicodeCaseAlikeInResolveAndExplain() throws {
+        let registry = try makeRegistry([("myth", "a/σίσυφος"), ("street", "a/straße"), ("any", "a/:x")])
+        for (url, route) in [
+            ("/a/ΣΊΣΥΦΟΣ", "myth"), ("/a/σίσυφοσ", "myth"), ("/A/STRASSE", "street"), ("/a/STRAẞE", "street"),
+            ("/a/cafe\u{301}", "any"),
+        ] {
+            XCTAssertEqual(try registry.resolve(url).route.name, route, url)
+            XCTAssertEqual(registry.explain(url).winner, route, url)
+        }
+        assertFails(.conflict, "they match exactly the same URLs") {
+            try registry.register(try Route(name: "shout", pattern: "a/ΣΊΣΥΦΟΣ"))
+        }
+        let accents = try makeRegistry([("cafe", "café"), ("any", ":x")])
+        XCTAssertEqual(try accents.resolve("/CAFÉ").route.name, "cafe")
+        XCTAssertEqual(try accents.resolve("/cafe\u{301}").route.name, "any", "no normalisation: other bytes")
+        XCTAssertEqual(accents.explain("/cafe\u{301}").winner, "any")
+    }
+
     func testExplainsFailures() throws {
         let registry = try makeRegistry([("p", "p/<int:id>/x")])
         let notFound = registry.explain("/p/abc/x")

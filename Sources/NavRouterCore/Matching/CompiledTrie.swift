@@ -250,7 +250,7 @@ final class CompiledTrie: @unchecked Sendable {
             let key = LiteralKey(input.url, start: start, count: count, length: input.length, fold: fold)
             return find(key, input.url + start, count, in: node, fold: fold)
         }
-        // Rare: decode the escapes and fold with Unicode's lowercase mapping, as the labels were folded.
+        // Rare: decode the escapes and fold the case (`caseFolded`), as the labels were folded.
         let raw = UnsafeBufferPointer(start: input.url + Int(segment.start), count: segment.count)
         var text = String(decoding: raw, as: UTF8.self)
         if flags & SegmentSlice.percent != 0 {
@@ -259,7 +259,7 @@ final class CompiledTrie: @unchecked Sendable {
             }
             text = decoded
         }
-        if !caseSensitive { text = text.lowercased() }
+        if !caseSensitive { text = text.caseFolded }
         return text.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return ChildCode.none }
             let key = LiteralKey(base, start: 0, count: bytes.count, length: bytes.count, fold: false)

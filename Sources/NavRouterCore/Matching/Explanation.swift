@@ -106,7 +106,9 @@ extension RouteTable {
             let value = segments[index]
             switch segment {
             case .literal(let literal):
-                let equal = caseSensitive ? value == literal : value.lowercased() == literal.lowercased()
+                // Bytes, as the trie compares them (`==` on strings would take `é` and `e` + U+0301 as equal).
+                let (folded, label) = caseSensitive ? (value, literal) : (value.caseFolded, literal.caseFolded)
+                let equal = folded.utf8.elementsEqual(label.utf8)
                 if !equal { return ("segment \(index + 1) '\(value)' is not the literal '\(literal)'", index) }
             case .parameter(let name, let type):
                 if !type.accepts(value) {

@@ -120,7 +120,7 @@ struct RouteTrieBuilder {
         {
             return body(literal)
         }
-        var folded = String(decoding: literal, as: UTF8.self).lowercased()
+        var folded = String(decoding: literal, as: UTF8.self).caseFolded
         return folded.withUTF8(body)
     }
 
