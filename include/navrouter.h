@@ -187,7 +187,10 @@ void navrouter_registry_free(navrouter_registry *registry);
 /**
  * Sets the app's web domains: an http/https URL addresses the app only when its host is one of them
  * (the domain is then dropped). With none set, every http/https URL is refused with NAVROUTER_EDENIED.
- * @param domains an array of count domain names (e.g. "shop.example.com"); may be NULL when count is 0.
+ * @param domains an array of count domain names (e.g. "shop.example.com"), any case; may be NULL when count is 0.
+ *        A domain is ASCII labels of letters, digits, '-' and '_' as links carry it: a wildcard ("*.example.com"),
+ *        a trailing dot, white space, a scheme or port, or an internationalised domain in its Unicode form (list
+ *        its "xn--" form, which the message gives: "bücher.example" is "xn--bcher-kva.example") is refused.
  * @return NAVROUTER_OK or NAVROUTER_EINVAL; on failure the old list stays.
  */
 int navrouter_registry_set_web_domains(navrouter_registry *registry, const char *const *domains, size_t count);

@@ -40,11 +40,44 @@ public struct URLPolicy: Equatable, Sendable {
         "javascript", "jar", "mailto", "sms", "tel", "vbscript", "view-source", "ws", "wss",
     ]
 
+    /// A web domain as links carry it (lowercased): dot-separated labels of 1 to 63 ASCII letters, digits, `-` (not
+    /// first or last) and `_`, 253 bytes at most. Anything else could never equal a link's domain, so it is refused
+    /// with what to write instead: a wildcard, an internationalised domain in its Unicode form (links carry the
+    /// ASCII `xn--` form, which the message gives), a trailing dot, white space, a scheme or a port.
+    static func checkWebDomain(_ domain: String) throws(NavRouterError) {
+        func refused(_ why: String) -> NavRouterError {
+            NavRouterError(.invalidArgument, "'\(domain)' is not a web domain: \(why)")
+        }
+        if domain.contains("*") { throw refused("wildcards are not supported; list each domain") }
+        if !domain.utf8.allSatisfy({ $0 < 0x80 }) {
+            let ascii = Punycode.asciiDomain(domain).map { "'\($0)'" } ?? "its xn-- form"
+            throw refused("links carry an internationalised domain in its ASCII form; list \(ascii)")
+        }
+        if domain.count > 1 && domain.hasSuffix(".") { throw refused("write it without the trailing dot") }
+        if domain.utf8.count > 253 { throw refused("it is longer than 253 bytes") }
+        for label in domain.split(separator: ".", omittingEmptySubsequences: false) {
+            if label.isEmpty { throw refused("it has an empty label (write it as shop.example.com)") }
+            if label.utf8.count > 63 { throw refused("its label '\(label)' is longer than 63 bytes") }
+            if label.hasPrefix("-") || label.hasSuffix("-") {
+                throw refused("its label '\(label)' starts or ends with '-'")
+            }
+            for byte in label.utf8
+            where
+                !(URLSyntax.isASCIILetter(byte) || URLSyntax.isASCIIDigit(byte) || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "_"))
+            {
+                throw refused(
+                    "\(URLSyntax.describe(Unicode.Scalar(byte))) is not a letter, digit, '-' or '_' "
+                        + "(write it as shop.example.com)")
+            }
+        }
+    }
+
     /// The reserved schemes but `http`/`https`, sorted, for messages.
     static let reservedSchemesList = reservedSchemes.subtracting(["http", "https"]).sorted().joined(separator: ", ")
 
-    /// Checks the limits themselves.
-    /// - Throws: `.invalidArgument` when a limit is not positive or too large.
+    /// Checks the limits, the domains and the schemes themselves.
+    /// - Throws: `.invalidArgument` when a limit is not positive or too large, or a domain or scheme is not one.
     func validate() throws(NavRouterError) {
         guard (1...(1 << 30)).contains(maxURLLength) else {
             throw NavRouterError(.invalidArgument, "the URL length limit must be between 1 and 2^30 bytes")
@@ -52,9 +85,7 @@ public struct URLPolicy: Equatable, Sendable {
         guard (1...4096).contains(maxSegments) else {
             throw NavRouterError(.invalidArgument, "the segment limit must be between 1 and 4096")
         }
-        for domain in webDomains where domain.isEmpty || domain.contains("/") || domain.contains(":") {
-            throw NavRouterError(.invalidArgument, "'\(domain)' is not a web domain (write it as shop.example.com)")
-        }
+        for domain in webDomains.sorted() { try Self.checkWebDomain(domain) }
         for scheme in schemes where !URLSyntax.isScheme(scheme.utf8) || Self.reservedSchemes.contains(scheme) {
             throw NavRouterError(.invalidArgument, "'\(scheme)' is not a custom scheme")
         }

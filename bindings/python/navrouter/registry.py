@@ -253,7 +253,8 @@ class Registry(OwnedHandle):
     # Policy
 
     def set_web_domains(self, domains: Iterable[str]) -> None:
-        """The app's web domains: http/https links to them address the app (a single str is refused)."""
+        """The app's web domains: http/https links to them address the app (a single str is refused). A domain is
+        written as links carry it: no wildcards, an internationalised one in its ``xn--`` form (the error gives it)."""
         encoded = encode_list(domains, "domains")
         lib().navrouter_registry_set_web_domains(self._ptr(), string_array(encoded), len(encoded))
 

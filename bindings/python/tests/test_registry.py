@@ -82,6 +82,23 @@ def test_policy(shop):
         shop.resolve("/shop/category/" + "x" * 40)
 
 
+def test_web_domains_no_link_carries_are_refused_and_the_old_list_stays(shop):
+    shop.set_web_domains(["shop.example.com"])
+    for domain, says in [
+        ("*.example.com", "wildcards are not supported"),
+        ("bücher.example", "list 'xn--bcher-kva.example'"),
+        ("shop.example.com.", "without the trailing dot"),
+        (" shop.example.com", "U\\+0020 is not a letter"),
+    ]:
+        with pytest.raises(InvalidArgumentError, match=says):
+            shop.set_web_domains(["a.example", domain])
+    assert shop.resolve("https://shop.example.com/shop/cart").route == "cart"
+    with pytest.raises(DeniedError):
+        shop.resolve("https://a.example/shop/cart")
+    shop.set_web_domains(["xn--bcher-kva.example"])
+    assert shop.resolve("https://xn--bcher-kva.example/shop/cart").route == "cart"
+
+
 def test_build_url_round_trip_with_props(shop):
     props = {"title": "Ünïcode ✓", "count": 3, "nested": {"list": [True, None, 1.5]}}
     url = shop.build_url("product", {"id": "7", "from": "a b&c"}, props=props, scheme="myapp")
