@@ -50,6 +50,14 @@ final class URLPolicyTests: XCTestCase {
         ] {
             assertFails(.invalidArgument, says) { try registry.setPolicy(URLPolicy(webDomains: [domain])) }
         }
+        // A huge Unicode domain is refused at once, its message short.
+        let huge = String(repeating: "ü", count: 100_000) + ".example"
+        assertFails(.invalidArgument, "longer than 253 bytes") { try registry.setPolicy(URLPolicy(webDomains: [huge])) }
+        do {
+            try registry.setPolicy(URLPolicy(webDomains: [huge]))
+        } catch {
+            XCTAssertLessThan(error.message.utf8.count, 400)
+        }
         let before = registry.policy
         assertFails(.invalidArgument, "wildcards") {
             try registry.setPolicy(URLPolicy(webDomains: ["shop.example.com", "*.example.com"]))

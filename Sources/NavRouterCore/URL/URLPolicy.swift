@@ -46,15 +46,16 @@ public struct URLPolicy: Equatable, Sendable {
     /// ASCII `xn--` form, which the message gives), a trailing dot, white space, a scheme or a port.
     static func checkWebDomain(_ domain: String) throws(NavRouterError) {
         func refused(_ why: String) -> NavRouterError {
-            NavRouterError(.invalidArgument, "'\(domain)' is not a web domain: \(why)")
+            let shown = domain.count > 80 ? domain.prefix(80) + "…" : Substring(domain)
+            return NavRouterError(.invalidArgument, "'\(shown)' is not a web domain: \(why)")
         }
         if domain.contains("*") { throw refused("wildcards are not supported; list each domain") }
+        if domain.utf8.count > 253 { throw refused("it is longer than 253 bytes") }
         if !domain.utf8.allSatisfy({ $0 < 0x80 }) {
             let ascii = Punycode.asciiDomain(domain).map { "'\($0)'" } ?? "its xn-- form"
             throw refused("links carry an internationalised domain in its ASCII form; list \(ascii)")
         }
         if domain.count > 1 && domain.hasSuffix(".") { throw refused("write it without the trailing dot") }
-        if domain.utf8.count > 253 { throw refused("it is longer than 253 bytes") }
         for label in domain.split(separator: ".", omittingEmptySubsequences: false) {
             if label.isEmpty { throw refused("it has an empty label (write it as shop.example.com)") }
             if label.utf8.count > 63 { throw refused("its label '\(label)' is longer than 63 bytes") }
