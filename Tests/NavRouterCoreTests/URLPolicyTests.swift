@@ -52,10 +52,11 @@ final class URLPolicyTests: XCTestCase {
         }
         // A huge Unicode domain is refused at once, its message short.
         let huge = String(repeating: "ü", count: 100_000) + ".example"
-        assertFails(.invalidArgument, "longer than 253 bytes") { try registry.setPolicy(URLPolicy(webDomains: [huge])) }
         do {
             try registry.setPolicy(URLPolicy(webDomains: [huge]))
+            XCTFail("a domain of 200,000 bytes was listed")
         } catch {
+            XCTAssertTrue(error.message.contains("longer than 253 bytes"), error.message)
             XCTAssertLessThan(error.message.utf8.count, 400)
         }
         let before = registry.policy
