@@ -315,8 +315,11 @@ int navrouter_registry_resolve(navrouter_registry *registry, const char *url, na
 
 /**
  * Resolves a URL without allocating when it succeeds: the route's index and each path segment's byte range in
- * url (a failure allocates its message for navrouter_last_error()). The query and fragment are checked for
- * control characters only (navrouter_registry_resolve decodes them).
+ * url (a failure allocates its message for navrouter_last_error()). That holds for relative, web and app links,
+ * escaped and non-ASCII segments alike (Tests/c/lookup_allocations.c counts); the one exception is a segment
+ * compared with a literal while it holds a non-ASCII letter that case folding changes ("É", "Σ") in a
+ * case-insensitive registry, whose folded text may be allocated. The query and fragment are checked for control
+ * characters only (navrouter_registry_resolve decodes them).
  * @param url the URL's bytes (need not be NUL-terminated). Bytes that are not UTF-8 give NAVROUTER_EMALFORMED, unless
  *        the URL is refused first for its length (NAVROUTER_ELIMIT) or for a malformed path segment before the
  *        bad byte (NAVROUTER_EMALFORMED). They never match a route.

@@ -112,6 +112,10 @@ for source in Tests/c/test_*.c; do
     fi
 done
 
+# The header's promise that a successful look-up allocates nothing, counted by a program that defines malloc.
+check build_lookup_allocations gcc -std=gnu99 $strict Tests/c/lookup_allocations.c $flags -o "$out/lookup_allocations"
+[ -x "$out/lookup_allocations" ] && check lookup_allocates_nothing "$out/lookup_allocations"
+
 # The suppressions hide the Swift runtime's caches only: a host's own leak still fails valgrind.
 valgrind_keeps_real_leaks() {
     gcc -std=c99 $strict Tests/c/leaky_host.c $flags -o "$out/leaky_host" || return 1

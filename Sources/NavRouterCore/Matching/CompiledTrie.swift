@@ -250,21 +250,66 @@ final class CompiledTrie: @unchecked Sendable {
             let key = LiteralKey(input.url, start: start, count: count, length: input.length, fold: fold)
             return find(key, input.url + start, count, in: node, fold: fold)
         }
-        // Rare: decode the escapes and fold the case (`caseFolded`), as the labels were folded.
+        // Rare: decode the escapes and fold the case as the labels were folded.
         let raw = UnsafeBufferPointer(start: input.url + Int(segment.start), count: segment.count)
-        var text = String(decoding: raw, as: UTF8.self)
-        if flags & SegmentSlice.percent != 0 {
-            guard let decoded = try? URLSyntax.percentDecode(raw, plusIsSpace: false, what: "") else {
-                return ChildCode.none
+        return decodedLiteralChild(node, raw, escaped: flags & SegmentSlice.percent != 0)
+    }
+
+    /// `literalChild` for a segment with escapes or non-ASCII bytes. It is decoded into temporary memory (on the
+    /// stack for a segment of ordinary length) and its ASCII letters folded there, so that a look-up allocates
+    /// nothing; only a non-ASCII letter that case folding changes (`É`, `Σ`, `ß`) takes a folded `String`.
+    @inline(never)
+    private func decodedLiteralChild(_ node: UnsafePointer<Node>, _ raw: UnsafeBufferPointer<UInt8>, escaped: Bool)
+        -> Int32
+    {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
+            var count = 0
+            var index = 0
+            while index < raw.count {
+                let byte = raw[index]
+                if escaped && byte == UInt8(ascii: "%") {
+                    // A bad escape or %00 decodes to no label (the scan refuses it in a validated URL).
+                    guard index + 2 < raw.count, let high = URLSyntax.hexValue(raw[index + 1]),
+                        let low = URLSyntax.hexValue(raw[index + 2]), high | low != 0
+                    else { return ChildCode.none }
+                    buffer[count] = high << 4 | low
+                    index += 3
+                } else {
+                    buffer[count] = byte
+                    index += 1
+                }
+                count += 1
             }
-            text = decoded
+            let decoded = UnsafeBufferPointer(rebasing: buffer[..<count])
+            guard UTF8Validation.isValid(decoded), let base = buffer.baseAddress else { return ChildCode.none }
+            if !caseSensitive {
+                if Self.foldsBeyondASCII(decoded) {
+                    var folded = String(decoding: decoded, as: UTF8.self).caseFolded
+                    return folded.withUTF8 { bytes in
+                        guard let base = bytes.baseAddress else { return ChildCode.none }
+                        let key = LiteralKey(base, start: 0, count: bytes.count, length: bytes.count, fold: false)
+                        return find(key, base, bytes.count, in: node, fold: false)
+                    }
+                }
+                for offset in 0..<count where URLSyntax.isASCIIUppercase(buffer[offset]) { buffer[offset] |= 0x20 }
+            }
+            let key = LiteralKey(base, start: 0, count: count, length: count, fold: false)
+            return find(key, base, count, in: node, fold: false)
         }
-        if !caseSensitive { text = text.caseFolded }
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return ChildCode.none }
-            let key = LiteralKey(base, start: 0, count: bytes.count, length: bytes.count, fold: false)
-            return find(key, base, bytes.count, in: node, fold: false)
+    }
+
+    /// Whether decoded UTF-8 holds a non-ASCII scalar that case folding changes (`É`, `ς`, `ß`): only then does its
+    /// folded form (`String.caseFolded`) differ from its bytes with ASCII letters lowered.
+    private static func foldsBeyondASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            let properties = scalar.properties
+            if scalar.value >= 0x80 && (properties.changesWhenCaseFolded || properties.changesWhenLowercased) {
+                return true
+            }
         }
+        return false
     }
 
     @inline(__always)

@@ -337,14 +337,14 @@ enum DeepLinkScanner {
             }
             index += 1
         }
-        var domain = Substring(String(decoding: url[domainStart..<index], as: UTF8.self).lowercased())
-        if let colon = domain.lastIndex(of: ":"), domain[domain.index(after: colon)...].allSatisfy(\.isASCII),
-            domain[domain.index(after: colon)...].allSatisfy(\.isNumber)
-        {
-            domain = domain[..<colon]
-        }
-        if domain.isEmpty { throw NavRouterError(.malformedURL, "the \(scheme) link has no domain") }
-        guard policy.webDomains.contains(String(domain)) else {
+        // The domain without its port (':' and digits), compared in place: a look-up makes no string of it.
+        var domainEnd = index
+        var beforePort = index - 1
+        while beforePort >= domainStart && URLSyntax.isASCIIDigit(url[beforePort]) { beforePort -= 1 }
+        if beforePort >= domainStart && url[beforePort] == UInt8(ascii: ":") { domainEnd = beforePort }
+        if domainEnd == domainStart { throw NavRouterError(.malformedURL, "the \(scheme) link has no domain") }
+        guard policy.listsWebDomain(UnsafeBufferPointer(rebasing: url[domainStart..<domainEnd])) else {
+            let domain = String(decoding: url[domainStart..<domainEnd], as: UTF8.self).lowercased()
             let listed =
                 policy.webDomains.isEmpty ? "none is configured" : policy.webDomains.sorted().joined(separator: ", ")
             throw NavRouterError(
@@ -428,11 +428,9 @@ enum DeepLinkScanner {
             throw NavRouterError(.malformedURL, "dot segment '\(length == 1 ? "." : "..")' at segment \(count + 1)")
         }
         if flags & SegmentSlice.percent != 0 {
-            let decoded = try URLSyntax.percentDecode(
-                UnsafeBufferPointer(rebasing: url[start..<end]), plusIsSpace: false, what: "path segment \(count + 1)")
-            if decoded == "." || decoded == ".." {
-                throw NavRouterError(.malformedURL, "encoded dot segment at segment \(count + 1)")
-            }
+            let isDot = try URLSyntax.checkEscapedSegment(
+                UnsafeBufferPointer(rebasing: url[start..<end]), what: "path segment \(count + 1)")
+            if isDot { throw NavRouterError(.malformedURL, "encoded dot segment at segment \(count + 1)") }
         }
     }
 

@@ -74,6 +74,19 @@ public struct URLPolicy: Equatable, Sendable {
         }
     }
 
+    /// Whether a link's domain (its bytes, without a port) is one of `webDomains`, ASCII letters compared without
+    /// their case. Listed domains are ASCII (`checkWebDomain`), so a domain with another byte is none of them. It
+    /// makes no string: a look-up of a web link allocates nothing.
+    func listsWebDomain(_ domain: UnsafeBufferPointer<UInt8>) -> Bool {
+        for listed in webDomains where listed.utf8.count == domain.count {
+            let equal = listed.utf8.elementsEqual(domain) { a, b in
+                a == b || (a | 0x20 == b | 0x20 && URLSyntax.isASCIILetter(a))
+            }
+            if equal { return true }
+        }
+        return false
+    }
+
     /// The reserved schemes but `http`/`https`, sorted, for messages.
     static let reservedSchemesList = reservedSchemes.subtracting(["http", "https"]).sorted().joined(separator: ", ")
 

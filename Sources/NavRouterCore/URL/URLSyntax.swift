@@ -104,6 +104,48 @@ enum URLSyntax {
         return text
     }
 
+    /// Checks a path segment's escapes as `percentDecode` does (each `%XX` well-formed and not `%00`, the decoded
+    /// bytes UTF-8) without making its text: the bytes are decoded into temporary memory, on the stack for a segment
+    /// of ordinary length, so that a look-up allocates nothing for an escaped segment.
+    /// - Returns: whether the segment decodes to a dot segment (`.` or `..`).
+    /// - Throws: `.malformedURL`, with `percentDecode`'s messages.
+    static func checkEscapedSegment(
+        _ bytes: UnsafeBufferPointer<UInt8>, what: @autoclosure () -> String
+    ) throws(NavRouterError) -> Bool {
+        let outcome = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
+            Result { () throws(NavRouterError) -> Bool in
+                var count = 0
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "%") {
+                        guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+                            let low = hexValue(bytes[index + 2])
+                        else {
+                            let escape = String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self)
+                            throw NavRouterError(.malformedURL, "bad percent escape '\(escape)' in \(what())")
+                        }
+                        let value = high << 4 | low
+                        if value == 0 { throw NavRouterError(.malformedURL, "%00 (NUL) is not allowed in \(what())") }
+                        buffer[count] = value
+                        index += 3
+                    } else {
+                        buffer[count] = byte
+                        index += 1
+                    }
+                    count += 1
+                }
+                let decoded = UnsafeBufferPointer(rebasing: buffer[..<count])
+                guard UTF8Validation.isValid(decoded) else {
+                    throw NavRouterError(.malformedURL, "\(what()) is not valid UTF-8 after percent-decoding")
+                }
+                let dot = UInt8(ascii: ".")
+                return (count == 1 && decoded[0] == dot) || (count == 2 && decoded[0] == dot && decoded[1] == dot)
+            }
+        }
+        return try outcome.get()
+    }
+
     /// Percent-decodes a component given as a `Substring` (see the byte version).
     static func percentDecode(_ text: Substring, plusIsSpace: Bool, what: @autoclosure () -> String)
         throws(NavRouterError) -> String
