@@ -44,7 +44,9 @@ int posix_memalign(void **out, size_t alignment, size_t size) {
     *out = __libc_memalign(alignment, size);
     return *out ? 0 : 12;
 }
-void free(void *pointer) { __libc_free(pointer); }
+void free(void *pointer) {
+    __libc_free(pointer);
+}
 
 int main(void) {
     navrouter_registry *registry;
@@ -60,10 +62,20 @@ int main(void) {
     static char long_escaped[1024] = "/files/";
     for (int i = 0; i < 300; i++) strcat(long_escaped, "%41");
     const char *urls[] = {
-        "/shop/product/42", "shop/product/42", "/SHOP/Product/42", "https://shop.example.com/shop/product/42",
-        "HTTPS://SHOP.Example.COM:443/shop/product/42", "myapp://shop/product/42", "/shop/product/%34%32",
-        "/shop/product/caf\xC3\xA9-cr\xC3\xA8me-br\xC3\xBBl\xC3\xA9" "e", "/caf\xC3\xA9/1", "/CAF%C3%A9/1",
-        "/caf%C3%A9/1", "/files/a/b/c?x=1#top", long_escaped,
+        "/shop/product/42",
+        "shop/product/42",
+        "/SHOP/Product/42",
+        "https://shop.example.com/shop/product/42",
+        "HTTPS://SHOP.Example.COM:443/shop/product/42",
+        "myapp://shop/product/42",
+        "/shop/product/%34%32",
+        "/shop/product/caf\xC3\xA9-cr\xC3\xA8me-br\xC3\xBBl\xC3\xA9"
+        "e",
+        "/caf\xC3\xA9/1",
+        "/CAF%C3%A9/1",
+        "/caf%C3%A9/1",
+        "/files/a/b/c?x=1#top",
+        long_escaped,
     };
     int failed = 0;
     for (size_t u = 0; u < sizeof urls / sizeof *urls; u++) {

@@ -252,36 +252,21 @@ final class CompiledTrie: @unchecked Sendable {
         }
         // Rare: decode the escapes and fold the case as the labels were folded.
         let raw = UnsafeBufferPointer(start: input.url + Int(segment.start), count: segment.count)
-        return decodedLiteralChild(node, raw, escaped: flags & SegmentSlice.percent != 0)
+        return decodedLiteralChild(node, raw)
     }
 
     /// `literalChild` for a segment with escapes or non-ASCII bytes. It is decoded into temporary memory (on the
     /// stack for a segment of ordinary length) and its ASCII letters folded there, so that a look-up allocates
     /// nothing; only a non-ASCII letter that case folding changes (`É`, `Σ`, `ß`) takes a folded `String`.
     @inline(never)
-    private func decodedLiteralChild(_ node: UnsafePointer<Node>, _ raw: UnsafeBufferPointer<UInt8>, escaped: Bool)
-        -> Int32
-    {
+    private func decodedLiteralChild(_ node: UnsafePointer<Node>, _ raw: UnsafeBufferPointer<UInt8>) -> Int32 {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
-            var count = 0
-            var index = 0
-            while index < raw.count {
-                let byte = raw[index]
-                if escaped && byte == UInt8(ascii: "%") {
-                    // A bad escape or %00 decodes to no label (the scan refuses it in a validated URL).
-                    guard index + 2 < raw.count, let high = URLSyntax.hexValue(raw[index + 1]),
-                        let low = URLSyntax.hexValue(raw[index + 2]), high | low != 0
-                    else { return ChildCode.none }
-                    buffer[count] = high << 4 | low
-                    index += 3
-                } else {
-                    buffer[count] = byte
-                    index += 1
-                }
-                count += 1
-            }
-            let decoded = UnsafeBufferPointer(rebasing: buffer[..<count])
-            guard UTF8Validation.isValid(decoded), let base = buffer.baseAddress else { return ChildCode.none }
+            // A bad escape, %00 or invalid UTF-8 decodes to no label (the scan refuses them first in a resolve).
+            guard
+                let decoded = try? URLSyntax.percentDecode(raw, into: buffer, plusIsSpace: false, what: ""),
+                let base = buffer.baseAddress
+            else { return ChildCode.none }
+            let count = decoded.count
             if !caseSensitive {
                 if Self.foldsBeyondASCII(decoded) {
                     var folded = String(decoding: decoded, as: UTF8.self).caseFolded

@@ -77,8 +77,24 @@ enum URLSyntax {
             break
         }
         if !needsWork { return String(decoding: bytes, as: UTF8.self) }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
+        let outcome = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
+            Result { () throws(NavRouterError) -> String in
+                let decoded = try percentDecode(bytes, into: buffer, plusIsSpace: plusIsSpace, what: what())
+                return String(decoding: decoded, as: UTF8.self)
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// Percent-decodes a component into `buffer` (at least `bytes.count` long), exactly once, and checks the result.
+    /// The other decoders are built on it; with temporary memory for `buffer`, nothing is allocated.
+    /// - Returns: the decoded bytes, the start of `buffer`: valid UTF-8 without NUL.
+    /// - Throws: `.malformedURL` for a bad `%XX` escape, invalid UTF-8 after decoding, or a decoded NUL.
+    static func percentDecode(
+        _ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>, plusIsSpace: Bool,
+        what: @autoclosure () -> String
+    ) throws(NavRouterError) -> UnsafeBufferPointer<UInt8> {
+        var count = 0
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -91,22 +107,23 @@ enum URLSyntax {
                 }
                 let value = high << 4 | low
                 if value == 0 { throw NavRouterError(.malformedURL, "%00 (NUL) is not allowed in \(what())") }
-                decoded.append(value)
+                buffer[count] = value
                 index += 3
             } else {
-                decoded.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                buffer[count] = plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
                 index += 1
             }
+            count += 1
         }
-        guard let text = String(validating: decoded, as: UTF8.self) else {
+        let decoded = UnsafeBufferPointer(rebasing: buffer[..<count])
+        guard UTF8Validation.isValid(decoded) else {
             throw NavRouterError(.malformedURL, "\(what()) is not valid UTF-8 after percent-decoding")
         }
-        return text
+        return decoded
     }
 
-    /// Checks a path segment's escapes as `percentDecode` does (each `%XX` well-formed and not `%00`, the decoded
-    /// bytes UTF-8) without making its text: the bytes are decoded into temporary memory, on the stack for a segment
-    /// of ordinary length, so that a look-up allocates nothing for an escaped segment.
+    /// Checks a path segment's escapes as `percentDecode` does without making its text (decoded into temporary
+    /// memory, on the stack for a segment of ordinary length), so that a look-up allocates nothing for it.
     /// - Returns: whether the segment decodes to a dot segment (`.` or `..`).
     /// - Throws: `.malformedURL`, with `percentDecode`'s messages.
     static func checkEscapedSegment(
@@ -114,33 +131,9 @@ enum URLSyntax {
     ) throws(NavRouterError) -> Bool {
         let outcome = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
             Result { () throws(NavRouterError) -> Bool in
-                var count = 0
-                var index = 0
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    if byte == UInt8(ascii: "%") {
-                        guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
-                            let low = hexValue(bytes[index + 2])
-                        else {
-                            let escape = String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self)
-                            throw NavRouterError(.malformedURL, "bad percent escape '\(escape)' in \(what())")
-                        }
-                        let value = high << 4 | low
-                        if value == 0 { throw NavRouterError(.malformedURL, "%00 (NUL) is not allowed in \(what())") }
-                        buffer[count] = value
-                        index += 3
-                    } else {
-                        buffer[count] = byte
-                        index += 1
-                    }
-                    count += 1
-                }
-                let decoded = UnsafeBufferPointer(rebasing: buffer[..<count])
-                guard UTF8Validation.isValid(decoded) else {
-                    throw NavRouterError(.malformedURL, "\(what()) is not valid UTF-8 after percent-decoding")
-                }
+                let decoded = try percentDecode(bytes, into: buffer, plusIsSpace: false, what: what())
                 let dot = UInt8(ascii: ".")
-                return (count == 1 && decoded[0] == dot) || (count == 2 && decoded[0] == dot && decoded[1] == dot)
+                return decoded.count <= 2 && decoded.allSatisfy { $0 == dot }
             }
         }
         return try outcome.get()
