@@ -81,8 +81,9 @@ extern "C" {
 #define NAVROUTER_ECANCELLED (-5)
 /** A host callback failed or refused. */
 #define NAVROUTER_ECALLBACK (-6)
-/** The URL is malformed: a bad %XX escape, an empty or dot segment, a control character, a raw '\' in the path, a ':'
- * in a relative link's first segment, a ':' or '@' in an app link's host, invalid UTF-8. */
+/** The URL is malformed: a bad %XX escape, an empty or dot segment, a control character, a space at the start or end,
+ * a raw '\' in the path, a ':' in a relative link's first segment, a ':' or '@' in an app link's host, invalid UTF-8.
+ */
 #define NAVROUTER_EMALFORMED (-7)
 /** A route pattern is invalid (the message says what and where). */
 #define NAVROUTER_EPATTERN (-8)
@@ -303,9 +304,10 @@ int navrouter_registry_routes_json(navrouter_registry *registry, char **out_json
 /**
  * Resolves a deep link: absolute ("myapp://shop/product/42", "https://<listed domain>/shop/product/42") or
  * relative ("/shop/product/42", "shop/product/42"). NAVROUTER_EMALFORMED for empty or dot segments, control
- * characters, bad escapes, a raw '\' in the path (browsers read it as '/'; write "%5C"), a ':' in the first
- * segment of a relative link without its leading '/' ("1up:x" would read as a scheme; write "/1up:x") and a ':' or
- * '@' in an app link's host ("myapp://ann@home:1" would read as user information and a port; write %3A, %40).
+ * characters, bad escapes, a space at the start or end of the URL (browsers drop it), a raw '\' in the path
+ * (browsers read it as '/'; write "%5C"), a ':' in the first segment of a relative link without its leading '/'
+ * ("1up:x" would read as a scheme; write "/1up:x") and a ':' or '@' in an app link's host ("myapp://ann@home:1"
+ * would read as user information and a port; write %3A, %40).
  * @param[out] out the match; NULL on failure. Free it with navrouter_match_free().
  * @return NAVROUTER_OK, NAVROUTER_EINVAL, NAVROUTER_ELIMIT, NAVROUTER_EDENIED, NAVROUTER_EMALFORMED,
  *         NAVROUTER_ENOTFOUND, NAVROUTER_EJSON (bad props in the URL) or NAVROUTER_EPARAM (a required

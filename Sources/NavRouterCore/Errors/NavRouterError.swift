@@ -17,8 +17,9 @@ public struct NavRouterError: Error, Equatable, Sendable, CustomStringConvertibl
         case cancelled = -5
         /// A host callback failed or refused.
         case callback = -6
-        /// A URL is malformed (bad escape, empty or dot segment, control character, a raw `\` in the path, a `:` in
-        /// a relative link's first segment, a `:` or `@` in an app link's host, invalid UTF-8 after decoding).
+        /// A URL is malformed (bad escape, empty or dot segment, control character, a space at its start or end, a
+        /// raw `\` in the path, a `:` in a relative link's first segment, a `:` or `@` in an app link's host, invalid
+        /// UTF-8 after decoding).
         case malformedURL = -7
         /// A route pattern is invalid.
         case invalidPattern = -8

@@ -107,6 +107,7 @@ enum DeepLinkScanner {
             throw NavRouterError(
                 .limitExceeded, "the URL is \(length) bytes long; the limit is \(policy.maxURLLength) bytes")
         }
+        if length > 0 && url[length &- 1] == UInt8(ascii: " ") { throw spaceAround(starts: url[0] == 0x20) }
         var layout = URLLayout(path: 0..<0)
         // The common relative link ('/…') skips the scheme check; anything else has a scheme or a relative path's
         // first segment to check.
@@ -291,6 +292,7 @@ enum DeepLinkScanner {
     ) throws(NavRouterError) -> Int {
         let length = url.count
         var index = 0
+        if length > 0 && url[0] == UInt8(ascii: " ") { throw spaceAround(starts: true) }
         if length > 0 && URLSyntax.isASCIILetter(url[0]) {
             while index < length {
                 let byte = url[index]
@@ -432,6 +434,17 @@ enum DeepLinkScanner {
                 UnsafeBufferPointer(rebasing: url[start..<end]), what: "path segment \(count + 1)")
             if isDot { throw NavRouterError(.malformedURL, "encoded dot segment at segment \(count + 1)") }
         }
+    }
+
+    /// A URL that starts or ends with a space: browsers drop white space around a URL, so ` https:evil.com` or
+    /// `/home ` would be another URL to them than to the library, which never normalises. (Other white space is a
+    /// control character, refused anyway; a space inside a URL is a byte of its part.)
+    @inline(never)
+    private static func spaceAround(starts: Bool) -> NavRouterError {
+        NavRouterError(
+            .malformedURL,
+            "the URL \(starts ? "starts" : "ends") with a space: remove it (browsers drop white space around a URL; "
+                + "a space that belongs to it is written %20)")
     }
 
     private static func controlCharacter(_ url: UnsafeBufferPointer<UInt8>, _ offset: Int) -> NavRouterError {
