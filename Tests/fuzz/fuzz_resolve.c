@@ -2,8 +2,8 @@
  * _resolve_packed agree; every path parameter is the decoded URL segment at its position (a catch-all: the decoded
  * segments joined by '/'); the URL navrouter_registry_build_url makes of a match, relative or with a scheme, resolves
  * back to the same route, parameters and props (with a scheme, its host holds no ':' or '@'); an accepted URL has no
- * raw '\' in its path, relative without a leading '/' no ':' in its first segment, and as an app link no ':' or '@'
- * in its host. */
+ * space at its start or end, no raw '\' in its path, relative without a leading '/' no ':' in its first segment, and
+ * as an app link no ':' or '@' in its host. */
 #include "fuzz_support.h"
 
 #include <ctype.h>
@@ -194,10 +194,13 @@ static void check_round_trip(const navrouter_match *match, const char *scheme) {
     navrouter_string_free(url);
 }
 
-/* The grammar's refusals (the header's URL policy): an accepted URL holds no raw '\' before its query (browsers read
- * it as '/'), a relative link without its leading '/' no ':' in its first segment (it would read as a scheme), and an
+/* The grammar's refusals (the header's URL policy): an accepted URL has no space at its start or end and no raw '\'
+ * before its query (browsers drop the one and read the other as '/'), a relative link without its leading '/' no ':' in its first segment (it would read as a scheme), and an
  * app link no ':' or '@' in its host (a port, user information). */
 static void check_grammar(const char *url) {
+    size_t length = strlen(url);
+    FUZZ_CHECK(length == 0 || (url[0] != ' ' && url[length - 1] != ' '), "'%s' was accepted with a space around it",
+               url);
     size_t path_end = strcspn(url, "?#");
     FUZZ_CHECK(memchr(url, '\\', path_end) == NULL, "'%s' was accepted with a raw backslash in its path", url);
     size_t scheme = 0;
