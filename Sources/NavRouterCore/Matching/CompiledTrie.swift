@@ -260,26 +260,24 @@ final class CompiledTrie: @unchecked Sendable {
     /// nothing; only a non-ASCII letter that case folding changes (`É`, `Σ`, `ß`) takes a folded `String`.
     @inline(never)
     private func decodedLiteralChild(_ node: UnsafePointer<Node>, _ raw: UnsafeBufferPointer<UInt8>) -> Int32 {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
+        func child(labelled label: UnsafeBufferPointer<UInt8>) -> Int32 {
+            guard let base = label.baseAddress else { return ChildCode.none }
+            return find(
+                LiteralKey(base, start: 0, count: label.count, length: label.count, fold: false), base,
+                label.count, in: node, fold: false)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
             // A bad escape, %00 or invalid UTF-8 decodes to no label (the scan refuses them first in a resolve).
-            guard
-                let decoded = try? URLSyntax.percentDecode(raw, into: buffer, plusIsSpace: false, what: ""),
-                let base = buffer.baseAddress
-            else { return ChildCode.none }
-            let count = decoded.count
-            if !caseSensitive {
-                if Self.foldsBeyondASCII(decoded) {
-                    var folded = String(decoding: decoded, as: UTF8.self).caseFolded
-                    return folded.withUTF8 { bytes in
-                        guard let base = bytes.baseAddress else { return ChildCode.none }
-                        let key = LiteralKey(base, start: 0, count: bytes.count, length: bytes.count, fold: false)
-                        return find(key, base, bytes.count, in: node, fold: false)
-                    }
-                }
-                for offset in 0..<count where URLSyntax.isASCIIUppercase(buffer[offset]) { buffer[offset] |= 0x20 }
+            guard let decoded = try? URLSyntax.percentDecode(raw, into: buffer, plusIsSpace: false, what: "") else {
+                return ChildCode.none
             }
-            let key = LiteralKey(base, start: 0, count: count, length: count, fold: false)
-            return find(key, base, count, in: node, fold: false)
+            if caseSensitive { return child(labelled: decoded) }
+            if Self.foldsBeyondASCII(decoded) {
+                var folded = String(decoding: decoded, as: UTF8.self).caseFolded
+                return folded.withUTF8 { child(labelled: $0) }
+            }
+            for offset in decoded.indices where URLSyntax.isASCIIUppercase(buffer[offset]) { buffer[offset] |= 0x20 }
+            return child(labelled: decoded)
         }
     }
 

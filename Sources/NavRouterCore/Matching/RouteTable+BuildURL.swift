@@ -23,10 +23,15 @@ extension RouteTable {
         guard let route = route(named: name) else { throw NavRouterError(.notFound, "no route is named '\(name)'") }
         try JSONValue.checkWritable(props, "props")
         var path: [String] = []
+        // With a scheme, the first segment stands where RFC 3986 puts the authority: a ':' or '@' there would read as
+        // a port or user information to every other parser (`myapp://ann@home` is host "home"), so both are escaped.
+        func encoded(_ text: String) -> String {
+            scheme != nil && path.isEmpty ? URLSyntax.encodeHostSegment(text) : URLSyntax.encodePathSegment(text)
+        }
         for segment in route.pattern.segments {
             switch segment {
             case .literal(let text):
-                path.append(URLSyntax.encodePathSegment(text))
+                path.append(encoded(text))
             case .parameter(let parameter, let type):
                 let value = try Self.pathValue(parameters, parameter, route: route)
                 guard type.accepts(value) else {
@@ -36,7 +41,7 @@ extension RouteTable {
                             + "\(type == .int ? "an int" : "a \(type.rawValue)"), not '\(value)'"
                     )
                 }
-                path.append(URLSyntax.encodePathSegment(value))
+                path.append(encoded(value))
             case .catchAll(let parameter):
                 let value = try Self.pathValue(parameters, parameter, route: route)
                 for piece in value.split(separator: "/", omittingEmptySubsequences: false) {
@@ -45,7 +50,7 @@ extension RouteTable {
                             .invalidArgument,
                             "route '\(name)': catch-all '\(parameter)' = '\(value)' has an empty or dot segment")
                     }
-                    path.append(URLSyntax.encodePathSegment(String(piece)))
+                    path.append(encoded(String(piece)))
                 }
             }
         }
@@ -68,9 +73,6 @@ extension RouteTable {
             guard URLSyntax.isScheme(scheme.utf8) else {
                 throw NavRouterError(.invalidArgument, "'\(scheme)' is not a valid scheme")
             }
-            // The first segment stands where RFC 3986 puts the authority: a ':' or '@' there would read as a port or
-            // user information to every other parser (`myapp://ann@home` is host "home"), so both are escaped.
-            if let first = path.first { path[0] = URLSyntax.encodeAuthorityDelimiters(first) }
             url = scheme + "://" + path.joined(separator: "/")
         } else {
             url = "/" + path.joined(separator: "/")

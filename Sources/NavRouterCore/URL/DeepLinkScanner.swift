@@ -304,7 +304,7 @@ enum DeepLinkScanner {
             }
         }
         guard index > 0, index < length, url[index] == UInt8(ascii: ":") else {
-            try checkFirstSegment(url, from: index, appHost: false)
+            _ = try firstSegmentEnd(url, from: index, as: .relativePath)
             return 0  // a relative path
         }
         // RFC 3986: a scheme, with or without '//', is subject to the policy.
@@ -326,19 +326,11 @@ enum DeepLinkScanner {
                         + "(\(policy.schemes.sorted().joined(separator: ", ")))"
                 )
             }
-            try checkFirstSegment(url, from: index, appHost: true)
+            _ = try firstSegmentEnd(url, from: index, as: .appHost)
             return index
         }
         let domainStart = index
-        while index < length, url[index] != UInt8(ascii: "/"), url[index] != UInt8(ascii: "?"),
-            url[index] != UInt8(ascii: "#")
-        {
-            if URLSyntax.isControl(url[index]) { throw controlCharacter(url, index) }
-            if url[index] == UInt8(ascii: "@") {
-                throw NavRouterError(.malformedURL, "user information ('…@') is not allowed in a deep link")
-            }
-            index += 1
-        }
+        index = try firstSegmentEnd(url, from: index, as: .webDomain)
         // The domain without its port (':' and digits), compared in place: a look-up makes no string of it.
         var domainEnd = index
         var beforePort = index - 1
@@ -355,29 +347,39 @@ enum DeepLinkScanner {
         return index
     }
 
-    /// The first segment of a relative path without its leading '/' (`appHost` false) or of an app link, where it
-    /// stands as the host (`appHost` true), from `start`: where other parsers read a scheme, user information or a
-    /// port. RFC 3986 forbids a ':' in a relative path's first segment, since it would end a scheme: `1up:x` and
-    /// ` https:evil.com` (which a browser reads, without its leading space, as a link to evil.com) are refused, never
-    /// taken as a path into the app. In an app link's host, a ':' would be a port and an '@' would end user
-    /// information (`myapp://ann@home` is host "home" to them). Escaped (`%3A`, `%40`), both are values.
+    /// What a URL's first segment is, for `firstSegmentEnd`.
+    private enum FirstSegment {
+        /// A relative path's, without its leading '/': no ':' (it would end a scheme).
+        case relativePath
+        /// An app link's (`myapp://HOST/…`), which other parsers read as its host: no ':' (a port) and no '@'.
+        case appHost
+        /// A web link's domain, with its port if any: no '@'.
+        case webDomain
+    }
+
+    /// Where the first segment that starts at `start` ends (at '/', '?', '#' or the URL's end), after checking it:
+    /// where other parsers read a scheme, user information or a port. RFC 3986 forbids a ':' in a relative path's
+    /// first segment, since it would end a scheme: `1up:x` and ` https:evil.com` (which a browser reads, without its
+    /// leading space, as a link to evil.com) are refused, never taken as a path into the app. In an app link's host, a
+    /// ':' would be a port and an '@' would end user information (`myapp://ann@home` is host "home" to them), as an
+    /// '@' would in a web link's domain. Escaped (`%3A`, `%40`), both are values.
     /// - Throws: `.malformedURL` for such a ':' or '@', or a control character in the segment.
-    private static func checkFirstSegment(
-        _ url: UnsafeBufferPointer<UInt8>, from start: Int, appHost: Bool
-    ) throws(NavRouterError) {
+    private static func firstSegmentEnd(
+        _ url: UnsafeBufferPointer<UInt8>, from start: Int, as kind: FirstSegment
+    ) throws(NavRouterError) -> Int {
         var index = start
         while index < url.count {
             let byte = url[index]
             switch byte {
             case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"):
-                return
-            case UInt8(ascii: "@") where appHost:
+                return index
+            case UInt8(ascii: "@") where kind != .relativePath:
                 throw NavRouterError(.malformedURL, "user information ('…@') is not allowed in a deep link")
-            case UInt8(ascii: ":"):
+            case UInt8(ascii: ":") where kind != .webDomain:
                 let text = String(decoding: url[0..<min(index + 1, 64)], as: UTF8.self)
                 throw NavRouterError(
                     .malformedURL,
-                    appHost
+                    kind == .appHost
                         ? "an app link's host cannot contain ':' ('\(text)…' would read as a port): write it as %3A"
                         : "a relative link's first segment cannot contain ':' ('\(text)…' would read as a scheme); "
                             + "start the link with '/' or write the ':' as %3A")
@@ -386,6 +388,7 @@ enum DeepLinkScanner {
             }
             index += 1
         }
+        return index
     }
 
     @inline(__always)

@@ -152,6 +152,8 @@ enum URLSyntax {
 
     /// Characters kept as they are in a path segment: RFC 3986's unreserved and sub-delims, `:` and `@`.
     private static let pathSafe: [Bool] = safeTable("-._~!$&'()*+,;=:@")
+    /// The same for a segment that stands as an app link's host (`:` and `@` are escaped: a port, user information).
+    private static let hostSafe: [Bool] = safeTable("-._~!$&'()*+,;=")
     /// Characters kept as they are in a query key or value (`+ & = ;` are escaped).
     private static let querySafe: [Bool] = safeTable("-._~!$'()*,:@/?")
 
@@ -167,25 +169,11 @@ enum URLSyntax {
     /// Percent-encodes a value for a path segment (`/`, `%`, `?`, `#`, spaces and non-ASCII are escaped).
     static func encodePathSegment(_ text: String) -> String { percentEncode(text, safe: pathSafe) }
 
+    /// Percent-encodes the first segment of an app link, its host: as a path segment, with `:` and `@` escaped too.
+    static func encodeHostSegment(_ text: String) -> String { percentEncode(text, safe: hostSafe) }
+
     /// Percent-encodes a query key or value (`+`, `&`, `=` and spaces are escaped too).
     static func encodeQueryComponent(_ text: String) -> String { percentEncode(text, safe: querySafe) }
-
-    /// Escapes the ':' and '@' an encoded path segment keeps, for a segment that stands in a URL's authority.
-    static func encodeAuthorityDelimiters(_ segment: String) -> String {
-        guard segment.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "@") }) else {
-            return segment
-        }
-        var out = ""
-        out.reserveCapacity(segment.utf8.count + 4)
-        for character in segment.unicodeScalars {
-            switch character {
-            case ":": out += "%3A"
-            case "@": out += "%40"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
-    }
 
     private static func percentEncode(_ text: String, safe: [Bool]) -> String {
         var out: [UInt8] = []
