@@ -97,6 +97,62 @@ def test_a_manifest_or_script_comes_from_a_pipe_a_device_or_standard_input(tmp_p
     assert directory.returncode == 2 and "is a directory" in directory.stderr
 
 
+def test_a_file_past_the_size_limit_is_refused_before_it_is_read_whole():
+    """An endless device or a huge file: exit 2 with the limit, not memory until the process is killed."""
+    result = run("tree", "/dev/zero")
+    assert result.returncode == 2 and "/dev/zero: larger than 256 MiB" in result.stderr, result.stderr
+    played = run("play", SHOP, "/dev/zero")
+    assert played.returncode == 2 and "larger than 256 MiB" in played.stderr, played.stderr
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["resolve", SHOP, "/shop/product/7"],
+        ["resolve", SHOP, "/nowhere"],  # a failing link too: the lost output is the worse news
+        ["resolve", "--json", SHOP, "/shop/product/7"],
+        ["explain", SHOP, "/shop/product/7"],
+        ["url", SHOP, "product", "id=7"],
+        ["tree", SHOP],
+        ["graph", SHOP],
+        ["check", SHOP],
+        ["play", SHOP, "/dev/null"],
+    ],
+)
+@pytest.mark.skipif(not Path("/dev/full").is_char_device(), reason="needs the /dev/full device")
+def test_output_that_cannot_be_written_exits_2_with_the_reason(arguments):
+    """A full disk must not pass for success: the output written to /dev/full fails the command."""
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([str(TOOL), *arguments], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert result.returncode == 2, (result.returncode, result.stderr)
+    assert "cannot write the output: No space left on device" in result.stderr
+
+
+def test_graph_output_file_that_cannot_be_written_exits_2(tmp_path):
+    if Path("/dev/full").is_char_device():
+        # Through a link of our own: a tool that replaced the file it writes would replace the link, not the device.
+        (tmp_path / "full").symlink_to("/dev/full")
+        full = run("graph", SHOP, "--output", str(tmp_path / "full"))
+        assert full.returncode == 2 and "full: cannot write the file: No space left on device" in full.stderr
+        assert (tmp_path / "full").is_symlink()
+    missing = run("graph", SHOP, "--output", str(tmp_path / "no" / "graph.dot"))
+    assert missing.returncode == 2 and "cannot write the file: No such file or directory" in missing.stderr
+    written = run("graph", SHOP, "--output", str(tmp_path / "graph.dot"))
+    assert written.returncode == 0 and (tmp_path / "graph.dot").read_text().startswith("digraph routes {")
+    # The file is written in place: a link stays a link (the tool once renamed a new file over it).
+    (tmp_path / "link.dot").symlink_to(tmp_path / "graph.dot")
+    assert run("graph", SHOP, "--format", "mermaid", "--output", str(tmp_path / "link.dot")).returncode == 0
+    assert (tmp_path / "link.dot").is_symlink() and (tmp_path / "graph.dot").read_text().startswith("flowchart LR")
+
+
+def test_output_cut_short_by_a_closed_pipe_is_no_error_message():
+    """`navrouter tree M | head -1`: the tool stops quietly, as Unix tools do when their reader goes."""
+    pipeline = subprocess.run(
+        f"'{TOOL}' tree '{SHOP}' | head -n 1", shell=True, capture_output=True, text=True, timeout=60
+    )
+    assert pipeline.stdout.count("\n") == 1 and pipeline.stderr == "", pipeline.stderr
+
+
 def test_resolve_prints_routes_and_fails_on_a_bad_link():
     result = run("resolve", SHOP, "/shop/product/42?ref=mail", "myapp://shop/home")
     assert result.returncode == 0
@@ -183,6 +239,22 @@ def test_play_runs_a_script_and_draws_each_step(tmp_path):
     pictures = sorted(p.name for p in (tmp_path / "svg").iterdir())
     assert pictures == [f"step-{n:03d}.svg" for n in range(6)]
     assert "<svg" in (tmp_path / "svg" / "step-002.svg").read_text()
+
+
+def test_play_writes_its_pictures_in_place_and_says_why_it_cannot(tmp_path):
+    pictures = tmp_path / "svg"
+    pictures.mkdir()
+    (tmp_path / "kept.svg").write_text("")
+    (pictures / "step-000.svg").symlink_to(tmp_path / "kept.svg")
+    assert run("play", SHOP, "/dev/null", "--svg", str(pictures)).returncode == 0
+    assert (pictures / "step-000.svg").is_symlink() and "<svg" in (tmp_path / "kept.svg").read_text()
+    blocked = run("play", SHOP, "/dev/null", "--svg", str(tmp_path / "kept.svg" / "pictures"))
+    assert blocked.returncode == 2 and "cannot make the directory" in blocked.stderr
+    if Path("/dev/full").is_char_device():
+        (pictures / "step-000.svg").unlink()
+        (pictures / "step-000.svg").symlink_to("/dev/full")
+        full = run("play", SHOP, "/dev/null", "--svg", str(pictures))
+        assert full.returncode == 2 and "step-000.svg: cannot write the file: No space left on device" in full.stderr
 
 
 def test_play_counts_its_failed_steps(tmp_path):

@@ -35,9 +35,7 @@ struct GraphCommand: ParsableCommand {
             case .svg: text = try RouteGraph.svg(RouteGraph.dot(routes))
             }
             if let output {
-                guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-                    throw ToolError.usage("\(output): cannot write the file")
-                }
+                try OutputFile.write(text, to: output)
             } else {
                 print(text, terminator: "")
             }

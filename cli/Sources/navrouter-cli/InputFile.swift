@@ -1,8 +1,12 @@
 import Foundation
 
 /// A file the tool reads whole: a path (a regular file, a pipe, a device such as `/dev/stdin`) or `-` for standard
-/// input.
+/// input, of at most `maxBytes`.
 enum InputFile {
+    /// The most the tool reads of one file: far more than a manifest of a million routes (about 50 MB), and a bound
+    /// on what an endless device (`/dev/zero`) or a wrong file can make it hold.
+    static let maxBytes = 256 << 20
+
     /// The file's bytes, or exit status 2 with a message naming the path.
     static func read(_ path: String) throws -> Data {
         if path == "-" { return try readToEnd(FileHandle.standardInput, path) }
@@ -17,12 +21,22 @@ enum InputFile {
         return try readToEnd(handle, path)
     }
 
-    /// Reads until the end (a pipe or a device has no size to read up to).
+    /// Reads until the end (a pipe or a device has no size to read up to), or refuses the file once it is past
+    /// `maxBytes`.
     private static func readToEnd(_ handle: FileHandle, _ path: String) throws -> Data {
+        var data = Data()
         do {
-            return try handle.readToEnd() ?? Data()
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                guard data.count + chunk.count <= maxBytes else {
+                    throw ToolError.usage("\(path): larger than \(maxBytes >> 20) MiB, the most the tool reads")
+                }
+                data.append(chunk)
+            }
+        } catch let error as ToolError {
+            throw error
         } catch {
             throw ToolError.usage("\(path): cannot read the file (\(error.localizedDescription))")
         }
+        return data
     }
 }

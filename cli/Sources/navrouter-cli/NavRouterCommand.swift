@@ -10,7 +10,8 @@ struct NavRouterCommand: ParsableCommand {
         discussion: """
             MANIFEST is a route manifest in JSON ({"modules": [...]} or {"routes": [...]}), as \
             navrouter_registry_load_manifest reads it. Exit status: 0 on success, 1 when a check finds an error or a \
-            link does not resolve, 2 for bad usage or an unreadable file.
+            link does not resolve, 2 for bad usage, a file that cannot be read (or is larger than 256 MiB), or \
+            output that cannot be written.
             """,
         version: NavRouterVersion.string,
         subcommands: [
@@ -20,12 +21,15 @@ struct NavRouterCommand: ParsableCommand {
     )
 
     /// Runs the tool as `ParsableCommand.main()` does, but with the exit status the help documents for bad usage
-    /// the argument parser finds (a missing or unknown argument, an invalid option value): 2, not its EX_USAGE (64).
+    /// the argument parser finds (a missing or unknown argument, an invalid option value): 2, not its EX_USAGE (64);
+    /// and 2 when the output could not be written, whatever the command found.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
+            OutputFile.flushStandardOutputOrExit()
         } catch {
+            OutputFile.flushStandardOutputOrExit()
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
             printError(fullMessage(for: error))
             exit(withError: ExitCode(2))

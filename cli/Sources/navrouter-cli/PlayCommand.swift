@@ -65,9 +65,7 @@ struct PlayCommand: ParsableCommand {
                 if let svg {
                     let path = "\(svg)/step-\(String(format: "%03d", step)).svg"
                     let picture = StatePicture.svg(state, title: "\(step): \(line)")
-                    guard FileManager.default.createFile(atPath: path, contents: Data(picture.utf8)) else {
-                        throw ToolError.usage("\(path): cannot write the file")
-                    }
+                    try OutputFile.write(picture, to: path)
                 }
             }
             if failures > 0 && !asJSON { print("\(counted(failures, "step")) failed") }
