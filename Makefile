@@ -1,5 +1,7 @@
 # Conveniences over scripts/: the scripts are the source of truth (README.md).
 PREFIX ?= /usr/local
+# DESTDIR stages an install for a package: make install DESTDIR=/tmp/pkg PREFIX=/usr
+DESTDIR ?=
 
 .PHONY: demo test bench install uninstall library clean
 
@@ -16,10 +18,10 @@ library:
 	scripts/build-library.sh
 
 install:
-	scripts/install.sh "$(PREFIX)"
+	DESTDIR="$(DESTDIR)" scripts/install.sh "$(PREFIX)"
 
 uninstall:
-	scripts/uninstall.sh "$(PREFIX)"
+	DESTDIR="$(DESTDIR)" scripts/uninstall.sh "$(PREFIX)"
 
 clean:
 	rm -rf build .build .build-bench Tests/c/out examples/c/out

@@ -4,11 +4,21 @@
 #   PREFIX/include/navrouter.h, navrouter_jansson.h
 #   PREFIX/lib/pkgconfig/navrouter.pc   (so that `cc app.c $(pkg-config --cflags --libs navrouter jansson)` works)
 # Usage: scripts/install.sh PREFIX      (make install PREFIX=... calls it)
+# DESTDIR=DIR in the environment (make install DESTDIR=DIR PREFIX=/usr) stages the files under DIR, as packagers
+# do: they go to DIR/PREFIX/..., the pkg-config file names PREFIX, and the loader's cache is left alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="${1:?usage: scripts/install.sh PREFIX}"
-mkdir -p "$prefix"
-prefix="$(cd "$prefix" && pwd)"
+destdir="${DESTDIR:-}"
+if [ -n "$destdir" ]; then
+    [[ "$prefix" == /* ]] || { echo "install: with DESTDIR, PREFIX must be absolute, not '$prefix'" >&2; exit 2; }
+    mkdir -p "$destdir"
+    destdir="$(cd "$destdir" && pwd)"
+else
+    mkdir -p "$prefix"
+    prefix="$(cd "$prefix" && pwd)"
+fi
+root="$destdir$prefix"  # where the files go; $prefix is where they will be used
 
 version=$(sed -n 's/^#define NAVROUTER_VERSION_STRING "\(.*\)"$/\1/p' include/navrouter.h)
 abi=$(sed -n 's/^#define NAVROUTER_ABI_VERSION \([0-9]*\)$/\1/p' include/navrouter.h)
@@ -28,15 +38,15 @@ then
 fi
 built="$(swift build -c release --show-bin-path)/libnavrouter.so"
 
-mkdir -p "$prefix/lib/pkgconfig" "$prefix/include"
+mkdir -p "$root/lib/pkgconfig" "$root/include"
 # Written beside and renamed over the old file: a program loading the library meanwhile (a host starting, a test
 # running) gets the old file or the new one, never one half written (which dies with SIGBUS).
-install -m 0755 "$built" "$prefix/lib/.libnavrouter.so.$version.new"
-mv -f "$prefix/lib/.libnavrouter.so.$version.new" "$prefix/lib/libnavrouter.so.$version"
-ln -sf "libnavrouter.so.$version" "$prefix/lib/libnavrouter.so.$abi"
-ln -sf "libnavrouter.so.$abi" "$prefix/lib/libnavrouter.so"
-install -m 0644 include/navrouter.h include/navrouter_jansson.h "$prefix/include/"
-cat > "$prefix/lib/pkgconfig/navrouter.pc" <<PC
+install -m 0755 "$built" "$root/lib/.libnavrouter.so.$version.new"
+mv -f "$root/lib/.libnavrouter.so.$version.new" "$root/lib/libnavrouter.so.$version"
+ln -sf "libnavrouter.so.$version" "$root/lib/libnavrouter.so.$abi"
+ln -sf "libnavrouter.so.$abi" "$root/lib/libnavrouter.so"
+install -m 0644 include/navrouter.h include/navrouter_jansson.h "$root/include/"
+cat > "$root/lib/pkgconfig/navrouter.pc" <<PC
 prefix=$prefix
 libdir=\${prefix}/lib
 includedir=\${prefix}/include
@@ -50,8 +60,9 @@ Cflags: -I\${includedir}
 PC
 # A system prefix (one the loader searches, such as /usr/local/lib): refresh the loader's cache, so that programs
 # and Python's ctypes find libnavrouter.so.1 without an rpath or LD_LIBRARY_PATH.
-if [ "$(id -u)" -eq 0 ] && command -v ldconfig >/dev/null && ldconfig -v 2>/dev/null | grep -q "^$prefix/lib:"; then
+if [ -z "$destdir" ] && [ "$(id -u)" -eq 0 ] && command -v ldconfig >/dev/null &&
+    ldconfig -v 2>/dev/null | grep -q "^$prefix/lib:"; then
     ldconfig
     echo "ran ldconfig for $prefix/lib"
 fi
-echo "installed libnavrouter.so.$version into $prefix"
+echo "installed libnavrouter.so.$version into $root"

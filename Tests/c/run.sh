@@ -158,5 +158,31 @@ quick_start_runs() {
 }
 check quick_start_runs quick_start_runs
 
+# `make install` into a prefix gives a library a program finds through pkg-config, and `make uninstall` takes it all
+# away; with DESTDIR (as packagers stage a package), the files go under DESTDIR while the pkg-config file names the
+# final prefix, and nothing is written outside DESTDIR.
+install_stages_and_uninstalls() {
+    local stage="$PWD/$out/install" final=/opt/navrouter-install-test
+    rm -rf "$stage"
+    [ ! -e "$final" ] || { echo "$final exists before the test"; return 1; }
+    make -s install PREFIX="$stage/plain" >/dev/null || return 1
+    local flags
+    flags=$(PKG_CONFIG_PATH="$stage/plain/lib/pkgconfig" pkg-config --cflags --libs navrouter) || return 1
+    [[ "$flags" == *"-I$stage/plain/include"* ]] || { echo "pkg-config gave: $flags"; return 1; }
+    gcc -std=c99 $strict "$out/quick_start.c" $flags -o "$out/quick_start_installed" || return 1
+    [ "$(readelf -d "$out/quick_start_installed" | grep -c "$stage/plain/lib")" -eq 1 ] || return 1
+    "$out/quick_start_installed" | grep -q '^push product$' || return 1
+    make -s uninstall PREFIX="$stage/plain" >/dev/null || return 1
+    [ -z "$(find "$stage/plain" -type f -o -type l)" ] || { find "$stage/plain" -type f -o -type l; return 1; }
+
+    make -s install DESTDIR="$stage/dest" PREFIX="$final" >/dev/null || return 1
+    if [ -e "$final" ]; then rm -rf "$final"; echo "installed into $final, not under DESTDIR"; return 1; fi
+    [ -f "$stage/dest$final/lib/libnavrouter.so.1" ] && [ -f "$stage/dest$final/include/navrouter.h" ] || return 1
+    grep -qx "prefix=$final" "$stage/dest$final/lib/pkgconfig/navrouter.pc" || return 1
+    make -s uninstall DESTDIR="$stage/dest" PREFIX="$final" >/dev/null || return 1
+    [ -z "$(find "$stage/dest" -type f -o -type l)" ] || { find "$stage/dest" -type f -o -type l; return 1; }
+}
+check install_stages_and_uninstalls install_stages_and_uninstalls
+
 echo "c: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
