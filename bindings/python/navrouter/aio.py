@@ -9,9 +9,10 @@ The router runs in waiting mode (see Router.set_transition_mode): each command's
 the navigator is a coroutine function, its coroutines run as tasks, and once every task of a transition is done the
 transition is finished and the awaiting command returns. A command issued while another transition is unfinished
 is queued (NAVROUTER_QUEUED): awaiting it waits for its own transition (or raises its failure, or returns "pending"
-with the flow's token when a guard holds it). Use one event loop
-per AsyncRouter; its commands are not for other threads. An async navigator cannot refuse a change (a sync one may
-return False, as with Router).
+with the flow's token when a guard holds it). Cancelling the await of a command (asyncio.wait_for's timeout,
+task.cancel()) stops the waiting, not the command: it stays applied, its render goes on, and the next command runs
+once that transition is finished. Use one event loop per AsyncRouter; its commands are not for other threads. An async
+navigator cannot refuse a change (a sync one may return False, as with Router).
 """
 
 from __future__ import annotations

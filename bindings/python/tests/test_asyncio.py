@@ -56,6 +56,37 @@ def test_a_command_issued_during_a_transition_is_queued_and_its_ticket_awaited(s
     asyncio.run(main())
 
 
+def test_cancelling_the_await_of_a_command_stops_the_waiting_not_the_command(shop):
+    """asyncio.wait_for's timeout or task.cancel() on an awaited command: the command stays applied, its render goes
+    on, and the next command runs once that transition is finished (the router is never left waiting)."""
+    log: list[tuple[str, str | None]] = []
+
+    async def render(event: Event) -> None:
+        if event.kind in ("push", "pop"):
+            log.append(("begin", event.kind))
+            await asyncio.sleep(0.05)
+            log.append(("end", event.kind))
+
+    async def main() -> None:
+        async with AsyncRouter(shop, navigator=render) as router:
+            await router.start()
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(router.push("/shop/product/1"), 0.01)
+            assert [entry.parameters.get("id") for entry in router.state.current_stack] == [None, "1"]
+            await asyncio.wait_for(router.push("/shop/product/2"), 5)
+            assert log == [("begin", "push"), ("end", "push"), ("begin", "push"), ("end", "push")]
+            popping = asyncio.ensure_future(router.pop())
+            await asyncio.sleep(0.01)
+            popping.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await popping
+            await asyncio.wait_for(router.pop(), 5)
+            assert [entry.route for entry in router.state.current_stack] == ["home"]
+            assert log[-4:] == [("begin", "pop"), ("end", "pop"), ("begin", "pop"), ("end", "pop")]
+
+    asyncio.run(main())
+
+
 def test_a_sync_navigator_and_failures(shop):
     kinds: list[str] = []
 
