@@ -99,6 +99,9 @@ public final class NavigationHost {
     ///   `resumeFlow(_:decision:)`) or `.handled` — for a command that was queued too, once it has run. From inside
     ///   `render`, the router's outcome at once (`.queued` included).
     /// - Throws: the command's error (a queued command's too); the state is then as before.
+    ///
+    /// Cancelling the awaiting task neither undoes the command nor ends the wait: it returns once the transition is
+    /// drawn.
     @discardableResult
     public func perform(_ command: NavigationCommand) async throws(NavRouterError) -> Router.Outcome {
         let outcome = try MainActorCall.run { () throws(NavRouterError) in try router.perform(command) }

@@ -60,3 +60,24 @@ final class HostBox {
     weak var host: NavigationHost?
     var outcome: Router.Outcome?
 }
+
+/// A gate a render waits at until the test opens it (an animation that lasts as long as the test wants).
+@MainActor
+final class Gate {
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Whether `open` was called.
+    private(set) var isOpen = false
+    /// How many renders are waiting.
+    var waiting: Int { waiters.count }
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters = []
+    }
+}

@@ -53,6 +53,30 @@ final class NavigationHostTests: XCTestCase {
         XCTAssertEqual(host.router.queuedCommandCount, 0)
     }
 
+    func testCancellingTheAwaitingTaskNeitherUndoesTheCommandNorEndsTheWait() async throws {
+        let gate = Gate()
+        let host = NavigationHost(router: Router(registry: try makeShopRegistry())) { event in
+            if event.kind == .push { await gate.wait() }
+        }
+        try await host.start()
+        let returned = Gate()  // opened when the push's await returns
+        let task = Task { @MainActor () throws -> TransitionID? in
+            defer { returned.open() }
+            guard case .applied(let transition) = try await host.push("/shop/product/1") else { return nil }
+            return transition
+        }
+        while gate.waiting == 0 { await Task.yield() }
+        task.cancel()
+        for _ in 0..<50 { await Task.yield() }
+        XCTAssertFalse(returned.isOpen, "the await lasts until the transition is drawn, cancelled or not")
+        XCTAssertEqual(host.router.state.currentStack.map(\.url), ["/home", "/shop/product/1"], "the push stands")
+        XCTAssertNotNil(host.router.awaitedTransition)
+        gate.open()
+        let transition = try await task.value
+        XCTAssertNotNil(transition, "applied, with its transition")
+        XCTAssertNil(host.router.awaitedTransition)
+    }
+
     func testAQueuedCommandThatFailsThrowsItsError() async throws {
         let host = NavigationHost(router: Router(registry: try makeShopRegistry())) { _ in
             for _ in 0..<3 { await Task.yield() }
