@@ -153,6 +153,19 @@ def test_output_cut_short_by_a_closed_pipe_is_no_error_message():
     assert pipeline.stdout.count("\n") == 1 and pipeline.stderr == "", pipeline.stderr
 
 
+def test_arguments_and_scripts_that_are_not_utf8_are_refused_not_repaired(tmp_path):
+    """Bytes that are not UTF-8 would reach the library as U+FFFD (a link it never saw): the tool says so instead."""
+    manifest = write(tmp_path, {"routes": [{"name": "search", "pattern": "search/:q"}]})
+    for arguments in (["resolve", manifest, b"/search/a\xffb"], ["url", manifest, "search", b"q=\xc3"]):
+        result = subprocess.run([str(TOOL), *arguments], capture_output=True, timeout=60)
+        assert result.returncode == 2, (arguments, result.stdout, result.stderr)
+        assert b"is not UTF-8 text" in result.stderr and b"\xef\xbf\xbd" not in result.stdout
+    script = tmp_path / "script.txt"
+    script.write_bytes(b"push /search/ok\npush /search/a\xffb\n")
+    played = subprocess.run([str(TOOL), "play", manifest, str(script)], capture_output=True, timeout=60)
+    assert played.returncode == 2 and b"script.txt: line 2 is not UTF-8 text" in played.stderr, played.stderr
+
+
 def test_resolve_prints_routes_and_fails_on_a_bad_link():
     result = run("resolve", SHOP, "/shop/product/42?ref=mail", "myapp://shop/home")
     assert result.returncode == 0

@@ -24,6 +24,7 @@ struct NavRouterCommand: ParsableCommand {
     /// the argument parser finds (a missing or unknown argument, an invalid option value): 2, not its EX_USAGE (64);
     /// and 2 when the output could not be written, whatever the command found.
     static func main() {
+        refuseArgumentsThatAreNotUTF8()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -32,6 +33,16 @@ struct NavRouterCommand: ParsableCommand {
             OutputFile.flushStandardOutputOrExit()
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
             printError(fullMessage(for: error))
+            exit(withError: ExitCode(2))
+        }
+    }
+
+    /// Exits with status 2 when an argument is not UTF-8 text: Swift's `CommandLine.arguments` would hand the parser a
+    /// copy with U+FFFD in place of the bad bytes, and the tool would resolve or build a link it was never given.
+    private static func refuseArgumentsThatAreNotUTF8() {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil else { continue }
+            printError("navrouter: argument \(index) is not UTF-8 text: '\(String(cString: raw))'")
             exit(withError: ExitCode(2))
         }
     }
