@@ -359,6 +359,21 @@ def test_json_values_that_json_cannot_hold_are_named(app):
     assert app.snapshot() == before
 
 
+def test_json_strings_that_are_not_utf8_are_named(shop, app):
+    """A lone surrogate (what os.fsdecode makes of a file name's bad bytes) cannot be UTF-8: the library's JSON reader
+    refused it as "invalid JSON ... invalid Unicode", about a dict the host never wrote as JSON."""
+    before = app.snapshot()
+    with pytest.raises(navrouter.JSONError, match=r"props: the string 'a\\udcffb' holds a lone surrogate"):
+        app.navigate("/shop/product/1", props={"name": "a\udcffb"})
+    with pytest.raises(navrouter.JSONError, match=r"parameters: the string '\\ud800' holds a lone surrogate"):
+        shop.build_url("product", {"id": "\ud800"})
+    with pytest.raises(navrouter.JSONError, match="result: the string .* holds a lone surrogate"):
+        app.pop(result={"\udcff": 1})
+    assert app.snapshot() == before
+    app.navigate("/shop/product/1", props={"name": "caf\u00e9 \U0001f600"})  # real characters, astral ones too
+    assert app.state.tabs[0].stack[-1].props == {"name": "caf\u00e9 \U0001f600"}
+
+
 def test_router_options_are_checked_as_navigate_checks_them(app):
     """flow_deadline went through float() and max(1, ...): "5" was five seconds, -1 or 0 one millisecond (every
     flow expiring at once), NaN a bare "cannot convert float NaN to integer"; a seed of 2**63 or more, which the
