@@ -97,12 +97,17 @@ def test_a_manifest_or_script_comes_from_a_pipe_a_device_or_standard_input(tmp_p
     assert directory.returncode == 2 and "is a directory" in directory.stderr
 
 
-def test_a_file_past_the_size_limit_is_refused_before_it_is_read_whole():
+def test_a_file_past_the_size_limit_is_refused_before_it_is_read_whole(tmp_path):
     """An endless device or a huge file: exit 2 with the limit, not memory until the process is killed."""
     result = run("tree", "/dev/zero")
     assert result.returncode == 2 and "/dev/zero: larger than 256 MiB" in result.stderr, result.stderr
     played = run("play", SHOP, "/dev/zero")
     assert played.returncode == 2 and "larger than 256 MiB" in played.stderr, played.stderr
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as file:  # sparse: 300 MiB of size, no blocks; refused by its size, before reading
+        file.truncate(300 << 20)
+    sized = run("check", str(huge))
+    assert sized.returncode == 2 and "huge.json: larger than 256 MiB" in sized.stderr, sized.stderr
 
 
 @pytest.mark.parametrize(

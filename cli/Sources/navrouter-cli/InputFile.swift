@@ -18,6 +18,10 @@ enum InputFile {
             throw ToolError.usage("\(path): cannot read the file")
         }
         defer { try? handle.close() }
+        // A regular file's size is known: one past the limit is refused before a byte of it is read.
+        if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > maxBytes {
+            throw tooLarge(path)
+        }
         return try readToEnd(handle, path)
     }
 
@@ -27,9 +31,7 @@ enum InputFile {
         var data = Data()
         do {
             while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                guard data.count + chunk.count <= maxBytes else {
-                    throw ToolError.usage("\(path): larger than \(maxBytes >> 20) MiB, the most the tool reads")
-                }
+                guard data.count + chunk.count <= maxBytes else { throw tooLarge(path) }
                 data.append(chunk)
             }
         } catch let error as ToolError {
@@ -38,5 +40,9 @@ enum InputFile {
             throw ToolError.usage("\(path): cannot read the file (\(error.localizedDescription))")
         }
         return data
+    }
+
+    private static func tooLarge(_ path: String) -> ToolError {
+        ToolError.usage("\(path): larger than \(maxBytes >> 20) MiB, the most the tool reads")
     }
 }
