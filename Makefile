@@ -23,5 +23,8 @@ install:
 uninstall:
 	DESTDIR="$(DESTDIR)" scripts/uninstall.sh "$(PREFIX)"
 
+# Every build output: the scripts' scratch directories (.build-*), the C programs, the Python binding's build and its
+# speedups module built in place. Tool caches (.ruff_cache, .mypy_cache) stay.
 clean:
-	rm -rf build .build .build-bench Tests/c/out examples/c/out
+	rm -rf build .build .build-* Tests/c/out examples/c/out bindings/python/build bindings/python/dist \
+		bindings/python/navrouter.egg-info bindings/python/navrouter/_speedups*.so
