@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-11}"
+source scripts/args.sh
+whole_number bench ROUNDS "$rounds" 1
 scripts/setup.sh >/dev/null
 # The Python benchmark's peer (werkzeug's routing), for the benchmark only: the binding does not depend on it.
 python3 -c 'import werkzeug' 2>/dev/null || python3 -m pip install -q --root-user-action=ignore werkzeug==3.1.3

@@ -17,12 +17,23 @@ target="${1:-all}"
 seconds="${2:-20}"
 runs_limit=()
 python_runs=()  # the python target's RUNS are interpreters
+source scripts/args.sh
 if [ -n "${3:-}" ]; then
-    [[ "$3" =~ ^[0-9]+$ ]] || { echo "fuzz: RUNS must be a number of executions, not '$3'" >&2; exit 2; }
+    whole_number fuzz RUNS "$3" 1
     runs_limit=(-runs="$3")
     python_runs=(--runs "$3")
 fi
-[[ "$seconds" =~ ^[0-9]+$ ]] || { echo "fuzz: SECONDS must be a number, not '$seconds'" >&2; exit 2; }
+whole_number fuzz SECONDS "$seconds" 1
+# The targets: one per Tests/fuzz/fuzz_NAME.c, and python; checked before anything is built.
+known=(all build python)
+for source in Tests/fuzz/fuzz_*.c; do
+    name=$(basename "$source" .c)
+    known+=("${name#fuzz_}")
+done
+if ! printf '%s\n' "${known[@]}" | grep -qxF -- "$target"; then
+    echo "fuzz: no target named '$target' ($(printf '%s\n' "${known[@]}" | sort | paste -sd, - | sed 's/,/, /g'))" >&2
+    exit 2
+fi
 # Each target is single-threaded: as many run at once as there are cores.
 jobs_limit="${NAVROUTER_FUZZ_JOBS:-$(nproc)}"
 [[ "$jobs_limit" =~ ^[1-9][0-9]*$ ]] || {

@@ -6,6 +6,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 count="${1:-100000}"
+source scripts/args.sh
+whole_number stress COMMANDS_PER_THREAD "$count" 1
 scripts/setup.sh >/dev/null || exit 1
 scripts/build-library.sh >/dev/null || exit 1
 mkdir -p build/stress
