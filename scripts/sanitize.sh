@@ -11,6 +11,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 stress_count="${1:-2000}"
+source scripts/args.sh
+whole_number sanitize STRESS_N "$stress_count" 1
 scripts/setup.sh >/dev/null || exit 1
 toolchain="$(dirname "$(readlink -f "$(command -v swift)")")"
 clang="$toolchain/clang"

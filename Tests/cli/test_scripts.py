@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
         ("model-check.sh", ["10", "-1"], "model-check: SEED must be a whole number of 0 or more, not '-1'"),
         ("model-check.sh", ["10", "1", "0"], "model-check: STEPS must be a whole number of 1 or more, not '0'"),
         ("stress.sh", ["abc"], "stress: COMMANDS_PER_THREAD must be a whole number of 1 or more, not 'abc'"),
+        ("sanitize.sh", ["many"], "sanitize: STRESS_N must be a whole number of 1 or more, not 'many'"),
         ("bench.sh", ["1.5"], "bench: ROUNDS must be a whole number of 1 or more, not '1.5'"),
         ("fuzz.sh", ["resolve", "ten"], "fuzz: SECONDS must be a whole number of 1 or more, not 'ten'"),
         ("fuzz.sh", ["resolve", "10", "x"], "fuzz: RUNS must be a whole number of 1 or more, not 'x'"),
