@@ -146,6 +146,18 @@ if [ -x "$out/demo" ]; then
             grep -q "^ *fullscreen : settings#" "$out/demo_input.out" && ! grep -q "sheet :" "$out/demo_input.out"
     }
     check demo_reads_what_it_is_given demo_reads_what_it_is_given
+    # A file it cannot read is named, with the reason (it printed the usage line alone).
+    demo_names_what_it_cannot_read() {
+        local status=0
+        "$out/demo" examples/manifests/shop.json /nonexistent/session.txt 2>"$out/demo_missing.err" || status=$?
+        [ "$status" -eq 2 ] &&
+            grep -qx "demo: cannot read the script /nonexistent/session.txt: No such file or directory" \
+                "$out/demo_missing.err" || return 1
+        status=0
+        "$out/demo" examples 2>"$out/demo_missing.err" </dev/null || status=$?
+        [ "$status" -eq 2 ] && grep -qx "demo: cannot read the manifest examples: Is a directory" "$out/demo_missing.err"
+    }
+    check demo_names_what_it_cannot_read demo_names_what_it_cannot_read
 fi
 
 # The C program of docs/quick-start.md, built with the page's own command, prints the events the page promises.

@@ -21,9 +21,11 @@
 #include <navrouter.h>
 #include <navrouter_jansson.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ---- the host's views: a heap string per entry, freed on release ---- */
 
@@ -345,37 +347,52 @@ static int run(struct app *app, char *line) {
     return 1;
 }
 
+/* The whole file as a string, or NULL with errno saying why. */
 static char *read_file(const char *path) {
     FILE *file = fopen(path, "rb");
+    struct stat info;
     char *text = NULL;
-    long size;
+    int error = 0;
     if (!file) return NULL;
-    if (fseek(file, 0, SEEK_END) == 0 && (size = ftell(file)) >= 0 && fseek(file, 0, SEEK_SET) == 0) {
-        text = malloc((size_t)size + 1);
-        if (text && fread(text, 1, (size_t)size, file) == (size_t)size)
-            text[size] = '\0';
-        else {
-            free(text);
-            text = NULL;
-        }
+    if (fstat(fileno(file), &info) != 0) {
+        error = errno;
+    } else if (S_ISDIR(info.st_mode)) {
+        error = EISDIR; /* a directory opens on Linux, and fails only when read */
+    } else if (!(text = malloc((size_t)info.st_size + 1))) {
+        error = ENOMEM;
+    } else if (fread(text, 1, (size_t)info.st_size, file) != (size_t)info.st_size) {
+        error = ferror(file) ? errno : EIO;
+        free(text);
+        text = NULL;
+    } else {
+        text[info.st_size] = '\0';
     }
     fclose(file);
+    errno = error;
     return text;
 }
 
 int main(int argc, char **argv) {
     const char *manifest_path = argc > 1 ? argv[1] : "examples/manifests/shop.json";
-    FILE *script = argc > 2 ? fopen(argv[2], "r") : stdin;
     const char *domains[] = {"shop.example.com"};
     const char *onboarding_routes[] = {"catalog"};
     struct app app;
     char *manifest = read_file(manifest_path);
+    FILE *script = NULL;
     char line[4096];
     size_t count = 0;
 
     memset(&app, 0, sizeof app);
-    if (!manifest || !script) {
-        fprintf(stderr, "usage: demo MANIFEST [SCRIPT]\n");
+    if (!manifest) {
+        fprintf(stderr, "demo: cannot read the manifest %s: %s\nusage: demo MANIFEST [SCRIPT]\n", manifest_path,
+                strerror(errno));
+        return 2;
+    }
+    script = argc > 2 ? fopen(argv[2], "r") : stdin;
+    if (!script) {
+        fprintf(stderr, "demo: cannot read the script %s: %s\nusage: demo MANIFEST [SCRIPT]\n", argv[2],
+                strerror(errno));
+        free(manifest);
         return 2;
     }
     printf("navrouter %s — example shop host\n", navrouter_version_string());
