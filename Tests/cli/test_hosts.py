@@ -57,3 +57,23 @@ def test_the_main_actor_shop_app_runs_its_session():
     assert "login requested to open 'checkout'" in out and "home | catalog | *cart > checkout | profile" in out
     assert "! EMALFORMED (malformedURL)" in out
     assert out.rstrip().endswith("still alive after closing: 0")
+
+
+def test_the_example_hosts_name_the_file_they_cannot_read(tmp_path):
+    """A script path with a typo played nothing and exited 0; an unreadable manifest got the usage line alone."""
+    host = str(ROOT / "build" / "bin" / "shop-host")
+    missing = subprocess.run([host, SHOP, str(tmp_path / "nope.txt")], capture_output=True, text=True, timeout=60)
+    assert missing.returncode == 2 and f"shop-host: cannot read the script {tmp_path / 'nope.txt'}" in missing.stderr
+    no_manifest = subprocess.run([host, str(tmp_path)], capture_output=True, text=True, timeout=60, input="")
+    assert no_manifest.returncode == 2 and f"shop-host: cannot read the manifest {tmp_path}" in no_manifest.stderr
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"push /shop/product/\xff\n")
+    not_utf8 = subprocess.run([host, SHOP, str(bad)], capture_output=True, text=True, timeout=60)
+    assert not_utf8.returncode == 2 and "is not UTF-8 text" in not_utf8.stderr
+    app = subprocess.run(
+        [str(ROOT / "build" / "bin" / "shop-app"), str(tmp_path / "nope.json")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert app.returncode == 2 and f"shop-app: cannot read the manifest {tmp_path / 'nope.json'}" in app.stderr

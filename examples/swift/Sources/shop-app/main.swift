@@ -140,13 +140,16 @@ func runShop(manifest: String) async throws(NavRouterError) -> Bool {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 2, let data = FileManager.default.contents(atPath: arguments[1]) else {
-    print("usage: shop-app MANIFEST")
+guard arguments.count == 2, let data = FileManager.default.contents(atPath: arguments[1]),
+    let manifest = String(validating: data, as: UTF8.self)
+else {
+    let reason = arguments.count == 2 ? "shop-app: cannot read the manifest \(arguments[1]) as UTF-8 text\n" : ""
+    FileHandle.standardError.write(Data((reason + "usage: shop-app MANIFEST\n").utf8))
     exit(2)
 }
 print("navrouter \(NavRouterVersion.string) — example shop app (Swift, NavRouter, main actor)")
 do {
-    exit(try await runShop(manifest: String(decoding: data, as: UTF8.self)) ? 0 : 1)
+    exit(try await runShop(manifest: manifest) ? 0 : 1)
 } catch {
     print("the app failed: \(error.message)")
     exit(1)

@@ -11,18 +11,17 @@ import Synchronization
 struct ShopHost {
     static func main() {
         let arguments = CommandLine.arguments
-        guard arguments.count >= 2, let manifest = read(arguments[1]) else {
-            print("usage: shop-host MANIFEST [SCRIPT]  (SCRIPT: a file, or standard input)")
-            exit(2)
-        }
+        guard arguments.count >= 2 else { fail("") }
+        let manifest = text(FileManager.default.contents(atPath: arguments[1]), "the manifest \(arguments[1])")
         let script =
             arguments.count >= 3
-            ? read(arguments[2]) : String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            ? text(FileManager.default.contents(atPath: arguments[2]), "the script \(arguments[2])")
+            : text(FileHandle.standardInput.readDataToEndOfFile(), "standard input")
         print("navrouter \(NavRouterVersion.string) — example shop host (Swift)")
         do {
             let app = try ShopApp(manifest: manifest)
             // `isNewline` splits on "\r\n" too (one Character in Swift): a script saved on Windows reads alike.
-            let lines = (script ?? "").split(whereSeparator: \.isNewline)
+            let lines = script.split(whereSeparator: \.isNewline)
             for line in lines.map({ $0.trimmingCharacters(in: .whitespaces) }) {
                 if line.isEmpty { continue }
                 if line.hasPrefix("#") {
@@ -40,8 +39,19 @@ struct ShopHost {
         }
     }
 
-    private static func read(_ path: String) -> String? {
-        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    /// The text of what was read, or exit status 2 naming it: unreadable (a missing file, a directory) or not UTF-8
+    /// (repaired, a line would run a command nobody wrote).
+    private static func text(_ data: Data?, _ what: String) -> String {
+        guard let data else { fail("shop-host: cannot read \(what)\n") }
+        guard let text = String(validating: data, as: UTF8.self) else { fail("shop-host: \(what) is not UTF-8 text\n") }
+        return text
+    }
+
+    /// Writes `message` and the usage line to standard error and exits with status 2.
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(
+            Data((message + "usage: shop-host MANIFEST [SCRIPT]  (SCRIPT: a file, or standard input)\n").utf8))
+        exit(2)
     }
 }
 
