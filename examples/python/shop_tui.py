@@ -223,7 +223,20 @@ class ShopApp(App[None]):
 
 def main() -> None:
     manifest = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "examples" / "manifests" / "shop.json"
-    ShopApp(manifest.read_text()).run()
+    try:
+        text = manifest.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+        print(
+            f"shop_tui: cannot read the manifest {manifest}: {reason}\nusage: shop_tui.py [MANIFEST]", file=sys.stderr
+        )
+        sys.exit(2)
+    try:
+        app = ShopApp(text)
+    except navrouter.NavRouterError as error:
+        print(f"shop_tui: the manifest {manifest} was refused: {error}", file=sys.stderr)
+        sys.exit(1)
+    app.run()
 
 
 if __name__ == "__main__":

@@ -83,3 +83,21 @@ def test_a_login_flow_and_a_queued_command():
             assert [entry.route for entry in app.router.state.current_stack][-2:] == ["product", "product"]
 
     run(scenario)
+
+
+def test_a_manifest_it_cannot_read_is_named_not_a_traceback(tmp_path):
+    """`scripts/demo-python.sh PATH` with a typo in PATH, or a manifest the registry refuses."""
+    import subprocess
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "bindings" / "python")}
+    tui = str(ROOT / "examples" / "python" / "shop_tui.py")
+    missing = subprocess.run(
+        [sys.executable, tui, str(tmp_path / "nope.json")], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert missing.returncode == 2 and "Traceback" not in missing.stderr, missing.stderr
+    assert f"shop_tui: cannot read the manifest {tmp_path / 'nope.json'}: No such file or directory" in missing.stderr
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"routes": [{"name": "a", "pattern": "a/:x"}, {"name": "a", "pattern": "b"}]}')
+    refused = subprocess.run([sys.executable, tui, str(broken)], capture_output=True, text=True, timeout=60, env=env)
+    assert refused.returncode == 1 and "Traceback" not in refused.stderr, refused.stderr
+    assert f"shop_tui: the manifest {broken} was refused:" in refused.stderr
