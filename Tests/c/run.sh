@@ -158,6 +158,12 @@ if [ -x "$out/demo" ]; then
         [ "$status" -eq 2 ] && grep -qx "demo: cannot read the manifest examples: Is a directory" "$out/demo_missing.err"
     }
     check demo_names_what_it_cannot_read demo_names_what_it_cannot_read
+    # A line longer than any buffer is one command (it was cut at 4095 bytes, its rest run as a second command).
+    demo_reads_long_lines_whole() {
+        printf 'open /shop/product/%05000d\n' 7 | "$out/demo" examples/manifests/shop.json >"$out/demo_long.out" || return 1
+        [ "$(grep -c '^> ' "$out/demo_long.out")" -eq 2 ] && ! grep -q 'unknown command' "$out/demo_long.out"
+    }
+    check demo_reads_long_lines_whole demo_reads_long_lines_whole
 fi
 
 # The C program of docs/quick-start.md, built with the page's own command, prints the events the page promises.

@@ -379,7 +379,8 @@ int main(int argc, char **argv) {
     struct app app;
     char *manifest = read_file(manifest_path);
     FILE *script = NULL;
-    char line[4096];
+    char *line = NULL; /* one script line of any length (getline grows it) */
+    size_t line_capacity = 0;
     size_t count = 0;
 
     memset(&app, 0, sizeof app);
@@ -416,7 +417,7 @@ int main(int argc, char **argv) {
     navrouter_router_start(app.router, NULL);
     print_state(app.router);
 
-    while (fgets(line, sizeof line, script)) {
+    while (getline(&line, &line_capacity, script) != -1) {
         line[strcspn(line, "\r\n")] = '\0';
         if (line[0] == '\0') continue;
         if (line[0] == '#') {
@@ -426,6 +427,7 @@ int main(int argc, char **argv) {
         printf("> %s\n", line);
         if (run(&app, line)) print_state(app.router);
     }
+    free(line);
     if (script != stdin) fclose(script);
     navrouter_router_free(app.router);
     navrouter_registry_free(app.registry);
