@@ -171,6 +171,34 @@ def test_arguments_and_scripts_that_are_not_utf8_are_refused_not_repaired(tmp_pa
     assert played.returncode == 2 and b"script.txt: line 2 is not UTF-8 text" in played.stderr, played.stderr
 
 
+GITHUB_TABLE = ROOT / "benchmarks" / "data" / "github.txt"
+
+
+def test_a_table_of_patterns_one_per_line_is_read_with_patterns(tmp_path):
+    """The shared route tables (benchmarks/data/*.txt) are patterns, one per line: --patterns reads them as routes
+    named by their patterns; without it, the JSON error says what the file looks like and which option reads it."""
+    resolved = run("resolve", "--patterns", str(GITHUB_TABLE), "/repos/apple/swift/issues/7", "/nowhere")
+    assert resolved.returncode == 1, resolved.stderr
+    lines = resolved.stdout.splitlines()
+    assert lines[0].split() == [
+        "/repos/apple/swift/issues/7",
+        "→",
+        "/repos/:owner/:repo/issues/:number",
+        "number=7",
+        "owner=apple",
+        "repo=swift",
+    ]
+    assert "ENOTFOUND" in lines[1]
+    checked = run("check", "--patterns", str(GITHUB_TABLE))
+    assert checked.returncode == 0 and checked.stdout.strip().endswith("142 routes, 0 errors, 0 warnings")
+    table = tmp_path / "table.txt"
+    table.write_text("# an app\n/home\n\n/items/:id\r\n/items/:other\n")
+    conflict = run("check", "--patterns", str(table))
+    assert conflict.returncode == 1 and "'/items/:other'" in conflict.stdout + conflict.stderr
+    plain = run("check", str(GITHUB_TABLE))
+    assert plain.returncode == 1 and "one pattern a line? read it with --patterns" in plain.stdout + plain.stderr
+
+
 def test_resolve_prints_routes_and_fails_on_a_bad_link():
     result = run("resolve", SHOP, "/shop/product/42?ref=mail", "myapp://shop/home")
     assert result.returncode == 0

@@ -7,6 +7,13 @@ struct ManifestOptions: ParsableArguments {
     @Argument(help: "The route manifest (JSON); - reads it from standard input.")
     var manifest: String
 
+    @Flag(
+        help: """
+            MANIFEST is a table of route patterns, one per line (# starts a comment), as the shared benchmark \
+            tables are: each pattern becomes a route named by its pattern.
+            """)
+    var patterns = false
+
     @Option(name: .customLong("web-domain"), help: "A web domain of the app (repeatable), for universal links.")
     var webDomains: [String] = []
 
@@ -16,13 +23,32 @@ struct ManifestOptions: ParsableArguments {
     @Flag(help: "Match literals case-sensitively.")
     var caseSensitive = false
 
-    /// The manifest's text, or exit status 2 with a message naming the file.
+    /// The manifest's text (made from the table with `--patterns`), or exit status 2 with a message naming the file.
     func text() throws -> String {
         let data = try InputFile.read(manifest)
         guard let text = String(data: data, encoding: .utf8) else {
             throw ToolError.usage("\(manifest): not UTF-8 text")
         }
-        return text
+        return patterns ? Self.manifest(patterns: text) : text
+    }
+
+    /// A manifest of one route a pattern, named by its pattern: the table's lines, without blanks and comments.
+    static func manifest(patterns table: String) -> String {
+        // `isNewline` splits on "\r\n" too (one Character in Swift): a table saved on Windows reads alike.
+        let lines = table.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let routes = lines.filter { !$0.isEmpty && !$0.hasPrefix("#") }.map { pattern -> JSONValue in
+            ["name": .string(pattern), "pattern": .string(pattern)]
+        }
+        return JSONValue.object(["routes": .array(routes)]).jsonText
+    }
+
+    /// A manifest's error message, with a hint when the file reads as a table of patterns given without `--patterns`
+    /// (its first line starts with `/`, where JSON starts with `{` or `[`).
+    func explained(_ error: NavRouterError) -> String {
+        guard !patterns, error.code == .invalidJSON,
+            let text = try? text(), text.drop(while: \.isWhitespace).first == "/"
+        else { return error.message }
+        return error.message + " (one pattern a line? read it with --patterns)"
     }
 
     /// The registry options given (case sensitivity, web domains, schemes).
@@ -46,7 +72,7 @@ struct ManifestOptions: ParsableArguments {
         do {
             try registry.loadManifest(text)
         } catch {
-            throw ToolError.failure("\(manifest): \(error.message)")
+            throw ToolError.failure("\(manifest): \(explained(error))")
         }
         return registry
     }
