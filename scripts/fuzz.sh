@@ -25,11 +25,12 @@ if [ -n "${3:-}" ]; then
 fi
 whole_number fuzz SECONDS "$seconds" 1
 # The targets: one per Tests/fuzz/fuzz_NAME.c, and python; checked before anything is built.
-known=(all build python)
+libfuzzer_targets=()
 for source in Tests/fuzz/fuzz_*.c; do
     name=$(basename "$source" .c)
-    known+=("${name#fuzz_}")
+    libfuzzer_targets+=("${name#fuzz_}")
 done
+known=(all build python "${libfuzzer_targets[@]}")
 if ! printf '%s\n' "${known[@]}" | grep -qxF -- "$target"; then
     echo "fuzz: no target named '$target' ($(printf '%s\n' "${known[@]}" | sort | paste -sd, - | sed 's/,/, /g'))" >&2
     exit 2
@@ -64,15 +65,7 @@ if [ "$target" = build ]; then
     exit 0
 fi
 
-targets=()
-for source in Tests/fuzz/fuzz_*.c; do
-    name=$(basename "$source" .c)
-    name=${name#fuzz_}
-    [ "$target" = all ] || [ "$target" = "$name" ] || continue
-    targets+=("$name")
-done
-if [ "$target" = all ] || [ "$target" = python ]; then targets+=(python); fi
-[ ${#targets[@]} -gt 0 ] || { echo "fuzz: no target named '$target'" >&2; exit 2; }
+if [ "$target" = all ]; then targets=("${libfuzzer_targets[@]}" python); else targets=("$target"); fi
 
 passed=0
 failed=0

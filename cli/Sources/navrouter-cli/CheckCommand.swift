@@ -27,7 +27,7 @@ struct CheckCommand: ParsableCommand {
             do throws(NavRouterError) {
                 report = try RouteManifest.check(text, options: options.registryOptions)
             } catch {
-                throw ToolError.failure("\(file): error: \(options.explained(error))")
+                throw ToolError.failure("\(file): error: \(options.explained(error, text: text))")
             }
             for error in report.errors { print("\(file): error: \(error)") }
             for warning in report.warnings { print("\(file): warning: \(warning)") }

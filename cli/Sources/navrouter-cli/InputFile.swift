@@ -25,6 +25,18 @@ enum InputFile {
         return try readToEnd(handle, path)
     }
 
+    /// The file's text, or exit status 2 naming the first line that is not UTF-8: repaired, a manifest or a script
+    /// would say what nobody wrote.
+    static func text(_ path: String) throws -> String {
+        let data = try read(path)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let line = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                .firstIndex { String(validating: $0, as: UTF8.self) == nil }
+            throw ToolError.usage("\(path): line \((line ?? 0) + 1) is not UTF-8 text")
+        }
+        return text
+    }
+
     /// Reads until the end (a pipe or a device has no size to read up to), or refuses the file once it is past
     /// `maxBytes`.
     private static func readToEnd(_ handle: FileHandle, _ path: String) throws -> Data {

@@ -25,10 +25,7 @@ struct ManifestOptions: ParsableArguments {
 
     /// The manifest's text (made from the table with `--patterns`), or exit status 2 with a message naming the file.
     func text() throws -> String {
-        let data = try InputFile.read(manifest)
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ToolError.usage("\(manifest): not UTF-8 text")
-        }
+        let text = try InputFile.text(manifest)
         return patterns ? Self.manifest(patterns: text) : text
     }
 
@@ -42,12 +39,12 @@ struct ManifestOptions: ParsableArguments {
         return JSONValue.object(["routes": .array(routes)]).jsonText
     }
 
-    /// A manifest's error message, with a hint when the file reads as a table of patterns given without `--patterns`
-    /// (its first line starts with `/`, where JSON starts with `{` or `[`).
-    func explained(_ error: NavRouterError) -> String {
-        guard !patterns, error.code == .invalidJSON,
-            let text = try? text(), text.drop(while: \.isWhitespace).first == "/"
-        else { return error.message }
+    /// A manifest's error message, with a hint when its `text` reads as a table of patterns given without
+    /// `--patterns` (its first line starts with `/`, where JSON starts with `{` or `[`).
+    func explained(_ error: NavRouterError, text: String) -> String {
+        guard !patterns, error.code == .invalidJSON, text.drop(while: \.isWhitespace).first == "/" else {
+            return error.message
+        }
         return error.message + " (one pattern a line? read it with --patterns)"
     }
 
@@ -72,7 +69,7 @@ struct ManifestOptions: ParsableArguments {
         do {
             try registry.loadManifest(text)
         } catch {
-            throw ToolError.failure("\(manifest): \(explained(error))")
+            throw ToolError.failure("\(manifest): \(explained(error, text: text))")
         }
         return registry
     }

@@ -74,13 +74,7 @@ struct PlayCommand: ParsableCommand {
 
     /// The script's command lines, without blanks and comments.
     private func scriptLines() throws -> [String] {
-        let data = try InputFile.read(script)
-        guard let text = String(validating: data, as: UTF8.self) else {
-            // The first line that is not UTF-8, for the message (a repaired line would run a command never written).
-            let line = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-                .firstIndex { String(validating: $0, as: UTF8.self) == nil }
-            throw ToolError.usage("\(script): line \((line ?? 0) + 1) is not UTF-8 text")
-        }
+        let text = try InputFile.text(script)
         // `isNewline` splits on "\r\n" too (one Character in Swift), so scripts saved on Windows read alike.
         return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
