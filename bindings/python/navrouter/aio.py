@@ -186,60 +186,86 @@ class AsyncRouter:
     # ---- commands (each as Router's, completing when its transition is finished) ----
 
     async def start(self) -> Outcome:
+        """Starts the router (Router.start: the tabs set up); returns once that transition is finished."""
         return await self._complete(self.router.start())
 
     async def set_tabs(self, urls: Sequence[str], selected: int = 0) -> Outcome:
+        """Router.set_tabs: the tabs with these roots, `selected` selected; returns once the transition is finished."""
         return await self._complete(self.router.set_tabs(urls, selected))
 
     async def navigate(self, url: str, *, presentation: Presentation | None = None, **options: Any) -> Outcome:
+        """Router.navigate: resolves and applies a deep link (with its options); returns once the transition is
+        finished, or "pending" when a guard holds it."""
         return await self._complete(self.router.navigate(url, presentation=presentation, **options))
 
     async def push(self, url: str, **options: Any) -> Outcome:
+        """Router.push: pushes the URL onto the current stack; returns once the transition is finished."""
         return await self._complete(self.router.push(url, **options))
 
     async def present(self, url: str, style: str = "sheet", **options: Any) -> Outcome:
+        """Router.present: presents the URL in a new modal layer of `style`; returns once the transition is finished."""
         return await self._complete(self.router.present(url, style, **options))
 
     async def pop(self, count: int = 1, result: JSON = None) -> Outcome:
+        """Router.pop: pops `count` entries (`result` to the opener); returns once the transition is finished."""
         return await self._complete(self.router.pop(count, result))
 
     async def pop_to_root(self) -> Outcome:
+        """Router.pop_to_root; returns once the transition is finished."""
         return await self._complete(self.router.pop_to_root())
 
     async def pop_to(self, entry: int) -> Outcome:
+        """Router.pop_to: pops down to the entry with this id; returns once the transition is finished."""
         return await self._complete(self.router.pop_to(entry))
 
     async def pop_after(self, index: int) -> Outcome:
+        """Router.pop_after: keeps the stack's entries up to `index`; returns once the transition is finished."""
         return await self._complete(self.router.pop_after(index))
 
     async def set_stack(self, urls: Sequence[str]) -> Outcome:
+        """Router.set_stack: the current stack becomes these URLs; returns once the transition is finished."""
         return await self._complete(self.router.set_stack(urls))
 
     async def dismiss(self, count: int = 1, result: JSON = None) -> Outcome:
+        """Router.dismiss: dismisses `count` modal layers (0: all; `result` to the opener); returns once the transition
+        is finished."""
         return await self._complete(self.router.dismiss(count, result))
 
     async def select_tab(self, index: int) -> Outcome:
+        """Router.select_tab; returns once the transition is finished."""
         return await self._complete(self.router.select_tab(index))
 
     async def back(self) -> Outcome:
+        """Router.back: pops, or dismisses the top layer; returns once the transition is finished."""
         return await self._complete(self.router.back())
 
     async def user_popped(self, entry: int) -> Outcome:
+        """Router.user_popped: the user popped to this entry directly (swipe back; the host already shows it);
+        returns once the router's events for it are rendered."""
         return await self._complete(self.router.user_popped(entry))
 
     async def user_dismissed(self, count: int = 1) -> Outcome:
+        """Router.user_dismissed: the user dragged `count` layers down; returns once the router's events for it
+        are rendered."""
         return await self._complete(self.router.user_dismissed(count))
 
     async def refresh(self) -> Outcome:
+        """Router.refresh: checks the state against the guards and the registry again; returns once its transition
+        is finished."""
         return await self._complete(self.router.refresh())
 
     async def resume_flow(self, flow: int, decision: Resumption = "proceed", argument: str | None = None) -> Outcome:
+        """Router.resume_flow: resumes a pending flow ("proceed", "cancel" with a reason, "redirect" with a URL);
+        returns once the resumed command's transition is finished."""
         return await self._complete(self.router.resume_flow(flow, decision, argument))
 
     async def complete_login(self, flow: int, success: bool) -> Outcome:
+        """Router.complete_login: ends a login flow (on success the original navigation goes on); returns once
+        its transition is finished."""
         return await self._complete(self.router.complete_login(flow, success))
 
     async def restore(self, snapshot: JSONObject | str) -> Outcome:
+        """Router.restore: replaces the state by a snapshot; returns once the transition is finished."""
         return await self._complete(self.router.restore(snapshot))
 
     # ---- reading and closing ----

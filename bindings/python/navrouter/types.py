@@ -66,18 +66,22 @@ class Outcome:
 
     @property
     def applied(self) -> bool:
+        """Whether the command was applied (``id`` is its transition id, 0 when nothing changed)."""
         return self.status == "applied"
 
     @property
     def queued(self) -> bool:
+        """Whether the command was queued behind the running one (``id`` is its ticket)."""
         return self.status == "queued"
 
     @property
     def pending(self) -> bool:
+        """Whether a guard holds the command as a pending flow (``id`` is the flow token)."""
         return self.status == "pending"
 
     @property
     def handled(self) -> bool:
+        """Whether an authentication callback URL was claimed by the auth handler."""
         return self.status == "handled"
 
 

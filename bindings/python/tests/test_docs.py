@@ -96,3 +96,38 @@ def test_the_readme_python_snippets_run(tmp_path):
     for number, code in enumerate([first, prelude + "\n" + second]):
         result = run_python(code, tmp_path / f"readme{number}.py")
         assert result.returncode == 0, result.stderr
+
+
+def public_callables() -> list[tuple[str, object]]:
+    """Every public class, function, method and property of the package's public modules, by its dotted name."""
+    import inspect
+
+    import navrouter
+    import navrouter.aio
+
+    found: dict[str, object] = {}
+    for module in (navrouter, navrouter.aio):
+        for name in getattr(module, "__all__", None) or [n for n in vars(module) if not n.startswith("_")]:
+            value = getattr(module, name)
+            if not (inspect.isclass(value) or inspect.isfunction(value)):
+                continue
+            if getattr(value, "__module__", "").split(".")[0] != "navrouter":
+                continue  # re-exported from the standard library (typing's Callable, ...)
+            found[f"{value.__module__}.{value.__qualname__}"] = value
+            if inspect.isclass(value):
+                for member, attribute in vars(value).items():
+                    if member.startswith("_"):
+                        continue
+                    if isinstance(attribute, (staticmethod, classmethod)):
+                        attribute = attribute.__func__
+                    if inspect.isfunction(attribute) or isinstance(attribute, property):
+                        found[f"{value.__module__}.{value.__qualname__}.{member}"] = attribute
+    return sorted(found.items())
+
+
+def test_every_public_class_function_method_and_property_has_a_docstring():
+    """help() and an editor's hover show what each does (the typed signatures say only what it takes)."""
+    import inspect
+
+    missing = [name for name, value in public_callables() if not inspect.getdoc(value)]
+    assert not missing, "\n".join(missing)
