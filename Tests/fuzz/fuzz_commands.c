@@ -5,8 +5,11 @@
  * not flagged external never opens; a plan, a back preview and a cancelled gesture change nothing. Router options
  * (back behaviours, reselection, modals per tab, push dismissing modals), gestures, entries changed in place, saved
  * state, tolerant restores with a link, pushes onto a named tab and flow deadlines are in the mix. At the end, every
- * view made was released exactly once. */
+ * view made was released exactly once. Every event and interception is read field by field through its getters and
+ * through its JSON form, which must agree (Tests/c/field_check.h). */
 #include "fuzz_support.h"
+
+#include "../c/field_check.h"
 
 #include <stdint.h>
 
@@ -34,6 +37,9 @@ static void remember_flow(uint64_t flow) {
 
 static int navigator(const navrouter_event *event, void *user_data) {
     struct host *host = user_data;
+    const char *disagreement = event_disagreement(event);
+    FUZZ_CHECK(disagreement == NULL, "%s event: %s disagrees with navrouter_event_json",
+               navrouter_event_kind_name(event), disagreement);
     return navrouter_event_kind(event) == host->refuse_kind ? 1 : 0;
 }
 
@@ -58,7 +64,15 @@ static void release_view(void *view, const navrouter_entry *entry, void *user_da
     host->released++;
 }
 
+/* Every interceptor reads every field of its interception both ways first. */
+static void check_interception(const navrouter_interception *interception) {
+    const char *disagreement = interception_disagreement(interception);
+    FUZZ_CHECK(disagreement == NULL, "interception of %s: %s disagrees with navrouter_interception_json",
+               navrouter_interception_url(interception), disagreement);
+}
+
 static int sold_out(navrouter_interception *interception, void *user_data) {
+    check_interception(interception);
     const char *id = navrouter_interception_param(interception, "id");
     (void)user_data;
     if (id && atoll(id) % 7 == 0) {
@@ -69,6 +83,7 @@ static int sold_out(navrouter_interception *interception, void *user_data) {
 }
 
 static int sale(navrouter_interception *interception, void *user_data) {
+    check_interception(interception);
     const char *slug = navrouter_interception_param(interception, "slug");
     (void)user_data;
     if (slug && strcmp(slug, "sale") == 0) {
@@ -79,6 +94,7 @@ static int sale(navrouter_interception *interception, void *user_data) {
 }
 
 static int onboarding(navrouter_interception *interception, void *user_data) {
+    check_interception(interception);
     (void)user_data;
     if (onboarded) return NAVROUTER_DECISION_PROCEED;
     remember_flow(navrouter_interception_flow(interception));
@@ -86,6 +102,7 @@ static int onboarding(navrouter_interception *interception, void *user_data) {
 }
 
 static int unsaved(navrouter_interception *interception, void *user_data) {
+    check_interception(interception);
     (void)user_data;
     if (!guard_leaves) return NAVROUTER_DECISION_PROCEED;
     remember_flow(navrouter_interception_flow(interception));
@@ -93,6 +110,7 @@ static int unsaved(navrouter_interception *interception, void *user_data) {
 }
 
 static int then_home(navrouter_interception *interception, void *user_data) {
+    check_interception(interception);
     (void)interception;
     (void)user_data;
     navrouter_interception_set_argument(interception, "/shop/home");
