@@ -186,11 +186,12 @@ class AsyncRouter:
     # ---- commands (each as Router's, completing when its transition is finished) ----
 
     async def start(self) -> Outcome:
-        """Starts the router (Router.start: the tabs set up); returns once that transition is finished."""
+        """Router.start: sets up the tabs from the registry's root routes (or one main stack); returns once that
+        transition is finished."""
         return await self._complete(self.router.start())
 
     async def set_tabs(self, urls: Sequence[str], selected: int = 0) -> Outcome:
-        """Router.set_tabs: the tabs with these roots, `selected` selected; returns once the transition is finished."""
+        """Router.set_tabs: one tab per URL, `selected` selected; returns once the transition is finished."""
         return await self._complete(self.router.set_tabs(urls, selected))
 
     async def navigate(self, url: str, *, presentation: Presentation | None = None, **options: Any) -> Outcome:
@@ -223,7 +224,8 @@ class AsyncRouter:
         return await self._complete(self.router.pop_after(index))
 
     async def set_stack(self, urls: Sequence[str]) -> Outcome:
-        """Router.set_stack: the current stack becomes these URLs; returns once the transition is finished."""
+        """Router.set_stack: replaces the current stack with entries for these URLs (a tab keeps its root); returns
+        once the transition is finished."""
         return await self._complete(self.router.set_stack(urls))
 
     async def dismiss(self, count: int = 1, result: JSON = None) -> Outcome:
@@ -236,7 +238,7 @@ class AsyncRouter:
         return await self._complete(self.router.select_tab(index))
 
     async def back(self) -> Outcome:
-        """Router.back: pops, or dismisses the top layer; returns once the transition is finished."""
+        """Router.back: pops, or dismisses at a modal's root; returns once the transition is finished."""
         return await self._complete(self.router.back())
 
     async def user_popped(self, entry: int) -> Outcome:
