@@ -44,6 +44,12 @@ final class RoutePatternTests: XCTestCase {
         assertFails(.invalidPattern, "segment 1", "'?'") { try RoutePattern("a?b") }
         assertFails(.invalidPattern, "U+0020") { try RoutePattern("a b") }
         assertFails(.invalidPattern, "'%'") { try RoutePattern("a%20b") }
+        // What a pattern cannot hold, and where what the user meant goes instead.
+        assertFails(.invalidPattern, "'?'", "every query item of a link is a parameter", "required parameters") {
+            try RoutePattern("search?q=:q")
+        }
+        assertFails(.invalidPattern, "'#'", "a link's fragment is not matched") { try RoutePattern("help#top") }
+        assertFails(.invalidPattern, "'%'", "write the character itself", "café") { try RoutePattern("caf%C3%A9") }
         assertFails(.invalidPattern, "closing '>'") { try RoutePattern("a/<id") }
         assertFails(.invalidPattern, "invalid parameter name '1x'") { try RoutePattern("a/:1x") }
         assertFails(.invalidPattern, "dot segments") { try RoutePattern("a/../b") }

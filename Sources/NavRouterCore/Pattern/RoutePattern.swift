@@ -213,7 +213,8 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
             if !URLSyntax.isLiteralASCII(byte) {
                 throw NavRouterError(
                     .invalidPattern,
-                    "the character \(URLSyntax.describe(Unicode.Scalar(byte))) is not allowed in a literal")
+                    "the character \(URLSyntax.describe(Unicode.Scalar(byte))) is not allowed in a literal"
+                        + refusalHint(byte, piece))
             }
         }
         if !ascii {
@@ -223,6 +224,25 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
             }
         }
         return part(0..<piece.count, .literal)
+    }
+
+    /// What the user likely meant by a delimiter in a literal, said after the refusal ("" for other characters).
+    private static func refusalHint(_ byte: UInt8, _ piece: Bytes) -> String {
+        switch byte {
+        case UInt8(ascii: "?"):
+            return " (a pattern is a path: every query item of a link is a parameter of the route it opens; list the"
+                + " ones a route needs as its required parameters)"
+        case UInt8(ascii: "#"):
+            return " (a pattern is a path: a link's fragment is not matched; the match carries it)"
+        case UInt8(ascii: "%"):
+            // Literals are matched against the link's decoded segments, so an escape in a pattern would never match.
+            let decoded = try? URLSyntax.percentDecode(piece, plusIsSpace: false, what: "")
+            let advice = " (a literal is matched against the link's decoded segment: write the character itself"
+            guard let decoded, decoded.unicodeScalars.allSatisfy(URLSyntax.isLiteralScalar) else { return advice + ")" }
+            return advice + ", '\(decoded)')"
+        default:
+            return ""
+        }
     }
 
     /// Checks a parameter name at `range` of a segment; returns the range.
