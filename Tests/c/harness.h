@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <navrouter.h>
+
 #include "read_file.h"
 
 static int harness_failures_in_test;
@@ -72,6 +74,19 @@ static int harness_selected(const char *name) {
             harness_failures_in_test++;                                                                                \
         }                                                                                                              \
     } while (0)
+
+/* A new registry with the manifest's routes (the tests add their own settings); failures are the running test's. */
+static inline navrouter_registry *harness_manifest_registry(void) {
+    navrouter_registry *registry = NULL;
+    size_t count = 0;
+    char *manifest = read_whole_file(manifest_path);
+    CHECK(manifest != NULL);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_load_manifest(registry, manifest, &count));
+    CHECK(count > 0);
+    free(manifest);
+    return registry;
+}
 
 #define RUN(test)                                                                                                      \
     do {                                                                                                               \

@@ -57,17 +57,8 @@ static int read_interception(navrouter_interception *interception, void *user_da
     return NAVROUTER_DECISION_PROCEED;
 }
 
-static navrouter_registry *shop(void) {
-    navrouter_registry *registry = NULL;
-    char *manifest = read_whole_file(manifest_path);
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_load_manifest(registry, manifest, NULL));
-    free(manifest);
-    return registry;
-}
-
 static void test_every_event_getter_agrees_with_the_event_json(void) {
-    navrouter_registry *registry = shop();
+    navrouter_registry *registry = harness_manifest_registry();
     struct reader reader;
     navrouter_nav_options options = NAVROUTER_NAV_OPTIONS_INIT;
     const char *stack[] = {"/shop/category/garden", "/shop/product/7"};

@@ -11,12 +11,8 @@
 #include "harness.h"
 
 static navrouter_registry *shop_registry(void) {
-    navrouter_registry *registry = NULL;
-    char *manifest = read_whole_file(manifest_path);
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_load_manifest(registry, manifest, NULL));
+    navrouter_registry *registry = harness_manifest_registry();
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_authenticated(registry, true));
-    free(manifest);
     return registry;
 }
 

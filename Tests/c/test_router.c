@@ -11,14 +11,10 @@
 #include "harness.h"
 
 static navrouter_registry *shop_registry(bool authenticated) {
-    navrouter_registry *registry = NULL;
-    char *manifest = read_whole_file(manifest_path);
+    navrouter_registry *registry = harness_manifest_registry();
     const char *domains[] = {"shop.example.com"};
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_load_manifest(registry, manifest, NULL));
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_web_domains(registry, domains, 1));
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_authenticated(registry, authenticated));
-    free(manifest);
     return registry;
 }
 

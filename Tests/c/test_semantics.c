@@ -13,15 +13,6 @@
 
 #include "harness.h"
 
-static navrouter_registry *shop_registry(void) {
-    navrouter_registry *registry = NULL;
-    char *manifest = read_whole_file(manifest_path);
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_load_manifest(registry, manifest, NULL));
-    free(manifest);
-    return registry;
-}
-
 /* A host that records event kinds, the last event's info and an updated entry's saved state. */
 struct recorder {
     char kinds[4096];
@@ -68,7 +59,7 @@ static const char *field(const char *json, const char *key) {
 }
 
 static void test_options_back_behaviour_and_reselection(void) {
-    navrouter_registry *registry = shop_registry();
+    navrouter_registry *registry = harness_manifest_registry();
     struct recorder recorder;
     navrouter_router *router = started_router(registry, &recorder);
     char *json = NULL;
@@ -111,7 +102,7 @@ static void test_options_back_behaviour_and_reselection(void) {
 }
 
 static void test_previews_and_back_gestures(void) {
-    navrouter_registry *registry = shop_registry();
+    navrouter_registry *registry = harness_manifest_registry();
     struct recorder recorder;
     navrouter_router *router = started_router(registry, &recorder);
     char *preview = NULL, *before = NULL, *after = NULL;
@@ -165,7 +156,7 @@ static void test_previews_and_back_gestures(void) {
 }
 
 static void test_update_entry_and_saved_state(void) {
-    navrouter_registry *registry = shop_registry();
+    navrouter_registry *registry = harness_manifest_registry();
     struct recorder recorder;
     navrouter_router *router = started_router(registry, &recorder);
     char *saved = NULL, *before = NULL, *after = NULL;
@@ -257,7 +248,7 @@ static char *age_snapshot(const char *snapshot) {
 }
 
 static void test_restore_with_migration_tolerance_and_link(void) {
-    navrouter_registry *registry = shop_registry();
+    navrouter_registry *registry = harness_manifest_registry();
     struct recorder recorder;
     navrouter_router *router = started_router(registry, &recorder);
     char *snapshot = NULL, *old = NULL, *refused = NULL, *now = NULL, *after = NULL;
@@ -347,7 +338,7 @@ static int waiting_interceptor(navrouter_interception *interception, void *user_
 }
 
 static void test_plans_deadlines_and_superseded_flows(void) {
-    navrouter_registry *registry = shop_registry();
+    navrouter_registry *registry = harness_manifest_registry();
     struct recorder recorder;
     navrouter_router *router = started_router(registry, &recorder);
     char *plan = NULL, *before = NULL, *after = NULL;
@@ -407,7 +398,7 @@ static void test_plans_deadlines_and_superseded_flows(void) {
 }
 
 static void test_transaction_log_replays(void) {
-    navrouter_registry *registry = shop_registry();
+    navrouter_registry *registry = harness_manifest_registry();
     struct recorder recorder, other;
     navrouter_router *router = NULL, *replay = NULL;
     char *log = NULL, *report = NULL;
@@ -459,7 +450,7 @@ static char *nested_props(int depth) {
  * a tab, where a snapshot nests it deepest) snapshots, restores and replays: its documents nest deeper, within
  * NAVROUTER_JSON_MAX_DOCUMENT_DEPTH. */
 static void test_values_at_the_nesting_limit_round_trip(void) {
-    navrouter_registry *registry = shop_registry();
+    navrouter_registry *registry = harness_manifest_registry();
     navrouter_router *router = NULL, *replay = NULL;
     navrouter_nav_options options = NAVROUTER_NAV_OPTIONS_INIT;
     char *deepest = nested_props(NAVROUTER_JSON_MAX_DEPTH), *deeper = nested_props(NAVROUTER_JSON_MAX_DEPTH + 1);
@@ -502,7 +493,7 @@ static void test_values_at_the_nesting_limit_round_trip(void) {
 }
 
 static void test_modals_per_tab_events(void) {
-    navrouter_registry *registry = shop_registry();
+    navrouter_registry *registry = harness_manifest_registry();
     struct recorder recorder;
     navrouter_router *router = started_router(registry, &recorder);
     uint64_t id = 0;
@@ -540,7 +531,7 @@ static void note_login(navrouter_router *router, uint64_t flow, const navrouter_
 }
 
 static void test_deep_linked_modal_guard_order_and_aliases(void) {
-    navrouter_registry *registry = shop_registry();
+    navrouter_registry *registry = harness_manifest_registry();
     struct recorder recorder;
     navrouter_router *router = started_router(registry, &recorder);
     navrouter_nav_options options = NAVROUTER_NAV_OPTIONS_INIT;

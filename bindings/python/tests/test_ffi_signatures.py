@@ -113,6 +113,18 @@ def _unsigned(ctype: Any) -> bool:
     return ctype in (ctypes.c_uint8, ctypes.c_uint16, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_size_t, ctypes.c_bool)
 
 
+def signature_mismatches(name: str, declared: tuple[str, list[str]], mirrored: tuple[Any, list[Any]]) -> list[str]:
+    """How a ctypes signature (result, arguments) differs from a C one (result type, argument types)."""
+    (c_result, c_arguments), (result, arguments) = declared, mirrored
+    if len(arguments) != len(c_arguments):
+        return [f"{name}: {len(arguments)} arguments, the header has {len(c_arguments)}"]
+    found = [f"{name} result: {why}"] if (why := mismatch(c_result, result)) else []
+    for index, (c_type, ctype) in enumerate(zip(c_arguments, arguments)):
+        if why := mismatch(c_type, ctype):
+            found.append(f"{name} argument {index + 1}: {why}")
+    return found
+
+
 def test_every_declared_function_has_the_headers_signature(header):
     functions = header["functions"]
     wrong = []
@@ -121,16 +133,7 @@ def test_every_declared_function_has_the_headers_signature(header):
             wrong.append(f"{name}: not in the header")
             continue
         c_result, c_arguments = functions[name]
-        if len(arguments) != len(c_arguments):
-            wrong.append(f"{name}: {len(arguments)} arguments, the header has {len(c_arguments)}")
-            continue
-        why = mismatch(c_result, result)
-        if why:
-            wrong.append(f"{name} result: {why}")
-        for index, (c_type, ctype) in enumerate(zip(c_arguments, arguments)):
-            why = mismatch(c_type, ctype)
-            if why:
-                wrong.append(f"{name} argument {index + 1}: {why}")
+        wrong += signature_mismatches(name, (c_result, c_arguments), (result, arguments))
     assert not wrong, "\n".join(wrong)
 
 
@@ -143,17 +146,7 @@ def test_every_callback_type_has_the_headers_signature(header):
         c_result, c_arguments = match.group(1), [a.strip() for a in match.group(2).split(",")]
         if c_arguments == ["void"]:
             c_arguments = []
-        arguments = list(functype._argtypes_)
-        if len(arguments) != len(c_arguments):
-            wrong.append(f"{name}: {len(arguments)} arguments, the header has {len(c_arguments)}")
-            continue
-        why = mismatch(c_result, functype._restype_)
-        if why:
-            wrong.append(f"{name} result: {why}")
-        for index, (c_type, ctype) in enumerate(zip(c_arguments, arguments)):
-            why = mismatch(c_type, ctype)
-            if why:
-                wrong.append(f"{name} argument {index + 1}: {why}")
+        wrong += signature_mismatches(name, (c_result, c_arguments), (functype._restype_, list(functype._argtypes_)))
     assert not wrong, "\n".join(wrong)
 
 
