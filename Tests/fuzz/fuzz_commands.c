@@ -111,7 +111,6 @@ static int unsaved(navrouter_interception *interception, void *user_data) {
 
 static int then_home(navrouter_interception *interception, void *user_data) {
     check_interception(interception);
-    (void)interception;
     (void)user_data;
     navrouter_interception_set_argument(interception, "/shop/home");
     return NAVROUTER_DECISION_REDIRECT; /* an after redirect: navigates next */
