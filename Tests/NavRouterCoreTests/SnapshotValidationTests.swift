@@ -81,6 +81,19 @@ final class SnapshotValidationTests: XCTestCase {
         }
     }
 
+    /// JSON that is no snapshot at all (an empty object, the state's JSON, a manifest) is refused with what a
+    /// snapshot is and where one comes from, not with the first field it lacks alone.
+    func testAnythingButASnapshotIsRefusedAsNoSnapshot() throws {
+        let (router, _) = try shopSnapshot()
+        let before = router.state
+        for text in ["{}", #"{"routes": []}"#, #"{"version": 2}"#] {
+            assertFails(.invalidJSON, "not a navrouter snapshot", #"{"format": "navrouter-state""#, "snapshot()") {
+                try router.restore(text)
+            }
+            XCTAssertEqual(router.state, before)
+        }
+    }
+
     /// A protected route never becomes a tab's root: not by set_tabs, not by a snapshot.
     func testAProtectedRouteIsNeverATabRoot() throws {
         let (router, _, _) = try shopRouter()

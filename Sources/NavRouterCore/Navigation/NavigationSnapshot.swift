@@ -181,6 +181,14 @@ extension NavigationSnapshot {
         }
 
         mutating func decode(_ json: JSONValue) throws(NavRouterError) -> Decoded {
+            // Other JSON given by mistake (a manifest, `{}`) is named as such, before the first field it lacks.
+            if let members = json.objectValue, members["format"] == nil {
+                throw NavRouterError(
+                    .invalidJSON,
+                    "this is not a navrouter snapshot: it has no \"format\" (a snapshot is what the router's "
+                        + "snapshot() writes: {\"format\": \"\(format)\", "
+                        + "\"version\": \(NavigationSnapshot.version), ...})")
+            }
             let root = try JSONObjectReader(
                 json, at: "",
                 known: ["format", "version", "next_entry_id", "selected_tab", "tabs", "layers", "tab_history", "app"])
