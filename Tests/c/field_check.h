@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 #include <navrouter.h>
+#include <navrouter_jansson.h>
 
 #include <stdint.h>
 #include <stdio.h>
@@ -13,10 +14,9 @@
 
 static char field_check_message[512];
 
-/* Records the first disagreement (later ones keep it) and returns 0, so checks read as `ok = ok && check(...)`. */
-static int field_check_fail(const char *what) {
+/* Records the first disagreement (later ones keep it). */
+static void field_check_fail(const char *what) {
     if (field_check_message[0] == '\0') snprintf(field_check_message, sizeof field_check_message, "%s", what);
-    return 0;
 }
 
 static json_t *field_of(json_t *object, const char *key) {
@@ -33,7 +33,7 @@ static int field_same_json(const char *text, json_t *expected) {
     json_t *parsed;
     int same;
     if (text == NULL) return expected == NULL || json_is_null(expected);
-    parsed = json_loads(text, JSON_DECODE_ANY, NULL);
+    parsed = navrouter_jansson_parse(text);
     same = parsed != NULL && expected != NULL && json_equal(parsed, expected);
     json_decref(parsed);
     return same;
@@ -109,7 +109,7 @@ static uint32_t field_style(json_t *json) {
 
 /* NULL when every getter of the event agrees with navrouter_event_json, else the first field that does not. */
 static const char *event_disagreement(const navrouter_event *event) {
-    json_t *json = json_loads(navrouter_event_json(event), 0, NULL);
+    json_t *json = navrouter_jansson_event(event);
     const char *status;
     int code;
     field_check_message[0] = '\0';
@@ -160,7 +160,7 @@ static const char *event_disagreement(const navrouter_event *event) {
 /* NULL when every getter of the interception agrees with navrouter_interception_json, else the first that does not
  * (the router it names is the caller's to check). */
 static const char *interception_disagreement(const navrouter_interception *interception) {
-    json_t *json = json_loads(navrouter_interception_json(interception), 0, NULL);
+    json_t *json = navrouter_jansson_parse(navrouter_interception_json(interception));
     uint32_t phase = navrouter_interception_phase(interception);
     const char *phase_name = phase == NAVROUTER_PHASE_BEFORE  ? "before"
                              : phase == NAVROUTER_PHASE_AFTER ? "after"

@@ -1,6 +1,7 @@
 """The user guide's quick-start snippets (docs/quick-start.md) and the README's snippets run as written, so they cannot
 rot."""
 
+import inspect
 import os
 import re
 import subprocess
@@ -100,8 +101,6 @@ def test_the_readme_python_snippets_run(tmp_path):
 
 def public_callables() -> list[tuple[str, object]]:
     """Every public class, function, method and property of the package's public modules, by its dotted name."""
-    import inspect
-
     import navrouter
     import navrouter.aio
 
@@ -127,7 +126,5 @@ def public_callables() -> list[tuple[str, object]]:
 
 def test_every_public_class_function_method_and_property_has_a_docstring():
     """help() and an editor's hover show what each does (the typed signatures say only what it takes)."""
-    import inspect
-
     missing = [name for name, value in public_callables() if not inspect.getdoc(value)]
     assert not missing, "\n".join(missing)

@@ -103,7 +103,7 @@ def mismatch(c_type: str, ctype: Any) -> str | None:
         target = getattr(ctype, "_type_", None)
         if pointee in SCALARS and isinstance(target, type) and not issubclass(target, ctypes.Structure):
             return mismatch(pointee, target)
-        if pointee.startswith("navrouter_") and pointee in {s for s in STRUCTURES} and target is not None:
+        if pointee in STRUCTURES and target is not None:
             return None if target is STRUCTURES[pointee] else f"{pointee} * is not POINTER({pointee})"
         return None
     return f"unmapped C type {c_type}"

@@ -37,6 +37,14 @@ enum InputFile {
         return text
     }
 
+    /// The file's lines that hold something: trimmed, without blank lines and `#` comments (a script, a table of
+    /// patterns), or exit status 2 as `text(_:)`.
+    static func contentLines(_ path: String) throws -> [String] {
+        // `isNewline` splits on "\r\n" too (one Character in Swift), so files saved on Windows read alike.
+        try text(path).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
     /// Reads until the end (a pipe or a device has no size to read up to), or refuses the file once it is past
     /// `maxBytes`.
     private static func readToEnd(_ handle: FileHandle, _ path: String) throws -> Data {

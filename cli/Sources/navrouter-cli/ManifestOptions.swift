@@ -25,17 +25,12 @@ struct ManifestOptions: ParsableArguments {
 
     /// The manifest's text (made from the table with `--patterns`), or exit status 2 with a message naming the file.
     func text() throws -> String {
-        let text = try InputFile.text(manifest)
-        return patterns ? Self.manifest(patterns: text) : text
+        patterns ? Self.manifest(patterns: try InputFile.contentLines(manifest)) : try InputFile.text(manifest)
     }
 
-    /// A manifest of one route a pattern, named by its pattern: the table's lines, without blanks and comments.
-    static func manifest(patterns table: String) -> String {
-        // `isNewline` splits on "\r\n" too (one Character in Swift): a table saved on Windows reads alike.
-        let lines = table.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        let routes = lines.filter { !$0.isEmpty && !$0.hasPrefix("#") }.map { pattern -> JSONValue in
-            ["name": .string(pattern), "pattern": .string(pattern)]
-        }
+    /// A manifest of one route a pattern, named by its pattern.
+    static func manifest(patterns: [String]) -> String {
+        let routes = patterns.map { pattern -> JSONValue in ["name": .string(pattern), "pattern": .string(pattern)] }
         return JSONValue.object(["routes": .array(routes)]).jsonText
     }
 

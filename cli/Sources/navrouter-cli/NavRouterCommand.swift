@@ -40,7 +40,7 @@ struct NavRouterCommand: ParsableCommand {
     /// Exits with status 2 when an argument is not UTF-8 text: Swift's `CommandLine.arguments` would hand the parser a
     /// copy with U+FFFD in place of the bad bytes, and the tool would resolve or build a link it was never given.
     private static func refuseArgumentsThatAreNotUTF8() {
-        for index in 1..<Int(CommandLine.argc) {
+        for index in 1..<max(1, Int(CommandLine.argc)) {
             guard let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil else { continue }
             printError("navrouter: argument \(index) is not UTF-8 text: '\(String(cString: raw))'")
             exit(withError: ExitCode(2))

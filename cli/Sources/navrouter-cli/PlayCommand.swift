@@ -73,12 +73,7 @@ struct PlayCommand: ParsableCommand {
     }
 
     /// The script's command lines, without blanks and comments.
-    private func scriptLines() throws -> [String] {
-        let text = try InputFile.text(script)
-        // `isNewline` splits on "\r\n" too (one Character in Swift), so scripts saved on Windows read alike.
-        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-    }
+    private func scriptLines() throws -> [String] { try InputFile.contentLines(script) }
 }
 
 /// Runs script commands on one router over a registry, as the C demo host does.
