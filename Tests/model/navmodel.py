@@ -740,7 +740,7 @@ class Guards:
 @dataclass
 class Flow:
     command: tuple[Any, ...]
-    stage: Any  # "login", ("interceptor", next), "leave"
+    stage: Any  # "login", ("interceptor", ids of the interceptors that answered), "leave"
     redirects: list[str]
     approved: set[int]
     requires_auth: bool
@@ -866,12 +866,17 @@ class Router:
     def execute(self, command: tuple[Any, ...]) -> tuple[str, int]:
         kind = command[0]
         if kind == "navigate":
-            # A navigation the host issued (not one queued by a callback) supersedes the pending flows.
+            # A navigation the host issued (not one queued by a callback) supersedes the flows held before it, once it
+            # is applied or held itself: a refused or claimed link changes nothing.
+            earlier = []
             if self.options.get("supersede_pending_flows", True) and not self.from_callback:
-                for token in sorted(self.flows, key=lambda t: self.flows[t].order):
-                    del self.flows[token]
-                    self.cancelled(token, "superseded")
-            return self.navigate(command[1], command[2], None, [], set())
+                earlier = sorted(self.flows, key=lambda t: self.flows[t].order)
+            outcome = self.navigate(command[1], command[2], None, [], set())
+            if outcome[0] in ("applied", "pending"):
+                for token in earlier:
+                    if self.flows.pop(token, None) is not None:
+                        self.cancelled(token, "superseded")
+            return outcome
         if kind == "resume":
             return self.resume(command[1], command[2], command[3])
         if kind == "refresh":
@@ -935,21 +940,24 @@ class Router:
                 self.hold(Flow(("navigate", url, options), "login", redirects, approved, True, 0), token)
                 self.guards.login(token)
                 return ("pending", token)
-            first = stage[1] if isinstance(stage, tuple) else 0
+            # A resumed flow asks every interceptor that has not answered it yet, by identity, in today's order.
+            answered = set(stage[1]) if isinstance(stage, tuple) else set()
             redirect = None
             _, parameters, _, _ = self.matcher.resolve(url)
-            for index, interceptor in enumerate(self.guards.applying("before", route.name)):
-                if index < first:
+            for interceptor in self.guards.applying("before", route.name):
+                if id(interceptor) in answered:
                     continue
                 token = self.new_token()
                 decision = interceptor.decide(route.name, parameters, token)
                 if decision == "proceed":
+                    answered.add(id(interceptor))
                     continue
                 if decision == "pending":
+                    answered.add(id(interceptor))
                     self.hold(
                         Flow(
                             ("navigate", url, options),
-                            ("interceptor", index + 1),
+                            ("interceptor", frozenset(answered)),
                             redirects,
                             approved,
                             route.requires_auth,

@@ -99,13 +99,33 @@ public final class GuardCenter: Sendable {
     public func interceptors(
         for phase: InterceptorPhase, route: @autoclosure () -> String, path: @autoclosure () -> String
     ) -> [InterceptorRegistration] {
+        interceptors(for: phase, route: route(), paths: { [path()] })
+    }
+
+    /// The interceptors of a phase that apply to a route, in running order. A pattern scope applies when it matches
+    /// any of `paths` (the router passes the link's path and the route's path by each of its patterns: a route
+    /// reached by an alias is the same route to every guard).
+    /// - Parameters:
+    ///   - route: the route's name, read only when some interceptor is registered.
+    ///   - paths: made at most once, only when some interceptor has a pattern scope.
+    func interceptors(
+        for phase: InterceptorPhase, route: @autoclosure () -> String, paths: () -> [String]
+    ) -> [InterceptorRegistration] {
         if interceptorTotal.load(ordering: .acquiring) == 0 { return [] }
         let all = state.withLock { $0.interceptors }
         if all.isEmpty { return [] }
         let route = route()
-        let path = path()
-        return all.filter { $0.phase == phase && $0.scope.applies(route: route, path: path) }
-            .sorted { $0.priority != $1.priority ? $0.priority > $1.priority : $0.id < $1.id }
+        var made: [String]?
+        return all.filter { registration in
+            guard registration.phase == phase else { return false }
+            return registration.scope.applies(route: route) {
+                if let made { return made }
+                let new = paths()
+                made = new
+                return new
+            }
+        }
+        .sorted { $0.priority != $1.priority ? $0.priority > $1.priority : $0.id < $1.id }
     }
 
     /// The number of interceptors.

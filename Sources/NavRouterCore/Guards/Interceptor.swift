@@ -120,18 +120,21 @@ enum CompiledScope: Sendable {
         }
     }
 
-    /// Whether the scope covers a route and its path. A path the scope's pattern cannot even read (it cannot
-    /// happen for a path the registry accepted) counts as covered: a guard fails closed.
-    func applies(route: String, path: String) -> Bool {
+    /// Whether the scope covers a route, reached by one of `paths` (asked only for a pattern scope): a pattern scope
+    /// covers the route when it matches any of them. A path the scope's pattern cannot even read (it cannot happen for
+    /// a path the registry accepted) counts as covered: a guard fails closed.
+    func applies(route: String, paths: () -> [String]) -> Bool {
         switch self {
         case .all: return true
         case .routes(let names): return names.contains(route)
         case .pattern(let table):
-            do throws(NavRouterError) {
-                _ = try table.resolve("/" + path)
-                return true
-            } catch {
-                return error.code != .notFound
+            return paths().contains { path in
+                do throws(NavRouterError) {
+                    _ = try table.resolve("/" + path)
+                    return true
+                } catch {
+                    return error.code != .notFound
+                }
             }
         }
     }

@@ -5,8 +5,9 @@ struct PendingFlow: Sendable {
     enum Stage: Equatable, Sendable {
         /// After the login step: authentication is checked again (it must hold now), then every interceptor.
         case login
-        /// At the `before` interceptor with this index (the one that answered `pending` is not asked again).
-        case interceptor(next: Int)
+        /// At the `before` interceptors: every one the flow has no answer from yet (`answered`) is asked, in the
+        /// order that holds when it resumes (the one that answered `pending` is not asked again).
+        case interceptors
         /// After a leave guard: the command is applied again, with the entries already approved.
         case leave
     }
@@ -19,6 +20,9 @@ struct PendingFlow: Sendable {
     var redirects: [String]
     /// Entries whose leave guards already let them go.
     var approvedLeaves: Set<EntryID>
+    /// The `before` interceptors that already answered this navigation (proceed, or the pending that held it): a
+    /// resumed flow does not ask them again, whatever was added to or removed from the list meanwhile.
+    var answered: Set<InterceptorID> = []
     /// The navigation's destination requires authentication (logging out cancels the flow).
     let destinationRequiresAuth: Bool
     /// When the flow was held, among the router's flows (flows are listed and cancelled in this order).
@@ -101,13 +105,11 @@ extension Router {
         for token in expired { reportCancelled(token, reason: "the flow's deadline passed", ended: "expired") }
     }
 
-    /// Drops every held flow: a newer navigation supersedes them (`RouterOptions.supersedePendingFlows`).
-    func supersedeFlows() {
+    /// Drops these flows, those of them still held: a newer navigation supersedes them
+    /// (`RouterOptions.supersedePendingFlows`).
+    func supersedeFlows(_ tokens: [FlowToken]) {
         let superseded = control.withLock { control -> [FlowToken] in
-            if control.flows.isEmpty { return [] }
-            let gone = control.flows.sorted { $0.value.order < $1.value.order }.map(\.key)
-            control.flows = [:]
-            return gone
+            tokens.filter { control.flows.removeValue(forKey: $0) != nil }
         }
         for token in superseded {
             reportCancelled(token, reason: "superseded by a newer navigation", ended: "superseded")

@@ -11,8 +11,9 @@ extension Router {
         let table = runnerTable()
         var passed = approved
         for entry in removed.reversed() where !approved.contains(entry.id) {
-            let path = (try? table.resolve(entry.url).path) ?? ""
-            for registration in guards.interceptors(for: .leave, route: entry.route, path: path) {
+            for registration in guards.interceptors(
+                for: .leave, route: entry.route, paths: { table.guardPaths(of: entry) })
+            {
                 if registration.requiresAuth && !guards.isAuthenticated { continue }
                 let token = issueFlowToken()
                 let context = interception(.leave, destination: nil, entry: entry, flow: token, external: false)

@@ -16,14 +16,24 @@ extension Router {
         switch command {
         case .navigate(let url, let options):
             // A navigation the host issues (not one a callback of a command issued: an interceptor that holds a
-            // flow may open its onboarding screen) supersedes the pending flows.
+            // flow may open its onboarding screen) supersedes the flows held before it, once it is applied or held
+            // itself: a refused link, or an OAuth callback the authentication handler claims, is no navigation and
+            // leaves them waiting (a failed call changes nothing).
+            var earlier: [FlowToken] = []
             if flowPresence.held.load(ordering: .acquiring) {
-                let (supersedes, fromCallback) = control.withLock {
-                    ($0.options.supersedePendingFlows, $0.currentFromCallback)
+                earlier = control.withLock { control in
+                    guard control.options.supersedePendingFlows && !control.currentFromCallback else { return [] }
+                    return control.flows.sorted { $0.value.order < $1.value.order }.map(\.key)
                 }
-                if supersedes && !fromCallback { supersedeFlows() }
             }
-            return navigate(NavigationInProgress(url: url, options: options))
+            let result = navigate(NavigationInProgress(url: url, options: options))
+            if !earlier.isEmpty {
+                switch result {
+                case .success(.applied), .success(.pending): supersedeFlows(earlier)
+                default: break
+                }
+            }
+            return result
         case .resume(let token, let decision):
             return resume(token, decision)
         case .refresh:
@@ -160,15 +170,13 @@ extension Router {
         if case let outcome = policyStage(&navigation, match), !outcome.goesOn { return outcome }
         // The options are read under the guards' lock: only when there are interceptors for them to order.
         let early = registry.guards.interceptorCount > 0 && registry.guards.options.interceptorsBeforeLogin
-        if early, case let outcome = beforeInterceptorStage(&navigation, match, part: .withoutAuth), !outcome.goesOn {
-            return outcome
-        }
-        if case let outcome = authenticationStage(&navigation, match), !outcome.goesOn { return outcome }
-        if case let outcome = beforeInterceptorStage(&navigation, match, part: early ? .withAuth : .all),
+        if early, case let outcome = beforeInterceptorStage(&navigation, match, withoutAuthOnly: true),
             !outcome.goesOn
         {
             return outcome
         }
+        if case let outcome = authenticationStage(&navigation, match), !outcome.goesOn { return outcome }
+        if case let outcome = beforeInterceptorStage(&navigation, match), !outcome.goesOn { return outcome }
         return applyStage(navigation, match, on: table)
     }
 
@@ -243,33 +251,20 @@ extension Router {
         return .finish(.success(.pending(flow: token)))
     }
 
-    /// Which `before` interceptors a pass runs (see `GuardOptions.interceptorsBeforeLogin`).
-    private enum InterceptorPart {
-        case all, withoutAuth, withAuth
-    }
-
-    /// 5. The `before` interceptors, in running order, from where a resumed flow left off. With
-    /// `interceptorsBeforeLogin`, the order puts the ones that do not require authentication first, and the pipeline
-    /// runs them (`withoutAuth`) before the login step and the others (`withAuth`) after it.
+    /// 5. The `before` interceptors, in running order, that have not answered this navigation yet (a resumed flow
+    /// asks each interceptor once, by identity, in the order that holds when it resumes). With
+    /// `interceptorsBeforeLogin`, a first pass (`withoutAuthOnly`) runs the ones that do not require authentication
+    /// before the login step, and the second the rest after it.
     private func beforeInterceptorStage(
-        _ navigation: inout NavigationInProgress, _ match: RouteMatch, part: InterceptorPart = .all
+        _ navigation: inout NavigationInProgress, _ match: RouteMatch, withoutAuthOnly: Bool = false
     ) -> StageOutcome {
         // Checked before `guards` is bound (the binding retains the guards; a registry without interceptors skips it).
         guard registry.guards.interceptorCount > 0 else { return .next }
         let guards = registry.guards
-        var first = 0
-        if case .interceptor(let next)? = navigation.stage { first = next }
-        var interceptors = guards.interceptors(for: .before, route: match.routeName, path: match.path)
-        if interceptors.isEmpty { return .next }
-        var range = interceptors.indices
-        if part != .all {
-            interceptors = interceptors.filter { !$0.requiresAuth } + interceptors.filter(\.requiresAuth)
-            let split = interceptors.firstIndex(where: \.requiresAuth) ?? interceptors.count
-            range = part == .withoutAuth ? 0..<split : split..<interceptors.count
-        }
-        for index in range where index >= first {
-            let registration = interceptors[index]
-            if registration.requiresAuth && !guards.isAuthenticated { continue }
+        let interceptors = guards.interceptors(
+            for: .before, route: match.routeName, paths: { runnerTable().guardPaths(of: match) })
+        for registration in interceptors where !navigation.answered.contains(registration.id) {
+            if registration.requiresAuth && (withoutAuthOnly || !guards.isAuthenticated) { continue }
             let token = issueFlowToken()
             let context = interception(
                 .before, destination: match, entry: nil, flow: token, external: navigation.options.external)
@@ -279,6 +274,7 @@ extension Router {
             }
             switch decision {
             case .proceed:
+                navigation.answered.insert(registration.id)
                 continue
             case .cancel(let reason):
                 return .finish(
@@ -291,10 +287,8 @@ extension Router {
             case .redirect(let target):
                 return .redirect(target)
             case .pending:
-                hold(
-                    navigation.held(
-                        at: .interceptor(next: index + 1), destinationRequiresAuth: match.route.requiresAuth),
-                    as: token)
+                navigation.answered.insert(registration.id)
+                hold(navigation.held(at: .interceptors, destinationRequiresAuth: match.route.requiresAuth), as: token)
                 reportPending(token, url: navigation.url, stage: "interceptor")
                 return .finish(.success(.pending(flow: token)))
             }
@@ -325,7 +319,8 @@ extension Router {
     /// reported to the navigator as a `guardError` event.
     private func runAfterInterceptors(_ match: RouteMatch, transition: TransitionID, external: Bool) {
         let guards = registry.guards
-        let interceptors = guards.interceptors(for: .after, route: match.routeName, path: match.path)
+        let interceptors = guards.interceptors(
+            for: .after, route: match.routeName, paths: { match.table.guardPaths(of: match) })
         if interceptors.isEmpty { return }
         let entry = state.topEntry
         for registration in interceptors {
@@ -376,6 +371,8 @@ struct NavigationInProgress {
     private(set) var redirects: [String]
     /// Entries whose leave guards already let them go.
     let approvedLeaves: Set<EntryID>
+    /// The `before` interceptors that answered it already (see `PendingFlow.answered`).
+    var answered: Set<InterceptorID>
 
     /// A fresh navigation.
     init(url: String, options: NavigationOptions) {
@@ -384,6 +381,7 @@ struct NavigationInProgress {
         stage = nil
         redirects = []
         approvedLeaves = []
+        answered = []
     }
 
     /// A held navigation, resumed.
@@ -393,6 +391,7 @@ struct NavigationInProgress {
         stage = flow.stage
         redirects = flow.redirects
         approvedLeaves = flow.approvedLeaves
+        answered = flow.answered
     }
 
     /// The command the navigation applies.
@@ -413,13 +412,14 @@ struct NavigationInProgress {
         url = target
         options.external = false
         stage = nil
+        answered = []
         return nil
     }
 
     /// The navigation held at a stage (as a pending flow).
     func held(at stage: PendingFlow.Stage, destinationRequiresAuth: Bool) -> PendingFlow {
         PendingFlow(
-            command: command, stage: stage, redirects: redirects, approvedLeaves: approvedLeaves,
+            command: command, stage: stage, redirects: redirects, approvedLeaves: approvedLeaves, answered: answered,
             destinationRequiresAuth: destinationRequiresAuth, deadline: options.flowDeadline)
     }
 

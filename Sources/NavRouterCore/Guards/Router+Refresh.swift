@@ -22,7 +22,9 @@ extension Router {
         if guards.interceptorCount > 0 {
             for entry in state.allEntries {
                 guard let match = try? table.resolve(entry.url) else { continue }
-                for registration in guards.interceptors(for: .before, route: entry.route, path: match.path) {
+                for registration in guards.interceptors(
+                    for: .before, route: entry.route, paths: { table.guardPaths(of: entry) })
+                {
                     if registration.requiresAuth && !authenticated { continue }
                     let decision = registration.interceptor.intercept(
                         interception(.before, destination: match, entry: entry, flow: 0, external: false))

@@ -114,7 +114,8 @@ extension Router {
             throw NavRouterError(.notExternal, "route '\(match.route.name)' may not be opened by an external link")
         }
         let needsLogin = match.route.requiresAuth && !guards.isAuthenticated
-        let interceptors = guards.interceptors(for: .before, route: match.route.name, path: match.path)
+        let interceptors = guards.interceptors(
+            for: .before, route: match.routeName, paths: { table.guardPaths(of: match) })
             .filter { !$0.requiresAuth || guards.isAuthenticated || needsLogin }.map(\.name)
         let transaction = try dryRun(.navigate(url: match.url, options: options))
         let events = transaction.events.map { event in
@@ -139,9 +140,11 @@ extension Router {
             throw NavRouterError(.notFound, "nothing to go back to")
         }
         let guards = registry.guards
+        let table = registry.table
         for entry in preview.leaving.reversed() {
-            let path = (try? registry.table.resolve(entry.url).path) ?? ""
-            for registration in guards.interceptors(for: .leave, route: entry.route, path: path) {
+            for registration in guards.interceptors(
+                for: .leave, route: entry.route, paths: { table.guardPaths(of: entry) })
+            {
                 if registration.requiresAuth && !guards.isAuthenticated { continue }
                 let decision = registration.interceptor.intercept(
                     interception(.leave, destination: nil, entry: entry, flow: 0, external: false))

@@ -1,0 +1,229 @@
+import Synchronization
+import XCTest
+
+@testable import NavRouterCore
+
+/// What interceptors were asked, in order (thread-safe).
+private final class AskLog: Sendable {
+    private let items = Mutex<[String]>([])
+    var all: [String] { items.withLock { $0 } }
+    func append(_ item: String) { items.withLock { $0.append(item) } }
+    func clear() { items.withLock { $0 = [] } }
+}
+
+/// An interceptor that records its label when asked and answers `decision`.
+private struct Answering: Interceptor {
+    let label: String
+    let log: AskLog
+    let decision: InterceptorDecision
+    func intercept(_ context: InterceptionContext) -> InterceptorDecision {
+        log.append(label)
+        return decision
+    }
+}
+
+/// A login desk that claims `myapp://auth/callback` links, and remembers the flows it was asked to log in for.
+private final class OAuthDesk: AuthenticationHandler, Sendable {
+    private let flows = Mutex<[FlowToken]>([])
+    private let onCallback: @Sendable (Router) -> Void
+    var asked: [FlowToken] { flows.withLock { $0 } }
+    init(onCallback: @escaping @Sendable (Router) -> Void = { _ in }) { self.onCallback = onCallback }
+    func login(flow: FlowToken, destination: RouteMatch, router: Router) { flows.withLock { $0.append(flow) } }
+    func claimsCallback(_ url: String, router: Router) -> Bool { url.hasPrefix("myapp://auth/callback") }
+    func handleCallback(_ url: String, router: Router) { onCallback(router) }
+}
+
+/// Promises that hold where two features meet: aliases and scoped guards, flows and the interceptor list, flows and
+/// refused links, OAuth claims and login flows, gestures and guards.
+final class FeatureCrossingTests: XCTestCase {
+    /// A registry with a tab, an admin area reachable by an alias, and an editor reachable by an alias.
+    private func aliasRegistry() throws -> RouteRegistry {
+        let registry = try RouteRegistry(options: RegistryOptions(policy: URLPolicy(schemes: ["myapp"])))
+        try registry.register([
+            try Route(name: "home", pattern: "home", presentation: .root),
+            try Route(name: "admin", pattern: "admin/*rest", aliases: ["legacy/admin/*rest"]),
+            try Route(name: "edit", pattern: "edit/:id", aliases: ["old/edit/:id"]),
+            try Route(name: "plain", pattern: "plain"),
+        ])
+        return registry
+    }
+
+    // MARK: A route reached by any of its patterns is the same route to every guard
+
+    func testAnAliasDoesNotBypassAPatternScopedBeforeInterceptor() throws {
+        let registry = try aliasRegistry()
+        let log = AskLog()
+        try registry.guards.addInterceptor(
+            Answering(label: "admin", log: log, decision: .cancel(reason: "admins only")), name: "admins-only",
+            priority: .mandatory, scope: .pattern("admin/*rest"))
+        let router = Router(registry: registry)
+        try router.start()
+        for url in ["/admin/users", "/legacy/admin/users", "myapp://legacy/admin/x/y", "/LEGACY/Admin/users"] {
+            assertFails(.cancelled, "admins-only") { try router.navigate(url) }
+            XCTAssertEqual(router.state.currentRoutes, ["home"], url)
+            XCTAssertEqual(try router.plan(url).interceptors, ["admins-only"], url)
+        }
+        XCTAssertEqual(log.all.count, 4)
+    }
+
+    func testAnInterceptorScopedByAnAliasPatternGuardsTheRouteByItsOwnPattern() throws {
+        let registry = try aliasRegistry()
+        let log = AskLog()
+        try registry.guards.addInterceptor(
+            Answering(label: "legacy", log: log, decision: .cancel(reason: "no")), name: "legacy",
+            scope: .pattern("legacy/admin/*rest"))
+        let router = Router(registry: registry)
+        try router.start()
+        assertFails(.cancelled, "legacy") { try router.navigate("/admin/users") }
+        try router.navigate("/plain")
+        XCTAssertEqual(log.all, ["legacy"])
+    }
+
+    func testARefreshPrunesAnAliasEntryThatAPatternScopedInterceptorNowRefuses() throws {
+        let registry = try aliasRegistry()
+        let router = Router(registry: registry)
+        try router.start()
+        try router.navigate("/legacy/admin/users")
+        try registry.guards.addInterceptor(
+            ClosureInterceptor { _ in .cancel(reason: "closed") }, name: "closed", scope: .pattern("admin/*rest"))
+        try router.refresh()
+        XCTAssertEqual(router.state.currentRoutes, ["home"])
+    }
+
+    func testAnAliasDoesNotBypassALeaveGuard() throws {
+        let registry = try aliasRegistry()
+        let log = AskLog()
+        try registry.guards.addInterceptor(
+            Answering(label: "unsaved", log: log, decision: .cancel(reason: "unsaved changes")), name: "unsaved",
+            phase: .leave, scope: .pattern("edit/:id"))
+        let router = Router(registry: registry)
+        try router.start()
+        try router.navigate("/old/edit/2")
+        assertFails(.cancelled, "unsaved") { try router.back() }
+        assertFails(.cancelled, "unsaved") { _ = try router.beginBackGesture() }
+        XCTAssertEqual(router.state.currentRoutes, ["home", "edit"])
+        XCTAssertEqual(log.all, ["unsaved", "unsaved"])
+    }
+
+    // MARK: A held flow resumes by the interceptors' identity
+
+    func testAResumedFlowAsksEveryInterceptorItHasNotHeardFromInTodaysOrder() throws {
+        let registry = try aliasRegistry()
+        let log = AskLog()
+        let guards = registry.guards
+        let x = try guards.addInterceptor(
+            Answering(label: "X", log: log, decision: .proceed), name: "X", priority: .high)
+        try guards.addInterceptor(Answering(label: "A", log: log, decision: .pending), name: "A", priority: .medium)
+        try guards.addInterceptor(
+            Answering(label: "B", log: log, decision: .cancel(reason: "B says no")), name: "B", priority: .low)
+        let router = Router(registry: registry)
+        try router.start()
+        guard case .pending(let flow) = try router.navigate("/plain") else { return XCTFail("not pending") }
+        XCTAssertEqual(log.all, ["X", "A"])
+        try guards.removeInterceptor(x)
+        assertFails(.cancelled, "B says no") { try router.resumeFlow(flow, decision: .proceed) }
+        XCTAssertEqual(log.all, ["X", "A", "B"], "B was asked; A, which held, was not asked again")
+        XCTAssertEqual(router.state.currentRoutes, ["home"])
+    }
+
+    func testAMandatoryInterceptorAddedWhileAFlowWaitsIsAsked() throws {
+        let registry = try aliasRegistry()
+        let log = AskLog()
+        try registry.guards.addInterceptor(Answering(label: "A", log: log, decision: .pending), name: "A")
+        let router = Router(registry: registry)
+        try router.start()
+        guard case .pending(let flow) = try router.navigate("/plain") else { return XCTFail("not pending") }
+        try registry.guards.addInterceptor(
+            Answering(label: "M", log: log, decision: .cancel(reason: "locked")), name: "M", priority: .mandatory)
+        assertFails(.cancelled, "locked") { try router.resumeFlow(flow, decision: .proceed) }
+        XCTAssertEqual(log.all, ["A", "M"])
+    }
+
+    func testInterceptorsThatRunBeforeLoginAreNotAskedAgainAfterIt() throws {
+        let registry = try shopRegistry(authenticated: false)
+        registry.guards.options = GuardOptions(interceptorsBeforeLogin: true)
+        let log = AskLog()
+        try registry.guards.addInterceptor(
+            Answering(label: "terms", log: log, decision: .proceed), name: "terms", scope: .routes(["orders"]))
+        try registry.guards.addInterceptor(
+            Answering(label: "audit", log: log, decision: .proceed), name: "audit", scope: .routes(["orders"]),
+            requiresAuth: true)
+        let desk = OAuthDesk()
+        registry.guards.authenticationHandler = desk
+        let router = Router(registry: registry)
+        try router.start()
+        guard case .pending(let flow) = try router.navigate("/account/orders") else { return XCTFail("no login") }
+        XCTAssertEqual(log.all, ["terms"])
+        registry.guards.setAuthenticated(true)
+        try router.completeLogin(flow, success: true)
+        XCTAssertEqual(log.all, ["terms", "audit"], "terms once, before the login; audit after it")
+        XCTAssertEqual(router.state.currentRoutes, ["home", "orders"])
+    }
+
+    func testAHoldingInterceptorBeforeLoginHoldsOnce() throws {
+        let registry = try shopRegistry(authenticated: false)
+        registry.guards.options = GuardOptions(interceptorsBeforeLogin: true)
+        let log = AskLog()
+        try registry.guards.addInterceptor(
+            Answering(label: "onboarding", log: log, decision: .pending), name: "onboarding",
+            scope: .routes(["orders"]))
+        registry.guards.authenticationHandler = OAuthDesk()
+        let router = Router(registry: registry)
+        try router.start()
+        guard case .pending(let held) = try router.navigate("/account/orders") else { return XCTFail("not held") }
+        guard case .pending(let login) = try router.resumeFlow(held, decision: .proceed) else {
+            return XCTFail("no login")
+        }
+        registry.guards.setAuthenticated(true)
+        guard case .applied = try router.completeLogin(login, success: true) else { return XCTFail("held again") }
+        XCTAssertEqual(log.all, ["onboarding"])
+        XCTAssertEqual(router.state.currentRoutes, ["home", "orders"])
+    }
+
+    // MARK: A refused or claimed link is no navigation: it supersedes nothing
+
+    func testARefusedLinkLeavesPendingFlowsAlone() throws {
+        let (router, _, _) = try shopRouter(authenticated: false)
+        router.registry.guards.authenticationHandler = OAuthDesk()
+        guard case .pending(let flow) = try router.navigate("/account/orders") else { return XCTFail("no login") }
+        let before = router.snapshot()
+        assertFails(.denied) {
+            try router.navigate("javascript:alert(1)", options: NavigationOptions { $0.external = true })
+        }
+        assertFails(.notFound) { try router.navigate("/nowhere") }
+        assertFails(.malformedURL) { try router.navigate("/a//b") }
+        assertFails(.notExternal) { try router.navigate("/settings", options: NavigationOptions { $0.external = true }) }
+        assertFails(.denied) {
+            router.registry.guards.authenticationHandler = nil
+            defer { router.registry.guards.authenticationHandler = OAuthDesk() }
+            return try router.navigate("/shop/checkout")
+        }
+        XCTAssertEqual(router.pendingFlows, [flow])
+        XCTAssertEqual(router.snapshot(), before)
+    }
+
+    func testTheOAuthCallbackCompletesTheLoginFlowItInterrupts() throws {
+        let (router, _, _) = try shopRouter(authenticated: false)
+        let desk = OAuthDesk()
+        router.registry.guards.authenticationHandler = desk
+        guard case .pending(let flow) = try router.navigate("/account/orders") else { return XCTFail("no login") }
+        XCTAssertEqual(try router.navigate("myapp://auth/callback?code=abc"), .handled)
+        XCTAssertEqual(router.pendingFlows, [flow])
+        router.registry.guards.setAuthenticated(true)
+        try router.completeLogin(flow, success: true)
+        XCTAssertEqual(router.state.currentRoutes, ["home", "orders"])
+    }
+
+    func testTheOAuthCallbackMayCompleteTheLoginFromInsideTheClaim() throws {
+        let (router, _, _) = try shopRouter(authenticated: false)
+        let desk = OAuthDesk { router in
+            router.registry.guards.setAuthenticated(true)
+            for flow in router.pendingFlows { _ = try? router.completeLogin(flow, success: true) }
+        }
+        router.registry.guards.authenticationHandler = desk
+        guard case .pending = try router.navigate("/account/orders") else { return XCTFail("no login") }
+        XCTAssertEqual(try router.navigate("myapp://auth/callback?code=abc"), .handled)
+        XCTAssertEqual(router.pendingFlows, [])
+        XCTAssertEqual(router.state.currentRoutes, ["home", "orders"])
+    }
+}
