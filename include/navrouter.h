@@ -886,9 +886,12 @@ int navrouter_router_back_preview(navrouter_router *router, char **out_json);
  * Begins an interactive back gesture (iOS swipe, Android predictive back, browser back): asks the leave guards of
  * what back would remove (a veto, or a guard that would wait, refuses the gesture with NAVROUTER_ECANCELLED) and
  * gives a gesture id and the preview. Nothing changes until navrouter_router_commit_back_gesture(); a cancel leaves
- * everything as it is. One gesture at a time: a new one replaces the last.
+ * everything as it is. One gesture at a time: a new one replaces the last. It keeps to the router's order as a
+ * command does: it waits for a command another thread runs, and a command a leave guard issues is queued behind it
+ * (that command then changes the state, and the commit is refused).
  * @param[out] out_preview_json may be NULL; else owned, free with navrouter_string_free().
- * @return NAVROUTER_OK, NAVROUTER_ENOTFOUND (nothing to go back to) or NAVROUTER_ECANCELLED.
+ * @return NAVROUTER_OK, NAVROUTER_ENOTFOUND (nothing to go back to), NAVROUTER_ECANCELLED, or NAVROUTER_EINVAL
+ *  when called from inside a callback of a command (a gesture is begun by the host, not by a callback).
  */
 int navrouter_router_begin_back_gesture(navrouter_router *router, uint64_t *out_gesture, char **out_preview_json);
 /** Commits a back gesture: back, as the user did it (events are user-initiated). NAVROUTER_EINVAL for an unknown
@@ -907,7 +910,9 @@ int navrouter_router_plan(navrouter_router *router, const char *url, const navro
                           char **out_json);
 
 /** Cancels the pending flows whose deadline passed (FLOW_CANCELLED and PENDING_ENDED events). Runs before each
- *  command anyway; call it from a timer to hear of expiries sooner. */
+ *  command anyway; call it from a timer to hear of expiries sooner. It keeps to the router's order: it waits for a
+ *  command another thread runs (its events never reach the navigator beside that command's), and from inside a
+ *  callback, or while the router waits for the host's transition, it runs once the current work is done. */
 int navrouter_router_expire_flows(navrouter_router *router);
 
 /**

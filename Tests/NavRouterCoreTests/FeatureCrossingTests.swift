@@ -227,3 +227,115 @@ final class FeatureCrossingTests: XCTestCase {
         XCTAssertEqual(router.state.currentRoutes, ["home", "orders"])
     }
 }
+
+/// Callbacks of one router never overlap in time, whoever calls it; gestures keep to the command order.
+final class CallbackOrderTests: XCTestCase {
+    /// A navigator that counts how often two threads were inside it at once.
+    private final class OverlapProbe: Sendable {
+        private let inside = Atomic<Int>(0)
+        let overlaps = Atomic<Int>(0)
+        var navigator: Router.Navigator {
+            { _ in
+                if self.inside.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue > 1 {
+                    self.overlaps.wrappingAdd(1, ordering: .relaxed)
+                }
+                for _ in 0..<2_000 { _ = self.inside.load(ordering: .relaxed) }  // stays a moment
+                self.inside.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+                return true
+            }
+        }
+    }
+
+    func testExpiringFlowsFromATimerThreadDoesNotEnterTheNavigatorBesideACommand() throws {
+        let registry = try shopRegistry()
+        try registry.guards.addInterceptor(
+            ClosureInterceptor { $0.destination?.route.name == "settings" ? .pending : .proceed }, name: "hold")
+        let router = Router(registry: registry, options: RouterOptions { $0.flowDeadline = .zero })
+        let probe = OverlapProbe()
+        router.navigator = probe.navigator
+        try router.start()
+        let done = Atomic<Bool>(false)
+        DispatchQueue.concurrentPerform(iterations: 3) { worker in
+            if worker == 0 {
+                for _ in 0..<300 {
+                    _ = try? router.navigate("/settings")
+                    _ = try? router.push("/shop/product/1")
+                    _ = try? router.pop()
+                }
+                done.store(true, ordering: .releasing)
+            } else {
+                while !done.load(ordering: .acquiring) { router.expireFlows() }
+            }
+        }
+        XCTAssertEqual(probe.overlaps.load(ordering: .relaxed), 0, "the navigator was entered by two threads at once")
+    }
+
+    func testACommandALeaveGuardIssuesDuringAGestureBeginIsQueued() throws {
+        let (router, _, recorder) = try shopRouter()
+        let outcome = Mutex<Router.Outcome?>(nil)
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { context in
+                if outcome.withLock({ $0 }) == nil {
+                    let issued = try? context.router.push("/shop/product/9")
+                    outcome.withLock { $0 = issued }
+                }
+                return .proceed
+            }, name: "opens", phase: .leave, scope: .routes(["product"]))
+        try router.push("/shop/product/1")
+        recorder.clear()
+        let (gesture, preview) = try router.beginBackGesture()
+        guard case .queued? = outcome.withLock({ $0 }) else {
+            return XCTFail("the guard's command ran inside the gesture's begin")
+        }
+        XCTAssertEqual(preview.leaving.map(\.route), ["product"])
+        // The queued push ran once the begin was over: the state is no longer the one the preview showed.
+        XCTAssertEqual(router.state.currentRoutes, ["home", "product", "product"])
+        assertFails(.invalidArgument, "changed") { try router.commitBackGesture(gesture) }
+        XCTAssertEqual(router.state.currentRoutes, ["home", "product", "product"])
+    }
+
+    func testABackGestureCannotBeginInsideACallback() throws {
+        let (router, _, _) = try shopRouter()
+        try router.push("/shop/product/1")
+        let failure = Mutex<NavRouterError?>(nil)
+        router.navigator = { event in
+            if event.kind == .push {
+                do throws(NavRouterError) { _ = try router.beginBackGesture() } catch {
+                    failure.withLock { $0 = error }
+                }
+            }
+            return true
+        }
+        try router.push("/shop/product/2")
+        XCTAssertEqual(failure.withLock { $0?.code }, .invalidArgument)
+    }
+
+    func testATabBackGestureIsUserInitiated() throws {
+        let (router, _, recorder) = try shopRouter()
+        router.setOptions(RouterOptions { $0.backBehavior = .history })
+        try router.selectTab(2)
+        recorder.clear()
+        let (gesture, preview) = try router.beginBackGesture()
+        XCTAssertEqual(preview.action, .selectTab)
+        try router.commitBackGesture(gesture)
+        let selected = recorder.events.filter { $0.kind == .tabSelected }
+        XCTAssertEqual(selected.count, 1)
+        XCTAssertEqual(selected.first?.userInitiated, true)
+    }
+
+    func testTheBackPreviewNamesTheHiddenSheetThatComesBack() throws {
+        let (router, _, _) = try shopRouter()
+        router.setOptions(RouterOptions {
+            $0.modalsPerTab = true
+            $0.backBehavior = .history
+        })
+        try router.navigate("/settings")
+        try router.selectTab(2)
+        XCTAssertEqual(router.state.tabs[0].hiddenLayers.count, 1)
+        let preview = try XCTUnwrap(router.backPreview())
+        XCTAssertEqual(preview.action, .selectTab)
+        XCTAssertEqual(preview.appearing?.route, "settings", "the tab's sheet comes back on top")
+        try router.back()
+        XCTAssertEqual(router.state.topEntry?.id, preview.appearing?.id)
+    }
+}

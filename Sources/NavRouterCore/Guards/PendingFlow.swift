@@ -91,8 +91,17 @@ extension Router {
     }
 
     /// Drops every held flow whose deadline has passed (`flowCancelled` and `pendingEnded` with reason `expired`).
-    /// Runs before each command; a host may call it from a timer to hear of expiries sooner.
+    /// Runs before each command; a host may call it from a timer to hear of expiries sooner. It keeps to the
+    /// router's order as a command does: it waits for a command another thread runs (its events never reach the
+    /// navigator beside that command's), and is queued when called from inside a callback or while the router waits
+    /// for the host's transition.
     public func expireFlows() {
+        if !flowPresence.held.load(ordering: .acquiring) { return }  // the usual case: no lock taken
+        _ = try? perform(work: .expireFlows, urgent: false)
+    }
+
+    /// `expireFlows()` on the thread running the router's work (before each command).
+    func expireDueFlows() {
         if !flowPresence.held.load(ordering: .acquiring) { return }  // the usual case: no lock taken
         let expired = control.withLock { control -> [FlowToken] in
             if control.flows.isEmpty { return [] }  // the usual case: no clock read, nothing made

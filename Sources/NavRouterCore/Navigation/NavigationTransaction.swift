@@ -454,6 +454,7 @@ struct NavigationTransaction {
         var event = NavigationEvent(kind: .tabSelected, transitionID: transitionID)
         event.location = .tab(index)
         event.entry = state.tabs[index].stack.last
+        event.userInitiated = userBack  // a back gesture's tab switch is the user's
         append(event)
         if options.modalsPerTab { showLayers(of: index) }
     }

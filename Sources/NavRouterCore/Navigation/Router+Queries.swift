@@ -80,7 +80,9 @@ extension Router {
         case .dismiss:
             return BackPreview(action: .dismiss, leaving: event.removed, appearing: event.entry, location: location)
         default:
-            return BackPreview(action: .selectTab, leaving: [], appearing: event.entry, location: location)
+            // Under modals per tab, the tab's hidden layers come back over its stack.
+            return BackPreview(
+                action: .selectTab, leaving: [], appearing: transaction.state.topEntry, location: location)
         }
     }
 
@@ -134,8 +136,31 @@ extension Router {
     /// refuses the gesture) and returns a token with the preview. Nothing changes until `commitBackGesture`; a
     /// `cancelBackGesture` (the user let go) leaves everything as it is. One gesture at a time: a new one replaces
     /// the last.
-    /// - Throws: `.notFound` when there is nothing to go back to, `.cancelled` when a leave guard vetoes.
+    ///
+    /// It keeps to the router's order as a command does: it waits for a command another thread runs, and a command
+    /// a leave guard issues is queued behind it (it then changes the state, and the gesture's commit is refused).
+    /// - Throws: `.notFound` when there is nothing to go back to, `.cancelled` when a leave guard vetoes,
+    ///   `.invalidArgument` when called from inside a callback of a command (a gesture is the user's, not a
+    ///   callback's), `.destroyed` once the router is closed.
     public func beginBackGesture() throws(NavRouterError) -> (gesture: GestureID, preview: BackPreview) {
+        let me = ThreadIdentity.current
+        if ThreadIdentity.commandDepth > 0 || control.withLock({ $0.runner == me }) {
+            throw NavRouterError(
+                .invalidArgument, "a back gesture cannot begin inside a callback of a command: begin it from the host")
+        }
+        let request = GestureRequest()
+        // Urgent: it also runs while the router waits for the host's transition (it changes nothing).
+        _ = try? perform(work: .beginBackGesture(request), urgent: true)
+        guard let result = request.result else { throw NavRouterError(.destroyed, "the router is closed") }
+        return try result.get()
+    }
+
+    /// `beginBackGesture()`, run by the thread that runs the router's work.
+    func beginBackGestureNow() -> Result<(gesture: GestureID, preview: BackPreview), NavRouterError> {
+        Result { () throws(NavRouterError) in try askGestureGuards() }
+    }
+
+    private func askGestureGuards() throws(NavRouterError) -> (gesture: GestureID, preview: BackPreview) {
         guard let preview = backPreview() else {
             throw NavRouterError(.notFound, "nothing to go back to")
         }

@@ -1,3 +1,22 @@
+/// What a router runs in its one-at-a-time order: a host's command, or work of the router's own that calls the host
+/// (expiring flows, a back gesture's leave guards), so that no callback of a router ever runs beside another.
+enum RouterWork {
+    /// A command.
+    case command(NavigationCommand)
+    /// Cancel the flows whose deadline passed (`Router.expireFlows()`): done before any work runs.
+    case expireFlows
+    /// Ask the leave guards of a back gesture and record it (`Router.beginBackGesture()`).
+    case beginBackGesture(GestureRequest)
+}
+
+/// Where a back gesture's begin, run in the router's order, leaves its answer for the caller.
+///
+/// Safety: `result` is written by the thread that runs the work and read by the thread that issued it after the
+/// work ran, on that same thread (a gesture is begun only by a thread that runs it itself, never queued).
+final class GestureRequest: @unchecked Sendable {
+    var result: Result<(gesture: GestureID, preview: BackPreview), NavRouterError>?
+}
+
 /// A command waiting to run: queued from a callback or behind an unfinished transition, or the command of a thread
 /// that waits for its turn.
 struct QueuedCommand {
@@ -12,7 +31,7 @@ struct QueuedCommand {
     }
 
     let ticket: Ticket
-    let command: NavigationCommand
+    let work: RouterWork
     /// Enforced by the guards (a refresh after logging out or removing routes): it runs while the router waits for
     /// the host's transition, without replacing the transition awaited.
     let urgent: Bool
@@ -99,7 +118,7 @@ extension Router {
         case refused(NavRouterError)
     }
 
-    func admit(_ command: NavigationCommand, urgent: Bool) -> Admission {
+    func admit(_ work: RouterWork, urgent: Bool) -> Admission {
         let me = ThreadIdentity.current
         return control.withLock { control in
             if control.closed { return .refused(NavRouterError(.destroyed, "the router is closed")) }
@@ -120,31 +139,28 @@ extension Router {
                 control.queuedByCallbacks += 1
                 control.queue.append(
                     QueuedCommand(
-                        ticket: ticket, command: command, urgent: urgent, queuedBy: control.current, waiter: nil,
-                        thread: me))
+                        ticket: ticket, work: work, urgent: urgent, queuedBy: control.current, waiter: nil, thread: me))
                 return .queued(ticket)
             }
             if (control.awaiting != nil && !urgent) || ThreadIdentity.commandDepth > 0 {
                 // The router waits for the host, or this thread runs another router's command (waiting here could
                 // deadlock two routers calling each other from callbacks): queued.
                 control.queue.append(
-                    QueuedCommand(
-                        ticket: ticket, command: command, urgent: urgent, queuedBy: nil, waiter: nil, thread: me))
+                    QueuedCommand(ticket: ticket, work: work, urgent: urgent, queuedBy: nil, waiter: nil, thread: me))
                 return .queued(ticket)
             }
             let parker = Parker<QueuedCommand.Turn>()
             control.queue.append(
-                QueuedCommand(
-                    ticket: ticket, command: command, urgent: urgent, queuedBy: nil, waiter: parker, thread: me))
+                QueuedCommand(ticket: ticket, work: work, urgent: urgent, queuedBy: nil, waiter: parker, thread: me))
             return .wait(ticket, parker)
         }
     }
 
-    /// Runs a command on this thread (the runner), as the command with that number, then the queue.
-    func run(_ command: NavigationCommand, number: UInt64) -> Result<Outcome, NavRouterError> {
+    /// Runs work on this thread (the runner), as the command with that number, then the queue.
+    func run(_ work: RouterWork, number: UInt64) -> Result<Outcome, NavRouterError> {
         let depth = ThreadIdentity.enterCommand()
         defer { ThreadIdentity.leaveCommand(depth) }
-        let result = executeCounted(command, number: number)
+        let result = executeCounted(work, number: number)
         drain()
         return result
     }
@@ -156,11 +172,23 @@ extension Router {
         drain()
     }
 
-    /// Runs one command numbered `number`; if it fails, the commands its callbacks queued are discarded.
-    private func executeCounted(_ command: NavigationCommand, number: UInt64) -> Result<Outcome, NavRouterError> {
-        let recording = beginRecording()
-        let result = execute(command)
-        if recording { endRecording(command, result) }
+    /// Runs one piece of work numbered `number`, after expiring the flows whose deadline passed; if it fails, the
+    /// commands its callbacks queued are discarded.
+    private func executeCounted(_ work: RouterWork, number: UInt64) -> Result<Outcome, NavRouterError> {
+        expireDueFlows()
+        let result: Result<Outcome, NavRouterError>
+        switch work {
+        case .command(let command):
+            let recording = beginRecording()
+            result = execute(command)
+            if recording { endRecording(command, result) }
+        case .expireFlows:
+            result = .success(.applied(transition: nil))
+        case .beginBackGesture(let request):
+            let begun = beginBackGestureNow()
+            request.result = begun
+            result = begun.map { _ in .applied(transition: nil) }
+        }
         if case .failure(let error) = result {
             let discarded = control.withLock { $0.queue.remove { $0.queuedBy == number } }
             for item in discarded {
@@ -222,7 +250,7 @@ extension Router {
                 return next
             }
             if let item = next.command {
-                if case .failure(let error) = executeCounted(item.command, number: next.number) {
+                if case .failure(let error) = executeCounted(item.work, number: next.number) {
                     reportFailed(item.ticket, error)
                 }
                 continue

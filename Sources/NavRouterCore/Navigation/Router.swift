@@ -284,21 +284,25 @@ public final class Router: Sendable {
     /// Runs (or queues) a command; an urgent one (a prune the guards enforce) also runs while the router waits for
     /// the host's transition, without replacing the transition awaited.
     func perform(_ command: consuming NavigationCommand, urgent: Bool) throws(NavRouterError) -> Outcome {
-        expireFlows()
         try command.checkValues()
         // A host hook the command carries runs now, on the caller's thread: a queued command runs after the call
         // returned, when the hook (a C function's user data) may be gone.
         if let hooksRun = try command.withHostHooksRun() { command = hooksRun }
-        switch admit(command, urgent: urgent) {
+        return try perform(work: .command(command), urgent: urgent)
+    }
+
+    /// Runs (or queues) work in the router's one-at-a-time order (see `perform(_:)`).
+    func perform(work: RouterWork, urgent: Bool) throws(NavRouterError) -> Outcome {
+        switch admit(work, urgent: urgent) {
         case .refused(let error):
             throw error
         case .queued(let ticket):
             return .queued(ticket: ticket)
         case .run(let number):
-            return try run(command, number: number).get()
+            return try run(work, number: number).get()
         case .wait(let ticket, let parker):
             switch parker.wait() {
-            case .run(let number): return try run(command, number: number).get()
+            case .run(let number): return try run(work, number: number).get()
             case .queued: return .queued(ticket: ticket)
             case .closed: throw NavRouterError(.destroyed, "the router was closed")
             }
