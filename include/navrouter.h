@@ -808,7 +808,10 @@ int navrouter_router_complete_login(navrouter_router *router, uint64_t flow, boo
 int navrouter_router_snapshot(navrouter_router *router, char **out_json);
 
 /** Replaces the state with a snapshot, validated against the registry; views are rebuilt through the handlers
- *  and the old ones released. A bad snapshot gives NAVROUTER_EJSON and the state is kept. */
+ *  and the old ones released. A bad snapshot gives NAVROUTER_EJSON and the state is kept. While the user is logged
+ *  out, the snapshot's protected entries (and what is above them in their stacks; a layer whose root is protected)
+ *  are left out before any view is made: no event names them, and the RESTORED event's info lists them under
+ *  "dropped". */
 int navrouter_router_restore(navrouter_router *router, const char *json, uint64_t *out_id);
 
 /** navrouter_router_restore_ex flag: drop what no longer fits (an entry whose route is gone or whose URL no longer
@@ -827,8 +830,11 @@ typedef char *(*navrouter_migrate_fn)(const char *snapshot_json, void *user_data
 /**
  * Restores with options: NAVROUTER_RESTORE_TOLERANT, a migration hook (or NULL), and a deep link applied on top of
  * the restored state in the same transaction (or NULL), with its options (NULL: an external link). The link's
- * route must be external when the link is; interceptors are not asked for it. If the link fails, the whole restore
- * fails and the state is kept.
+ * route must be external when the link is, and the link goes through the guards as any navigation does: a cancel
+ * (or a protected route while logged out without an authentication handler, NAVROUTER_EDENIED) fails the whole
+ * restore and the state is kept; a redirect is followed; a login step or a holding interceptor restores the snapshot
+ * without the link and holds the link as a pending flow (NAVROUTER_PENDING, its token in out_id). If the link
+ * fails, the whole restore fails and the state is kept.
  * @return as navrouter_router_restore(); NAVROUTER_EJSON when the hook returns NULL or bad JSON.
  */
 int navrouter_router_restore_ex(navrouter_router *router, const char *json, uint32_t flags,

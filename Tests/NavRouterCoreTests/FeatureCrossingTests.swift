@@ -339,3 +339,112 @@ final class CallbackOrderTests: XCTestCase {
         XCTAssertEqual(router.state.topEntry?.id, preview.appearing?.id)
     }
 }
+
+/// A logged-out router never hands its host a protected entry, whatever a restore brings.
+final class RestoreWhileLoggedOutTests: XCTestCase {
+    func testALoggedInSnapshotRestoredWhileLoggedOutNeverShowsItsProtectedEntries() throws {
+        let (router, ledger, recorder) = try shopRouter()
+        try router.selectTab(3)
+        try router.push("/account/orders")
+        try router.push("/account/orders/0b3a7c2e-4a35-4c8e-9a4b-1d2e3f405060")
+        try router.selectTab(1)
+        try router.push("/shop/product/4")
+        try router.navigate("/shop/product/4/review")
+        let snapshot = router.snapshot()
+        router.registry.guards.setAuthenticated(false)
+        try router.popToRoot()
+        recorder.clear()
+        try router.restore(snapshot)
+        for event in recorder.events {
+            let shown = event.entries + [event.entry].compactMap { $0 } + event.removed
+            XCTAssertFalse(
+                shown.contains { ["orders", "order", "review"].contains($0.route) },
+                "\(event.kind) shows a protected entry")
+        }
+        let restored = try XCTUnwrap(recorder.events.first { $0.kind == .restored })
+        let dropped = restored.info?.objectValue?["dropped"]?.arrayValue ?? []
+        XCTAssertEqual(
+            Set(dropped.compactMap { $0.objectValue?["route"]?.stringValue }), ["orders", "order", "review"])
+        XCTAssertEqual(router.state.tabs[3].stack.map(\.route), ["profile"])
+        XCTAssertEqual(router.state.tabs[1].stack.map(\.route), ["catalog", "product"])
+        XCTAssertEqual(router.state.layers.count, 0)
+        XCTAssertEqual(ledger.releasedCount + ledger.live.count, router.state.entryCount + ledger.releasedCount)
+        ledger.check(router.state)
+    }
+
+    func testAMigrationThatAddsAProtectedEntryWhileLoggedOutDoesNotShowIt() throws {
+        let (router, ledger, recorder) = try shopRouter(authenticated: false)
+        let snapshot = router.snapshot()
+        recorder.clear()
+        try router.restore(
+            snapshot,
+            options: RestoreOptions {
+                $0.migrate = { json in
+                    guard case .object(var root) = json, case .array(var tabs)? = root["tabs"],
+                        case .object(var profile) = tabs[3], case .array(var stack)? = profile["stack"]
+                    else { return json }
+                    stack.append(
+                        .object([
+                            "id": .integer(900), "route": .string("orders"), "url": .string("/account/orders"),
+                            "parameters": .object([:]), "props": .null, "expects_result": .bool(false),
+                            "opener": .null,
+                        ]))
+                    profile["stack"] = .array(stack)
+                    tabs[3] = .object(profile)
+                    root["tabs"] = .array(tabs)
+                    root["next_entry_id"] = .integer(901)
+                    return .object(root)
+                }
+            })
+        XCTAssertFalse(recorder.events.contains { ($0.entries + $0.removed).contains { $0.route == "orders" } })
+        XCTAssertEqual(router.state.tabs[3].stack.map(\.route), ["profile"])
+        ledger.check(router.state)
+    }
+
+    func testARestoreLinkToAProtectedRouteWhileLoggedOutStartsTheLogin() throws {
+        let (router, ledger, recorder) = try shopRouter(authenticated: false)
+        let desk = OAuthDesk()
+        router.registry.guards.authenticationHandler = desk
+        try router.push("/shop/product/2")
+        let snapshot = router.snapshot()
+        try router.popToRoot()
+        recorder.clear()
+        let outcome = try router.restore(
+            snapshot, options: RestoreOptions { $0.link = "/account/orders/0b3a7c2e-4a35-4c8e-9a4b-1d2e3f405060" })
+        guard case .pending(let flow) = outcome else { return XCTFail("no login flow: \(outcome)") }
+        XCTAssertEqual(desk.asked, [flow])
+        XCTAssertFalse(recorder.events.contains { ($0.entries + [$0.entry].compactMap { $0 }).contains { $0.route == "order" } })
+        XCTAssertEqual(router.state.tabs[0].stack.map(\.route), ["home", "product"], "the snapshot was restored")
+        router.registry.guards.setAuthenticated(true)
+        try router.completeLogin(flow, success: true)
+        XCTAssertEqual(router.state.topEntry?.route, "order")
+        ledger.check(router.state)
+    }
+
+    func testARestoreLinkToAProtectedRouteWithoutALoginHandlerFailsAndKeepsTheState() throws {
+        let (router, ledger, recorder) = try shopRouter(authenticated: false)
+        try router.push("/shop/product/2")
+        let snapshot = router.snapshot()
+        try router.popToRoot()
+        let before = router.snapshot()
+        recorder.clear()
+        assertFails(.denied, "requires authentication") {
+            try router.restore(snapshot, options: RestoreOptions { $0.link = "/shop/checkout" })
+        }
+        XCTAssertEqual(router.snapshot(), before)
+        XCTAssertEqual(recorder.events.count, 0)
+        ledger.check(router.state)
+    }
+
+    func testARestoreLinkAsksTheBeforeInterceptors() throws {
+        let (router, _, _) = try shopRouter()
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { _ in .cancel(reason: "closed") }, name: "closed", scope: .routes(["product"]))
+        let snapshot = router.snapshot()
+        let before = router.snapshot()
+        assertFails(.cancelled, "closed") {
+            try router.restore(snapshot, options: RestoreOptions { $0.link = "/shop/product/2" })
+        }
+        XCTAssertEqual(router.snapshot(), before)
+    }
+}

@@ -34,6 +34,12 @@ extension Router {
                 }
             }
             return result
+        case .restoreWithOptions(let snapshot, let options) where options.link != nil:
+            // The link goes through the guards as any navigation does: the restore and the link are one transaction
+            // once they let it through; a login step or a holding interceptor restores without it and holds it.
+            var navigation = NavigationInProgress(url: options.link ?? "", options: options.linkOptions)
+            navigation.restoring = (snapshot, options)
+            return navigate(navigation)
         case .resume(let token, let decision):
             return resume(token, decision)
         case .refresh:
@@ -182,7 +188,7 @@ extension Router {
 
     /// 1. An authentication callback URL claimed by the handler is not routed (fresh navigations only).
     private func claimStage(_ navigation: NavigationInProgress) -> StageOutcome {
-        guard navigation.stage == nil, registry.guards.hasAuthenticationHandler,
+        guard navigation.stage == nil, navigation.restoring == nil, registry.guards.hasAuthenticationHandler,
             let handler = registry.guards.authenticationHandler,
             handler.claimsCallback(navigation.url, router: self)
         else { return .next }
@@ -244,6 +250,7 @@ extension Router {
         guard let handler = guards.authenticationHandler else {
             return .finish(.failure(NavRouterError(.denied, "route '\(name)' requires authentication")))
         }
+        if let failure = restoreBeforeHolding(navigation) { return .finish(failure) }
         let token = issueFlowToken()
         hold(navigation.held(at: .login, destinationRequiresAuth: true), as: token)
         reportPending(token, url: navigation.url, stage: "login")
@@ -287,6 +294,7 @@ extension Router {
             case .redirect(let target):
                 return .redirect(target)
             case .pending:
+                if let failure = restoreBeforeHolding(navigation) { return .finish(failure) }
                 navigation.answered.insert(registration.id)
                 hold(navigation.held(at: .interceptors, destinationRequiresAuth: match.route.requiresAuth), as: token)
                 reportPending(token, url: navigation.url, stage: "interceptor")
@@ -303,9 +311,17 @@ extension Router {
     {
         // The match moves into the transaction (a copy costs its references, ~130 instructions); the `after`
         // interceptors, when there are any, get the same URL's match on the same table.
-        let outcome = commit(
-            navigation.command, vetoable: true, approvedLeaves: navigation.approvedLeaves,
-            resolvedOn: table, match: consume match)
+        let outcome: Result<Outcome, NavRouterError>
+        if let (snapshot, options) = navigation.restoring {
+            var linked = options
+            linked.link = navigation.url
+            linked.linkOptions = navigation.options
+            outcome = commit(.restoreWithOptions(snapshot: snapshot, options: linked), vetoable: false, resolvedOn: table)
+        } else {
+            outcome = commit(
+                navigation.command, vetoable: true, approvedLeaves: navigation.approvedLeaves,
+                resolvedOn: table, match: consume match)
+        }
         if case .success(.applied(let transition?)) = outcome, registry.guards.interceptorCount > 0,
             let after = try? table.resolve(navigation.url)
         {
@@ -347,6 +363,17 @@ extension Router {
         }
     }
 
+    /// A restore whose link is about to be held (a login step, a holding interceptor) is applied first, without the
+    /// link; nil when it was (or there is none), else its failure (the link is then not held).
+    private func restoreBeforeHolding(_ navigation: NavigationInProgress) -> Result<Outcome, NavRouterError>? {
+        guard let (snapshot, options) = navigation.restoring else { return nil }
+        var without = options
+        without.link = nil
+        let result = commit(.restoreWithOptions(snapshot: snapshot, options: without), vetoable: false)
+        if case .failure = result { return result }
+        return nil
+    }
+
     /// Tells the navigator an interceptor's answer could not be carried out.
     private func reportGuardError(_ registration: InterceptorRegistration, _ what: String) {
         var event = NavigationEvent(kind: .guardError, transitionID: 0)
@@ -373,6 +400,9 @@ struct NavigationInProgress {
     let approvedLeaves: Set<EntryID>
     /// The `before` interceptors that answered it already (see `PendingFlow.answered`).
     var answered: Set<InterceptorID>
+    /// The restore this navigation is the link of (`RestoreOptions.link`), if any: applied with it, or before it is
+    /// held. Not kept by a held flow: resuming it is a plain navigation.
+    var restoring: (snapshot: String, options: RestoreOptions)?
 
     /// A fresh navigation.
     init(url: String, options: NavigationOptions) {

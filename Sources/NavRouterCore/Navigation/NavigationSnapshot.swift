@@ -154,7 +154,9 @@ public struct RestoreOptions: Sendable {
     /// and on its thread, also when the restore is queued and read later.
     public var migrate: (@Sendable (JSONValue) throws(NavRouterError) -> JSONValue)?
     /// A deep link applied right after the state is restored, in the same transaction (a cold start from a
-    /// notification: the saved state, then the link on top); it fails the whole restore if it fails.
+    /// notification: the saved state, then the link on top); it fails the whole restore if it fails. It goes through
+    /// the guards as any navigation: a login step or a holding interceptor restores without it and holds it as a
+    /// pending flow (the restore's outcome is `.pending`).
     public var link: String?
     /// The link's options (`external` by default: links that come with a cold start come from outside).
     public var linkOptions = NavigationOptions { $0.external = true }

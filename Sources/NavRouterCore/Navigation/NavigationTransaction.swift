@@ -631,7 +631,18 @@ struct NavigationTransaction {
 
     private mutating func restore(_ snapshot: String, _ restoreOptions: RestoreOptions) throws(NavRouterError) {
         let decoded = try NavigationSnapshot.decode(snapshot, table: table, options: restoreOptions)
-        let restored = decoded.state
+        var restored = decoded.state
+        var dropped = decoded.dropped
+        if !isAuthenticated {
+            // What a logged-out user may not see goes before any view is made or any event names it.
+            let table = table
+            dropped += restored.cut { Router.requiresAuth($0, in: table) }.map { entry in
+                DroppedEntry(
+                    id: entry.id, route: entry.route, url: entry.url,
+                    reason: "route '\(entry.route)' requires authentication (or is above such an entry) and the user "
+                        + "is logged out")
+            }
+        }
         var withViews = restored
         for (tabIndex, tab) in restored.tabs.enumerated() {
             for (index, entry) in tab.stack.enumerated() { withViews.tabs[tabIndex].stack[index] = try adopt(entry) }
@@ -652,9 +663,9 @@ struct NavigationTransaction {
         var event = NavigationEvent(kind: .restored, transitionID: transitionID)
         event.entries = withViews.allEntries
         event.location = withViews.currentLocation
-        if !decoded.dropped.isEmpty || restoreOptions.tolerant || restoreOptions.migrate != nil {
+        if !dropped.isEmpty || restoreOptions.tolerant || restoreOptions.migrate != nil {
             event.info = .object([
-                "dropped": .array(decoded.dropped.map(\.jsonValue)), "version": .integer(decoded.version),
+                "dropped": .array(dropped.map(\.jsonValue)), "version": .integer(decoded.version),
             ])
         }
         append(event)
