@@ -448,3 +448,96 @@ final class RestoreWhileLoggedOutTests: XCTestCase {
         XCTAssertEqual(router.snapshot(), before)
     }
 }
+
+/// Tab stacks, shown layers and hidden layers: every change that walks them keeps the state whole and restorable.
+final class ModalsPerTabStateTests: XCTestCase {
+    /// Two tabs (home, feed), a sheet and a pushed screen.
+    private func tabRegistry(withFeed: Bool = true) throws -> RouteRegistry {
+        let registry = try RouteRegistry()
+        try registry.register(try Route(name: "home", pattern: "home", presentation: .root))
+        if withFeed { try registry.register(try Route(name: "feed", pattern: "feed", presentation: .root)) }
+        try registry.register([
+            try Route(name: "sheet", pattern: "sheet", presentation: .modal(.sheet)),
+            try Route(name: "item", pattern: "item/:id"),
+        ])
+        return registry
+    }
+
+    /// A router under modals per tab with the sheet hidden on tab 0 and tab 1 (feed) selected.
+    private func routerWithAHiddenSheet() throws -> (Router, ViewLedger, EventRecorder) {
+        let router = Router(registry: try tabRegistry(), options: RouterOptions { $0.modalsPerTab = true })
+        let ledger = ViewLedger()
+        let recorder = EventRecorder()
+        router.defaultHandler = ledger
+        router.navigator = recorder.navigator
+        try router.start()
+        try router.navigate("/sheet")
+        try router.selectTab(1)
+        XCTAssertEqual(router.state.tabs[0].hiddenLayers.count, 1)
+        recorder.clear()
+        return (router, ledger, recorder)
+    }
+
+    func testRemovingTheSelectedTabsRootRouteShowsTheNextTabsHiddenSheet() throws {
+        let (router, ledger, _) = try routerWithAHiddenSheet()
+        try router.push("/item/3")
+        try router.registry.unregister(named: "feed")
+        XCTAssertEqual(router.state.tabs.map(\.route), ["home"])
+        XCTAssertEqual(router.state.selectedTab, 0)
+        XCTAssertEqual(router.state.layers.map { $0.stack.map(\.route) }, [["sheet"]], "the sheet comes back")
+        XCTAssertNil(router.state.invariantViolation)
+        try router.refresh()
+        try Router(registry: router.registry).restore(router.snapshot())
+        ledger.check(router.state)
+    }
+
+    func testTurningModalsPerTabOffLosesNoHiddenLayer() throws {
+        let (router, ledger, _) = try routerWithAHiddenSheet()
+        router.setOptions(RouterOptions { $0.modalsPerTab = false })
+        try router.selectTab(0)
+        XCTAssertEqual(router.state.selectedTab, 0)
+        XCTAssertEqual(router.state.layers.map { $0.stack.map(\.route) }, [["sheet"]])
+        try router.selectTab(1)
+        XCTAssertEqual(router.state.layers, [], "with the option off, a tab switch dismisses")
+        ledger.check(router.state)
+    }
+
+    func testARouteAddedOverALiveEntryKeepsTheSnapshotRestorable() throws {
+        let registry = try RouteRegistry()
+        try registry.register([
+            try Route(name: "home", pattern: "home", presentation: .root),
+            try Route(name: "prod", pattern: "prod/:id", aliases: ["old/:id"]),
+        ])
+        let router = Router(registry: registry)
+        try router.start()
+        try router.push("/prod/new")
+        try router.push("/old/new")
+        try registry.register(try Route(name: "prod-new", pattern: "prod/new"))
+        try registry.register(try Route(name: "old-new", pattern: "old/new"))
+        let snapshot = router.snapshot()
+        let fresh = Router(registry: registry)
+        try fresh.restore(snapshot)
+        XCTAssertEqual(fresh.state.currentRoutes, ["home", "prod", "prod"])
+        try router.refresh()
+        try Router(registry: registry).restore(router.snapshot())
+    }
+
+    func testATolerantRestoreThatDropsTheSelectedTabShowsTheNextTabsSheetAndListsTheLayersOverIt() throws {
+        let (router, _, _) = try routerWithAHiddenSheet()
+        try router.push("/item/3")
+        try router.navigate("/sheet")
+        let snapshot = router.snapshot()
+        XCTAssertEqual(router.state.layers.count, 1)
+        let fresh = Router(registry: try tabRegistry(withFeed: false), options: RouterOptions { $0.modalsPerTab = true })
+        let recorder = EventRecorder()
+        fresh.navigator = recorder.navigator
+        try fresh.restore(snapshot, options: RestoreOptions { $0.tolerant = true })
+        XCTAssertEqual(fresh.state.selectedTab, 0)
+        XCTAssertEqual(fresh.state.layers.map { $0.stack.map(\.route) }, [["sheet"]], "tab 0's sheet is shown")
+        let dropped = recorder.events.first { $0.kind == .restored }?.info?.objectValue?["dropped"]?.arrayValue ?? []
+        let droppedIDs = dropped.compactMap { $0.objectValue?["id"] }
+        for entry in router.state.layers.flatMap(\.stack) {
+            XCTAssertTrue(droppedIDs.contains(entry.id.jsonValue), "layer entry \(entry.id) is listed as dropped")
+        }
+    }
+}

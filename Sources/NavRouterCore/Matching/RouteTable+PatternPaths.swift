@@ -49,3 +49,45 @@ extension RouteTable {
         return [match.path] + patternPaths(ofRoute: entry.route, parameters: entry.parameters)
     }
 }
+
+extension RouteTable {
+    /// The path parameters a URL gives a route by one of its patterns (its own or an alias), whether or not that route
+    /// is the one the URL resolves to now (a more specific route added later wins the resolve); nil when no pattern of
+    /// the route matches the URL, or the URL does not scan. What a restore checks an entry against: the router's own
+    /// snapshot restores after routes were added over its entries.
+    func pathParameters(of url: String, byRoute name: String) -> [String: String]? {
+        var segments: [String] = []
+        do {
+            try withScannedURL(url) { bytes, _, slices throws(NavRouterError) in
+                for slice in slices { segments.append(try Self.decode(slice, in: bytes)) }
+            }
+        } catch {
+            return nil
+        }
+        for route in routes where route.name == name {
+            if let parameters = parameters(of: route.pattern, segments) { return parameters }
+        }
+        return nil
+    }
+
+    /// The parameters of a pattern that matches the decoded segments, else nil (literals compared as the trie does).
+    private func parameters(of pattern: RoutePattern, _ segments: [String]) -> [String: String]? {
+        var parameters: [String: String] = [:]
+        for (index, segment) in pattern.segments.enumerated() {
+            guard index < segments.count else { return nil }
+            let value = segments[index]
+            switch segment {
+            case .literal(let literal):
+                let (folded, label) = caseSensitive ? (value, literal) : (value.caseFolded, literal.caseFolded)
+                guard folded.utf8.elementsEqual(label.utf8) else { return nil }
+            case .parameter(let parameter, let type):
+                guard type.accepts(value) else { return nil }
+                parameters[parameter] = value
+            case .catchAll(let parameter):
+                parameters[parameter] = segments[index...].joined(separator: "/")
+                return parameters
+            }
+        }
+        return segments.count == pattern.segments.count ? parameters : nil
+    }
+}

@@ -234,13 +234,19 @@ extension NavigationSnapshot {
                 var newIndex: [Int: Int] = [:]
                 for (index, tab) in tabs.enumerated() where tab != nil { newIndex[index] = newIndex.count }
                 if newIndex.isEmpty { throw NavRouterError(.invalidJSON, "no tab of the snapshot is left") }
+                var keptTabs = tabs.compactMap { $0 }
                 if let kept = newIndex[selected] {
                     selected = kept
                 } else {
+                    // The layers shown were over the dropped tab: they go with it. The tab selected instead shows the
+                    // layers it hid (modals per tab).
+                    for entry in layers.flatMap(\.stack) { drop(entry, "the tab it was shown over was dropped") }
                     selected = 0
-                    layers = []  // they were the dropped tab's
+                    layers = keptTabs[0].hiddenLayers
+                    keptTabs[0].hiddenLayers = []
                 }
                 history = history.compactMap { newIndex[$0] }
+                tabs = keptTabs
             }
             let state = NavigationState(
                 tabs: tabs.compactMap { $0 }, selectedTab: selected, layers: layers, nextEntryID: EntryID(json: nextID),
@@ -356,6 +362,13 @@ extension NavigationSnapshot {
                     NavRouterError(.invalidJSON, "\(place): URL '\(url)' no longer resolves: \(error.message)"))
             }
             guard match.route.name == route else {
+                // A route added since the entry was made may win its URL now: the entry still fits when its URL is
+                // one of its own route's, with the same parameters.
+                if let own = table.route(named: route), let path = table.pathParameters(of: url, byRoute: route),
+                    parameters == MatchJSON.merged(path: path, queryItems: match.queryItems)
+                {
+                    return .success(own.requiresAuth)
+                }
                 return .failure(
                     NavRouterError(
                         .invalidJSON, "\(place): URL '\(url)' resolves to route '\(match.route.name)', not '\(route)'"))

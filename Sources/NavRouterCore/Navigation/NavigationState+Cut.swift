@@ -6,24 +6,36 @@ extension NavigationState {
     /// - Returns: the entries removed, bottom first, stack by stack.
     mutating func cut(where shouldGo: (NavigationEntry) -> Bool) -> [NavigationEntry] {
         var removed: [NavigationEntry] = []
-        func cut(_ stack: inout [NavigationEntry], keeping kept: Int) {
-            guard let index = stack.indices.dropFirst(kept).first(where: { shouldGo(stack[$0]) }) else { return }
-            removed += stack[index...]
-            stack.removeSubrange(index...)
-        }
-        func cut(_ layers: inout [ModalLayer]) {
-            if let gone = layers.firstIndex(where: { $0.stack.first.map(shouldGo) ?? false }) {
-                removed += layers[gone...].flatMap(\.stack)
-                layers.removeSubrange(gone...)
-            }
-            for index in layers.indices { cut(&layers[index].stack, keeping: 1) }
-        }
         for tab in tabs.indices {
-            cut(&tabs[tab].stack, keeping: tabs[tab].route == nil ? 0 : 1)
-            cut(&tabs[tab].hiddenLayers)
+            removed += Self.cut(&tabs[tab].stack, keeping: tabs[tab].route == nil ? 0 : 1, where: shouldGo)
+            removed += Self.cut(&tabs[tab].hiddenLayers, where: shouldGo)
         }
-        cut(&layers)
+        removed += Self.cut(&layers, where: shouldGo)
         if !removed.isEmpty { forgetDanglingOpeners() }
+        return removed
+    }
+
+    /// Cuts a stack at the first entry `shouldGo` picks past the first `kept` ones.
+    /// - Returns: the entries cut, bottom first.
+    static func cut(
+        _ stack: inout [NavigationEntry], keeping kept: Int, where shouldGo: (NavigationEntry) -> Bool
+    ) -> ArraySlice<NavigationEntry> {
+        guard let index = stack.indices.dropFirst(kept).first(where: { shouldGo(stack[$0]) }) else { return [] }
+        let removed = stack[index...]
+        stack.removeSubrange(index...)
+        return removed
+    }
+
+    /// Cuts a list of layers (shown or hidden): the first layer whose root `shouldGo` picks goes with the layers
+    /// above it; in the layers below, each stack is cut at the first entry picked.
+    /// - Returns: the entries cut, layer by layer, bottom first.
+    static func cut(_ layers: inout [ModalLayer], where shouldGo: (NavigationEntry) -> Bool) -> [NavigationEntry] {
+        var removed: [NavigationEntry] = []
+        if let gone = layers.firstIndex(where: { $0.stack.first.map(shouldGo) ?? false }) {
+            removed += layers[gone...].flatMap(\.stack)
+            layers.removeSubrange(gone...)
+        }
+        for index in layers.indices { removed += cut(&layers[index].stack, keeping: 1, where: shouldGo) }
         return removed
     }
 }

@@ -120,31 +120,13 @@ public struct NavigationState: Equatable, Sendable {
 
     /// The entry with that id, shown or in a hidden layer.
     func findAnywhere(_ id: EntryID) -> NavigationEntry? {
-        if let found = find(id) { return found.entry }
-        for tab in tabs {
-            for layer in tab.hiddenLayers {
-                if let entry = layer.stack.first(where: { $0.id == id }) { return entry }
-            }
-        }
-        return nil
+        place(of: id).map { self[stack: $0.place][$0.index] }
     }
 
     /// Puts `entry` where the entry with its id is (shown or hidden).
     mutating func replaceEntry(_ entry: NavigationEntry) {
-        if let (_, location, index) = find(entry.id) {
-            var stack = stack(at: location)
-            stack[index] = entry
-            setStack(stack, at: location)
-            return
-        }
-        for tab in tabs.indices {
-            for layer in tabs[tab].hiddenLayers.indices {
-                if let index = tabs[tab].hiddenLayers[layer].stack.firstIndex(where: { $0.id == entry.id }) {
-                    tabs[tab].hiddenLayers[layer].stack[index] = entry
-                    return
-                }
-            }
-        }
+        guard let (place, index) = place(of: entry.id) else { return }
+        self[stack: place][index] = entry
     }
 
     /// The entry with that id and where it is.
@@ -195,36 +177,20 @@ public struct NavigationState: Equatable, Sendable {
     mutating func forgetDanglingOpeners() {
         if !hasOpeners { return }  // the usual case: only entries that expect a result have an opener
         var ids = Set<EntryID>(minimumCapacity: entryCount)
-        for tab in tabs {
-            for entry in tab.stack { ids.insert(entry.id) }
-            for layer in tab.hiddenLayers { for entry in layer.stack { ids.insert(entry.id) } }
-        }
-        for layer in layers { for entry in layer.stack { ids.insert(entry.id) } }
-        func forget(_ stack: inout [NavigationEntry]) {
-            for index in stack.indices {
-                if let opener = stack[index].opener, !ids.contains(opener) {
-                    stack[index] = stack[index].withoutOpener()
-                }
-            }
-        }
-        for index in tabs.indices
-        where tabs[index].stack.contains(where: { $0.opener.map { !ids.contains($0) } ?? false }) {
-            forget(&tabs[index].stack)
-        }
-        for index in layers.indices
-        where layers[index].stack.contains(where: { $0.opener.map { !ids.contains($0) } ?? false }) {
-            forget(&layers[index].stack)
-        }
-        for tab in tabs.indices {
-            for layer in tabs[tab].hiddenLayers.indices { forget(&tabs[tab].hiddenLayers[layer].stack) }
+        forEachStack { _, stack in for entry in stack { ids.insert(entry.id) } }
+        func dangles(_ entry: NavigationEntry) -> Bool { entry.opener.map { !ids.contains($0) } ?? false }
+        try? updateEachStack { (_, stack: inout [NavigationEntry]) throws(NavRouterError) in
+            // Only a stack with a dangling opener is written (a write copies a stack shared with other states).
+            guard stack.contains(where: dangles) else { return }
+            for index in stack.indices where dangles(stack[index]) { stack[index] = stack[index].withoutOpener() }
         }
     }
 
     /// Whether any entry has an opener.
     private var hasOpeners: Bool {
-        func any(_ stack: [NavigationEntry]) -> Bool { stack.contains { $0.opener != nil } }
-        return tabs.contains { tab in any(tab.stack) || tab.hiddenLayers.contains { any($0.stack) } }
-            || layers.contains { any($0.stack) }
+        var any = false
+        forEachStack { _, stack in any = any || stack.contains { $0.opener != nil } }
+        return any
     }
 
     /// What is wrong with a tab's hidden layers: none for the selected tab (its layers are shown), none empty.

@@ -97,23 +97,11 @@ struct NavigationTransaction {
         if let layer = state.layers.firstIndex(where: { $0.stack.first.map(shouldGo) ?? false }) {
             while state.layers.count > layer { dismissTopLayer(result: nil, userInitiated: false) }
         }
-        // Hidden layers (modals per tab): nothing on screen changes; their entries leave without events.
+        // Hidden layers (modals per tab), by the same rule as the shown ones: nothing on screen changes; their
+        // entries leave without events.
         for tab in state.tabs.indices where !state.tabs[tab].hiddenLayers.isEmpty {
-            var kept: [ModalLayer] = []
-            for layer in state.tabs[tab].hiddenLayers {
-                guard let index = layer.stack.firstIndex(where: shouldGo) else {
-                    kept.append(layer)
-                    continue
-                }
-                leave(layer.stack[index...], result: nil, deliverResults: false)
-                if index > 0 {
-                    kept.append(
-                        ModalLayer(
-                            style: layer.style, preventDismissal: layer.preventDismissal,
-                            stack: Array(layer.stack[..<index])))
-                }
-            }
-            state.tabs[tab].hiddenLayers = kept
+            let gone = NavigationState.cut(&state.tabs[tab].hiddenLayers, where: shouldGo)
+            if !gone.isEmpty { leave(gone[...], result: nil, deliverResults: false) }
         }
         for layer in state.layers.indices {
             if let index = state.layers[layer].stack.firstIndex(where: shouldGo) {
@@ -147,6 +135,8 @@ struct NavigationTransaction {
     /// Removes whole tabs; the selected tab stays selected if it is kept, else the nearest tab before it is. With
     /// no tab left the router has one empty main stack.
     private mutating func removeTabs(_ doomed: Set<Int>) {
+        // Under modals per tab, the layers shown are the selected tab's: they go with it.
+        if doomed.contains(state.selectedTab) && options.modalsPerTab { dismissAllLayers() }
         let gone = doomed.sorted().flatMap { state.tabs[$0].stack }
         var kept: [Tab] = []
         var selected = 0
@@ -168,6 +158,7 @@ struct NavigationTransaction {
         event.location = .tab(selected)
         append(event)
         leave(gone[...], result: nil, deliverResults: false)
+        showLayers(of: selected)  // the tab selected now brings back the layers it hid
     }
 
     private mutating func start() throws(NavRouterError) {
@@ -456,7 +447,8 @@ struct NavigationTransaction {
         event.entry = state.tabs[index].stack.last
         event.userInitiated = userBack  // a back gesture's tab switch is the user's
         append(event)
-        if options.modalsPerTab { showLayers(of: index) }
+        // Shown whatever the option says now: layers hidden while it was on are not lost when it is turned off.
+        showLayers(of: index)
     }
 
     /// Records a visit in the tab history (each tab once, the latest last).
@@ -478,12 +470,12 @@ struct NavigationTransaction {
         append(event)
     }
 
-    /// Shows a tab's hidden layers again.
+    /// Shows a tab's hidden layers again (over the layers shown, if any).
     private mutating func showLayers(of tab: Int) {
         let layers = state.tabs[tab].hiddenLayers
         guard !layers.isEmpty else { return }
         state.tabs[tab].hiddenLayers = []
-        state.layers = layers
+        state.layers += layers
         var event = NavigationEvent(kind: .layersShown, transitionID: transitionID)
         event.entries = layers.map { $0.stack[0] }
         event.location = .tab(tab)
@@ -644,20 +636,8 @@ struct NavigationTransaction {
             }
         }
         var withViews = restored
-        for (tabIndex, tab) in restored.tabs.enumerated() {
-            for (index, entry) in tab.stack.enumerated() { withViews.tabs[tabIndex].stack[index] = try adopt(entry) }
-        }
-        for (layerIndex, layer) in restored.layers.enumerated() {
-            for (index, entry) in layer.stack.enumerated() {
-                withViews.layers[layerIndex].stack[index] = try adopt(entry)
-            }
-        }
-        for (tabIndex, tab) in restored.tabs.enumerated() {
-            for (layerIndex, layer) in tab.hiddenLayers.enumerated() {
-                for (index, entry) in layer.stack.enumerated() {
-                    withViews.tabs[tabIndex].hiddenLayers[layerIndex].stack[index] = try adopt(entry)
-                }
-            }
+        try withViews.updateEachStack { (_, stack: inout [NavigationEntry]) throws(NavRouterError) in
+            for index in stack.indices { stack[index] = try adopt(stack[index]) }
         }
         replaceAll(with: withViews, keepingCounter: false)
         var event = NavigationEvent(kind: .restored, transitionID: transitionID)

@@ -151,8 +151,7 @@ extension Router {
         let request = GestureRequest()
         // Urgent: it also runs while the router waits for the host's transition (it changes nothing).
         _ = try? perform(work: .beginBackGesture(request), urgent: true)
-        guard let result = request.result else { throw NavRouterError(.destroyed, "the router is closed") }
-        return try result.get()
+        return try request.result.get()
     }
 
     /// `beginBackGesture()`, run by the thread that runs the router's work.

@@ -14,7 +14,10 @@ enum RouterWork {
 /// Safety: `result` is written by the thread that runs the work and read by the thread that issued it after the
 /// work ran, on that same thread (a gesture is begun only by a thread that runs it itself, never queued).
 final class GestureRequest: @unchecked Sendable {
-    var result: Result<(gesture: GestureID, preview: BackPreview), NavRouterError>?
+    /// The begin's answer; `.destroyed` until it ran (a closed router never runs it). Not an optional: valgrind took
+    /// the optional's `nil`, whose tag lives in the payload's spare bits, for a read of uninitialised memory.
+    var result: Result<(gesture: GestureID, preview: BackPreview), NavRouterError> = .failure(
+        NavRouterError(.destroyed, "the router is closed"))
 }
 
 /// A command waiting to run: queued from a callback or behind an unfinished transition, or the command of a thread
