@@ -923,7 +923,10 @@ int navrouter_router_expire_flows(navrouter_router *router);
 
 /**
  * The transaction log (with "records_log" on): one JSON object per line and per command, in the order they ran:
- * {"seq", "command", "outcome": {"status", "id"} | "error": {"status", "message"}, "events", "state"}.
+ * {"seq", "command", "outcome": {"status", "id"} | "error": {"status", "message"}, "events", "state"}. A back
+ * gesture begun or cancelled is a step too ({"command": "begin_back_gesture"}, whose "id" is the gesture, and
+ * {"command": "cancel_back_gesture", "gesture"}). The first step also says where the log started: "start":
+ * {"state" (a snapshot), "started", "next_transition", "next_gesture", "token_state"}.
  * @param[out] out_jsonl owned; free with navrouter_string_free().
  */
 int navrouter_router_transaction_log(navrouter_router *router, char **out_jsonl);
@@ -931,7 +934,8 @@ int navrouter_router_transaction_log(navrouter_router *router, char **out_jsonl)
 int navrouter_router_clear_transaction_log(navrouter_router *router);
 /**
  * Runs the commands of a transaction log on this router (set it up as the logging router was: registry, handlers,
- * guards, options with the same flow_token_seed), comparing each outcome and state with the log's:
+ * guards, options with a flow_token_seed), comparing each outcome and state with the log's; a router not in the
+ * state the log started from is first restored to it (a log begun mid-session replays on a fresh router):
  * {"steps", "divergence": null | {"seq", "field", "expected", "actual"}}.
  * @param[out] out_report_json owned; free with navrouter_string_free().
  * @return NAVROUTER_OK (even when the replay diverged: the report says where), or NAVROUTER_EJSON for a bad log.

@@ -192,7 +192,9 @@ final class FeatureCrossingTests: XCTestCase {
         }
         assertFails(.notFound) { try router.navigate("/nowhere") }
         assertFails(.malformedURL) { try router.navigate("/a//b") }
-        assertFails(.notExternal) { try router.navigate("/settings", options: NavigationOptions { $0.external = true }) }
+        assertFails(.notExternal) {
+            try router.navigate("/settings", options: NavigationOptions { $0.external = true })
+        }
         assertFails(.denied) {
             router.registry.guards.authenticationHandler = nil
             defer { router.registry.guards.authenticationHandler = OAuthDesk() }
@@ -325,10 +327,11 @@ final class CallbackOrderTests: XCTestCase {
 
     func testTheBackPreviewNamesTheHiddenSheetThatComesBack() throws {
         let (router, _, _) = try shopRouter()
-        router.setOptions(RouterOptions {
-            $0.modalsPerTab = true
-            $0.backBehavior = .history
-        })
+        router.setOptions(
+            RouterOptions {
+                $0.modalsPerTab = true
+                $0.backBehavior = .history
+            })
         try router.navigate("/settings")
         try router.selectTab(2)
         XCTAssertEqual(router.state.tabs[0].hiddenLayers.count, 1)
@@ -413,7 +416,8 @@ final class RestoreWhileLoggedOutTests: XCTestCase {
             snapshot, options: RestoreOptions { $0.link = "/account/orders/0b3a7c2e-4a35-4c8e-9a4b-1d2e3f405060" })
         guard case .pending(let flow) = outcome else { return XCTFail("no login flow: \(outcome)") }
         XCTAssertEqual(desk.asked, [flow])
-        XCTAssertFalse(recorder.events.contains { ($0.entries + [$0.entry].compactMap { $0 }).contains { $0.route == "order" } })
+        XCTAssertFalse(
+            recorder.events.contains { ($0.entries + [$0.entry].compactMap { $0 }).contains { $0.route == "order" } })
         XCTAssertEqual(router.state.tabs[0].stack.map(\.route), ["home", "product"], "the snapshot was restored")
         router.registry.guards.setAuthenticated(true)
         try router.completeLogin(flow, success: true)
@@ -528,7 +532,8 @@ final class ModalsPerTabStateTests: XCTestCase {
         try router.navigate("/sheet")
         let snapshot = router.snapshot()
         XCTAssertEqual(router.state.layers.count, 1)
-        let fresh = Router(registry: try tabRegistry(withFeed: false), options: RouterOptions { $0.modalsPerTab = true })
+        let fresh = Router(
+            registry: try tabRegistry(withFeed: false), options: RouterOptions { $0.modalsPerTab = true })
         let recorder = EventRecorder()
         fresh.navigator = recorder.navigator
         try fresh.restore(snapshot, options: RestoreOptions { $0.tolerant = true })
@@ -539,5 +544,54 @@ final class ModalsPerTabStateTests: XCTestCase {
         for entry in router.state.layers.flatMap(\.stack) {
             XCTAssertTrue(droppedIDs.contains(entry.id.jsonValue), "layer entry \(entry.id) is listed as dropped")
         }
+    }
+}
+
+/// A transaction log replays whatever the session did and wherever the log started.
+final class TransactionLogReplayTests: XCTestCase {
+    private func makeRouter(recording: Bool = true) throws -> Router {
+        let router = Router(
+            registry: try shopRegistry(),
+            options: RouterOptions {
+                $0.recordsLog = recording
+                $0.flowTokenSeed = 42
+            })
+        router.defaultHandler = ViewLedger()
+        return router
+    }
+
+    func testALoggedBackGestureReplays() throws {
+        let router = try makeRouter()
+        try router.start()
+        try router.push("/shop/product/1")
+        try router.push("/shop/product/2")
+        let (first, _) = try router.beginBackGesture()
+        try router.cancelBackGesture(first)
+        let (second, _) = try router.beginBackGesture()
+        try router.commitBackGesture(second)
+        let replay = try makeRouter()
+        let report = try replay.replay(router.transactionLogLines)
+        XCTAssertNil(report.divergence, "\(String(describing: report.divergence))")
+        XCTAssertEqual(replay.state.withoutViews, router.state.withoutViews)
+    }
+
+    func testALogStartedMidSessionReplaysOnAFreshRouter() throws {
+        let router = try makeRouter(recording: false)
+        try router.start()
+        try router.push("/shop/product/1")
+        try router.selectTab(2)
+        router.setOptions(
+            RouterOptions {
+                $0.recordsLog = true
+                $0.flowTokenSeed = 42
+            })
+        try router.selectTab(0)
+        try router.push("/shop/product/5")
+        try router.back()
+        let replay = try makeRouter()
+        let report = try replay.replay(router.transactionLogLines)
+        XCTAssertEqual(report.steps, 3)
+        XCTAssertNil(report.divergence, "\(String(describing: report.divergence))")
+        XCTAssertEqual(replay.state.withoutViews, router.state.withoutViews)
     }
 }

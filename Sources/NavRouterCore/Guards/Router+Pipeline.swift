@@ -316,7 +316,8 @@ extension Router {
             var linked = options
             linked.link = navigation.url
             linked.linkOptions = navigation.options
-            outcome = commit(.restoreWithOptions(snapshot: snapshot, options: linked), vetoable: false, resolvedOn: table)
+            outcome = commit(
+                .restoreWithOptions(snapshot: snapshot, options: linked), vetoable: false, resolvedOn: table)
         } else {
             outcome = commit(
                 navigation.command, vetoable: true, approvedLeaves: navigation.approvedLeaves,

@@ -42,36 +42,35 @@ extension Router {
     /// The transaction log as JSON lines (one object per line), as `replay(_:)` reads it.
     public var transactionLogLines: String { transactionLog.map(\.jsonText).joined(separator: "\n") }
 
-    /// Empties the transaction log.
+    /// Empties the transaction log (the next command logged starts it again, from the state as it is then).
     public func clearTransactionLog() {
         control.withLock { control in
             control.log = []
             control.loggedEntries = [:]
+            control.logStart = nil
         }
     }
 
     /// Runs the commands of a transaction log (JSON lines) on this router, comparing each outcome and each state
     /// with the log's. Give the router the same registry, handlers, guards and options (the same
-    /// `flowTokenSeed`, so that logged flow tokens resume the same flows) as the router that wrote the log.
+    /// `flowTokenSeed`, so that logged flow tokens resume the same flows) as the router that wrote the log. The log's
+    /// first step carries the state the log started from (`start`): a router in another state is first restored to
+    /// it, so a log begun in the middle of a session replays on a fresh router. Back gestures begun and cancelled are
+    /// steps of their own (`begin_back_gesture`, `cancel_back_gesture`).
     /// - Throws: `.invalidJSON` for a line that is not a logged command.
     public func replay(_ lines: String) throws(NavRouterError) -> ReplayReport {
         var steps = 0
         for (number, line) in lines.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
             let step = try JSONObjectReader(
                 try JSONValue.parseDocument(String(line)), at: "line \(number + 1)",
-                known: ["seq", "command", "outcome", "error", "events", "state"])
+                known: ["seq", "command", "outcome", "error", "events", "state", "start"])
             let seq = Int(clamping: try step.integer("seq"))
             guard let commandJSON = step.optional("command") else {
                 throw NavRouterError(.invalidJSON, "\(step.path(of: "command")): missing")
             }
-            let command = try NavigationCommand(json: commandJSON)
+            if number == 0, let start = step.optional("start") { try replayStart(start, at: step.path(of: "start")) }
             let expected = step.optional("outcome") ?? step.optional("error") ?? .null
-            let actual: JSONValue
-            do {
-                actual = Self.outcomeJSON(try perform(command))
-            } catch {
-                actual = Self.errorJSON(error)
-            }
+            let actual = try replayStep(commandJSON)
             steps += 1
             if actual != expected {
                 return ReplayReport(
@@ -90,14 +89,81 @@ extension Router {
         return ReplayReport(steps: steps, divergence: nil)
     }
 
-    /// Starts recording a command's events, if the log is on.
+    /// Runs one logged step: a command, or a back gesture begun or cancelled.
+    /// - Returns: its outcome or error as the log writes it.
+    private func replayStep(_ commandJSON: JSONValue) throws(NavRouterError) -> JSONValue {
+        do throws(NavRouterError) {
+            switch commandJSON.objectValue?["command"]?.stringValue {
+            case "begin_back_gesture":
+                return Self.gestureJSON(try beginBackGesture().gesture)
+            case "cancel_back_gesture":
+                let fields = try JSONObjectReader(commandJSON, at: "command", known: ["command", "gesture"])
+                try cancelBackGesture(GestureID(UInt64(clamping: try fields.integer("gesture"))))
+                return Self.outcomeJSON(.applied(transition: nil))
+            default:
+                let command = try NavigationCommand(json: commandJSON)
+                do {
+                    return Self.outcomeJSON(try perform(command))
+                } catch {
+                    return Self.errorJSON(error)
+                }
+            }
+        } catch {
+            if error.code == .invalidJSON, commandJSON.objectValue?["command"] == nil { throw error }
+            return Self.errorJSON(error)
+        }
+    }
+
+    /// Brings the router to where a log started: its state (restored, unless the router is in it already, or the log
+    /// began on a router not yet started) and its counters (transitions, gestures, seeded flow tokens).
+    private func replayStart(_ start: JSONValue, at path: String) throws(NavRouterError) {
+        let fields = try JSONObjectReader(
+            start, at: path, known: ["state", "started", "next_transition", "next_gesture", "token_state"])
+        guard let state = fields.optional("state") else { throw NavRouterError(.invalidJSON, "\(path).state: missing") }
+        let (current, started) = control.withLock { ($0.state, $0.started) }
+        if try fields.bool("started"), !started || NavigationSnapshot.jsonValue(current, views: false) != state {
+            try perform(.restore(snapshot: state.jsonText))
+        }
+        let transition = UInt64(clamping: try fields.integer("next_transition"))
+        let gesture = UInt64(clamping: try fields.integer("next_gesture"))
+        let tokens = UInt64(bitPattern: try fields.integer("token_state"))
+        control.withLock { control in
+            if control.nextTransition <= transition { control.nextTransition = transition }
+            control.nextGesture = gesture
+            control.tokenState = tokens
+        }
+    }
+
+    /// Starts recording a command's events, if the log is on. The log's first command also records where the log
+    /// starts.
     func beginRecording() -> Bool {
         if !recordsLog.load(ordering: .acquiring) { return false }  // the usual case: no lock taken
         return control.withLock { control in
             guard control.options.recordsLog else { return false }
             control.recording = []
+            if control.log.isEmpty && control.logStart == nil {
+                control.logStart = .object([
+                    "state": NavigationSnapshot.jsonValue(control.state, views: false),
+                    "started": .bool(control.started),
+                    "next_transition": .integer(Int64(clamping: control.nextTransition)),
+                    "next_gesture": .integer(Int64(clamping: control.nextGesture)),
+                    "token_state": .integer(Int64(bitPattern: control.tokenState)),
+                ])
+            }
             return true
         }
+    }
+
+    /// Records a back gesture's cancel as a step of the log, if the log is on (it runs no command).
+    func recordGestureCancel(_ gesture: GestureID, _ result: Result<Void, NavRouterError>) {
+        guard beginRecording() else { return }
+        let outcome: Result<JSONValue, NavRouterError> = result.map { Self.outcomeJSON(.applied(transition: nil)) }
+        endRecording(.object(["command": .string("cancel_back_gesture"), "gesture": gesture.jsonValue]), outcome)
+    }
+
+    /// A begun gesture as the log writes it.
+    static func gestureJSON(_ gesture: GestureID) -> JSONValue {
+        .object(["status": .string("applied"), "id": gesture.jsonValue])
     }
 
     /// Records an event the navigator gets, if a command is being recorded.
@@ -110,9 +176,14 @@ extension Router {
 
     /// Ends recording a command: appends its step to the log.
     func endRecording(_ command: NavigationCommand, _ result: Result<Outcome, NavRouterError>) {
+        endRecording(command.jsonValue, result.map(Self.outcomeJSON))
+    }
+
+    /// Ends recording a step (a command, or a gesture's begin or cancel) with its outcome as the log writes it.
+    func endRecording(_ command: JSONValue, _ result: Result<JSONValue, NavRouterError>) {
         let outcome: (key: String, value: JSONValue)
         switch result {
-        case .success(let value): outcome = ("outcome", Self.outcomeJSON(value))
+        case .success(let value): outcome = ("outcome", value)
         case .failure(let error): outcome = ("error", Self.errorJSON(error))
         }
         control.withLock { control in
@@ -131,11 +202,13 @@ extension Router {
                 return json
             }
             control.loggedEntries = now
-            control.log.append(
-                .object([
-                    "seq": .integer(Int64(control.log.count + 1)), "command": command.jsonValue,
-                    outcome.key: outcome.value, "events": .array(events), "state": state,
-                ]))
+            var step: [String: JSONValue] = [
+                "seq": .integer(Int64(control.log.count + 1)), "command": command, outcome.key: outcome.value,
+                "events": .array(events), "state": state,
+            ]
+            if control.log.isEmpty, let start = control.logStart { step["start"] = start }
+            control.logStart = nil
+            control.log.append(.object(step))
         }
     }
 

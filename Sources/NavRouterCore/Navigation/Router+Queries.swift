@@ -117,8 +117,9 @@ extension Router {
         }
         let needsLogin = match.route.requiresAuth && !guards.isAuthenticated
         let interceptors = guards.interceptors(
-            for: .before, route: match.routeName, paths: { table.guardPaths(of: match) })
-            .filter { !$0.requiresAuth || guards.isAuthenticated || needsLogin }.map(\.name)
+            for: .before, route: match.routeName, paths: { table.guardPaths(of: match) }
+        )
+        .filter { !$0.requiresAuth || guards.isAuthenticated || needsLogin }.map(\.name)
         let transaction = try dryRun(.navigate(url: match.url, options: options))
         let events = transaction.events.map { event in
             var event = event
@@ -212,7 +213,11 @@ extension Router {
             control.gesture = nil
             return true
         }
-        if !known { throw NavRouterError(.invalidArgument, "gesture \(gesture) is not the one in progress") }
+        let result: Result<Void, NavRouterError> =
+            known
+            ? .success(()) : .failure(NavRouterError(.invalidArgument, "gesture \(gesture) is not the one in progress"))
+        recordGestureCancel(gesture, result)
+        try result.get()
     }
 
     /// The gesture's approved leaves, taken out, if the gesture is the one in progress and nothing changed since.

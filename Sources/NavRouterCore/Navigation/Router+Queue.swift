@@ -188,8 +188,13 @@ extension Router {
         case .expireFlows:
             result = .success(.applied(transition: nil))
         case .beginBackGesture(let request):
+            let recording = beginRecording()
             let begun = beginBackGestureNow()
             request.result = begun
+            if recording {
+                endRecording(
+                    .object(["command": .string("begin_back_gesture")]), begun.map { Self.gestureJSON($0.gesture) })
+            }
             result = begun.map { _ in .applied(transition: nil) }
         }
         if case .failure(let error) = result {

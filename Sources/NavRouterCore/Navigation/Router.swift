@@ -96,6 +96,8 @@ public final class Router: Sendable {
         var loggedEntries: [EntryID: (entry: NavigationEntry, json: JSONValue)] = [:]
         /// The events of the command being recorded (`RouterOptions.recordsLog`).
         var recording: [JSONValue]?
+        /// Where the log starts (the state and counters before its first command), written into its first step.
+        var logStart: JSONValue?
         var gesture: Router.Gesture?
         var nextGesture: UInt64 = 0
     }
