@@ -44,9 +44,12 @@ let package = Package(
             path: "Sources/NavRouterCABI",
             exclude: ["exports.map"],
             linkerSettings: [
+                // `-z nodelete`: a host's dlclose leaves the library in memory. A thread that called it runs the
+                // library's per-thread destructors when it exits, which may be after the host unloaded it (the JVM
+                // and other hosts unload native libraries): the code must still be there.
                 .unsafeFlags([
                     "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/NavRouterCABI/exports.map",
-                    "-Xlinker", "-soname=libnavrouter.so.1",
+                    "-Xlinker", "-soname=libnavrouter.so.1", "-Xlinker", "-z", "-Xlinker", "nodelete",
                 ])
             ]
         ),

@@ -29,10 +29,12 @@
  *    event is stopped).
  *
  * Link with -lnavrouter (pkg-config: navrouter). The Swift runtime is linked into the library; it needs only
- * libc, libm, libstdc++, libgcc_s and libjansson. Its thread-local variables (80 bytes) use glibc's static TLS
+ * libc, libm, libstdc++, libgcc_s and libjansson. Its thread-local variables (232 bytes) use glibc's static TLS
  * block: loaded with dlopen(), it takes them from the surplus glibc keeps for that, and fails with "cannot
  * allocate memory in static TLS block" only where other libraries used it up (then raise it, e.g.
- * GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096).
+ * GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096). Once loaded it stays loaded: dlclose() does not unmap it
+ * (it is linked with -z nodelete), so a thread that used it may outlive a host's dlclose (as the JVM's unloading
+ * does) and exit safely.
  */
 #ifndef NAVROUTER_H
 #define NAVROUTER_H
