@@ -33,7 +33,7 @@ static void *use_then_wait(void *unused) {
     size_t count;
     long failures = lookup(registry, "/items/7", 8, &route, ranges, 4, &count) != NAVROUTER_OK;
     failures += navigate(router, "/items/7", NULL, NULL) != NAVROUTER_OK;
-    failures += navigate(router, "/nowhere", NULL, NULL) != NAVROUTER_ENOTFOUND;  /* a message for this thread */
+    failures += navigate(router, "/nowhere", NULL, NULL) != NAVROUTER_ENOTFOUND; /* a message for this thread */
     pthread_mutex_lock(&lock);
     used = 1;
     pthread_cond_broadcast(&changed);

@@ -13,11 +13,18 @@ with the flow's token when a guard holds it). Cancelling the await of a command 
 task.cancel()) stops the waiting, not the command: it stays applied, its render goes on, and the next command runs
 once that transition is finished. Use one event loop per AsyncRouter; its commands are not for other threads. An async
 navigator cannot refuse a change (a sync one may return False, as with Router).
+
+Events another thread causes (logging out with ``registry.authenticated = False``, ``expire_flows()`` on a timer
+thread, a registry change) are handed to the router's loop (the one its first command ran on) and rendered there.
+Inside the navigator (and in tasks it starts), a command of the same AsyncRouter returns its outcome at once (often
+"queued") instead of waiting: its transition can only start once the render that issued it is over. Await the
+ticket from a task of its own (``wait_for_ticket``) if the render must know when it is done.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import inspect
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -32,6 +39,8 @@ AsyncNavigator = Callable[[Event], Any]
 
 
 _T = TypeVar("_T")
+#: The AsyncRouter whose navigator runs in this context (set for the render tasks and the tasks they start).
+_rendering: contextvars.ContextVar[object | None] = contextvars.ContextVar("navrouter_rendering", default=None)
 #: Events outside any transition (each has a fresh transition id and no state_changed follows).
 _NOTICES = frozenset({"command_failed", "navigation_pending", "pending_ended", "flow_cancelled", "guard_error"})
 
@@ -75,6 +84,10 @@ class AsyncRouter:
         self._unfinished: set[int] = set()
         self._tickets: dict[int, asyncio.Future[Outcome]] = {}
         self._ticket_transitions: dict[int, int] = {}
+        try:
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            self._loop = None  # the first command's loop
         self.router.set_navigator(self._on_event)
         self.router.set_transition_mode(True)
 
@@ -95,6 +108,19 @@ class AsyncRouter:
         return future
 
     def _on_event(self, event: Event) -> Any:
+        try:
+            running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        loop = self._loop
+        if loop is not None and running is not loop:
+            # Another thread's doing (a logout, an expiry): rendered on the router's loop. Such changes cannot be
+            # refused (the guards enforce them), so the answer does not matter.
+            try:
+                loop.call_soon_threadsafe(self._on_event, event)
+            except RuntimeError:
+                pass  # the loop is closed: nobody renders any more
+            return True
         if event.kind == "command_failed" and event.ticket:
             future = self._ticket(event.ticket)
             if not future.done():
@@ -103,7 +129,11 @@ class AsyncRouter:
             self._resolve_ticket(event.ticket, Outcome("pending", event.flow))
         result = self._navigator(event) if self._navigator is not None else None
         if inspect.isawaitable(result):
-            task = asyncio.ensure_future(result)
+            marker = _rendering.set(self)  # the task copies the context: commands from inside the render know it
+            try:
+                task = asyncio.ensure_future(result)
+            finally:
+                _rendering.reset(marker)
             if event.kind in _NOTICES:
                 task.add_done_callback(_report_unawaited(f"a {event.kind} event"))
             else:
@@ -161,7 +191,12 @@ class AsyncRouter:
         _settle(self._ticket(ticket), outcome, False, None)
 
     async def _complete(self, outcome: Outcome) -> Outcome:
-        """Waits until a command's transition is finished (or its queued run is over)."""
+        """Waits until a command's transition is finished (or its queued run is over); from inside the navigator's
+        render, returns the outcome at once."""
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+        if _rendering.get() is self:
+            return outcome
         if outcome.status == "applied" and outcome.id:
             try:
                 await self._transition(outcome.id)

@@ -7,7 +7,7 @@ import json
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from ctypes import c_uint64, c_void_p
-from typing import Any
+from typing import Any, cast
 
 from ._callbacks import DESTROY, MAKE_VIEW, NAVIGATOR, RELEASE_VIEW, drop, invoke, new_key, register, reraise
 from ._ffi import (
@@ -301,6 +301,20 @@ class Router(OwnedHandle):
         pending flow before it is cancelled."""
         return self._command(lib().navrouter_router_navigate, encode(url, "url"), ctypes.byref(self._options(locals())))
 
+    @classmethod
+    def _navigate_options(cls, options: object, what: str = "navigate options", **defaults: Any) -> NavOptions:
+        """navrouter_nav_options from a mapping of navigate's keyword arguments (for plan and a restore's link):
+        TypeError for a key navigate does not take, or for what is not a mapping, as navigate itself raises."""
+        if not isinstance(options, Mapping):
+            raise TypeError(f"{what} must be a mapping of navigate's keyword arguments, not {type(options).__name__}")
+        mapping = cast("Mapping[str, Any]", options)
+        given = dict(_NAVIGATE_DEFAULTS, **defaults)
+        unknown = sorted(str(key) for key in mapping if key not in given)
+        if unknown:
+            raise TypeError(f"unknown navigate options in {what}: {', '.join(unknown)}")
+        given.update(mapping)
+        return cls._options(given)
+
     @staticmethod
     def _options(given: Mapping[str, Any]) -> NavOptions:
         """navrouter_nav_options from navigate's keyword arguments."""
@@ -455,9 +469,7 @@ class Router(OwnedHandle):
         callback = MIGRATE_FN(hook) if migrate is not None else MIGRATE_FN()
         options = None
         if link is not None:
-            given = dict(_NAVIGATE_DEFAULTS, external=True)
-            given.update(link_options or {})
-            options = ctypes.byref(self._options(given))
+            options = ctypes.byref(self._navigate_options(link_options or {}, "link_options", external=True))
         try:
             return self._command(
                 lib().navrouter_router_restore_ex,
@@ -577,14 +589,9 @@ class Router(OwnedHandle):
     def plan(self, url: str, **options: Any) -> dict[str, Any]:
         """What navigating to url would do, without doing it: {"route", "needs_login", "interceptors", "events"}
         (navigate's keyword arguments)."""
-        given = dict(_NAVIGATE_DEFAULTS)
-        unknown = sorted(set(options) - set(given))
-        if unknown:
-            raise TypeError(f"unknown navigate options: {', '.join(unknown)}")
-        given.update(options)
         out = c_void_p()
         lib().navrouter_router_plan(
-            self._ptr(), encode(url, "url"), ctypes.byref(self._options(given)), ctypes.byref(out)
+            self._ptr(), encode(url, "url"), ctypes.byref(self._navigate_options(options)), ctypes.byref(out)
         )
         plan: dict[str, Any] = json.loads(take_string(out))
         return plan

@@ -229,3 +229,69 @@ def test_a_render_failure_no_command_awaits_is_reported_at_once(shop):
         assert reported and all("command_failed event, which no command awaits" in message for message in reported)
 
     asyncio.run(main())
+
+
+def test_logging_out_on_a_worker_thread_reaches_the_routers_loop(shop):
+    """Events a worker thread causes (logging out, expiring flows) are handed to the router's loop, and the prune's
+    renders run there: the host never keeps drawing a protected screen."""
+    import threading
+
+    rendered: list[str] = []
+    failures: list[BaseException] = []
+
+    async def render(event: Event) -> None:
+        rendered.append(event.kind)
+
+    async def main() -> None:
+        shop.authenticated = True
+        async with AsyncRouter(shop, navigator=render) as router:
+            await router.start()
+            await router.select_tab(3)
+            await router.push("/account/orders")
+            rendered.clear()
+
+            def log_out() -> None:
+                try:
+                    shop.authenticated = False
+                    router.router.expire_flows()
+                except BaseException as error:  # noqa: BLE001 - the test reports what the worker met
+                    failures.append(error)
+
+            worker = threading.Thread(target=log_out)
+            worker.start()
+            await asyncio.get_running_loop().run_in_executor(None, worker.join)
+            for _ in range(50):
+                if "pop" in rendered:
+                    break
+                await asyncio.sleep(0.01)
+            assert failures == []
+            assert "pop" in rendered
+            assert [entry.route for entry in router.state.current_stack] == ["profile"]
+
+    asyncio.run(main())
+
+
+def test_a_render_that_awaits_its_own_routers_command_does_not_deadlock(shop):
+    """Inside the navigator (and tasks it starts), a command of the same AsyncRouter returns its outcome at once
+    instead of waiting for a transition that waits for the navigator itself."""
+    outcomes: list[navrouter.Outcome] = []
+
+    async def render(event: Event) -> None:
+        if event.kind == "push" and event.entry is not None and event.entry.parameters.get("id") == "1":
+            outcomes.append(await router.push("/shop/product/2"))
+
+    async def main() -> None:
+        nonlocal router
+        router = AsyncRouter(shop, navigator=render)
+        with router:
+            await router.start()
+            await asyncio.wait_for(router.push("/shop/product/1"), timeout=5)
+            for _ in range(50):
+                if len(router.state.current_stack) == 3:
+                    break
+                await asyncio.sleep(0.01)
+            assert len(outcomes) == 1 and outcomes[0].queued
+            assert [entry.parameters.get("id") for entry in router.state.current_stack] == [None, "1", "2"]
+
+    router: AsyncRouter
+    asyncio.run(main())

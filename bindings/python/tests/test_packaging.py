@@ -12,6 +12,7 @@ import zipfile
 from pathlib import Path
 
 import navrouter
+import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -99,3 +100,29 @@ def test_without_a_compiler_the_wheel_is_for_any_python_3(tmp_path: Path) -> Non
     names = zipfile.ZipFile(wheel).namelist()
     assert "navrouter/libnavrouter.so.1" in names
     assert not [name for name in names if "_speedups" in name and not name.endswith(".pyi")]
+
+
+def test_every_module_the_tests_import_is_declared_in_the_test_extra():
+    """`pip install "./bindings/python[test]"` gives a fresh virtualenv every module the tests import (the README
+    says so), so that `python3 -m pytest bindings/python/tests` collects there."""
+    import ast
+    import re
+    import sys
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 and later
+
+    package = Path(__file__).resolve().parents[1]
+    declared = tomllib.loads((package / "pyproject.toml").read_text())["project"]["optional-dependencies"]["test"]
+    names = {re.split(r"[<>=!~\[ ;]", requirement, maxsplit=1)[0].lower().replace("-", "_") for requirement in declared}
+    local = {"navrouter", "conftest", "helpers"} | {path.stem for path in (package / "tests").glob("*.py")}
+    imported: set[str] = set()
+    for path in (package / "tests").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                imported.add(node.module.split(".")[0])
+    third_party = {name for name in imported if name not in sys.stdlib_module_names and name not in local}
+    assert third_party - names == set(), "imported by the tests but not in the [test] extra of pyproject.toml"
+    readme = (package / "README.md").read_text()
+    assert '[test]"' in readme and "pytest" in readme

@@ -553,3 +553,16 @@ def test_public_types_have_reprs_hashes_and_public_names(shop):
         assert "Entry(id=" in repr(entry) and "route='product'" in repr(entry)
         assert repr(router).startswith("<navrouter.Router") and repr(shop).startswith("<navrouter.Registry")
     assert navrouter.__version__ == navrouter.version() == "0.1.0"
+
+
+def test_restore_link_options_are_checked_as_navigate_checks_its_keywords(app):
+    """An unknown key in link_options (a typo) is a TypeError, as for navigate and plan, not silently dropped."""
+    snapshot = app.snapshot()
+    before = app.snapshot()
+    with pytest.raises(TypeError, match="externel"):
+        app.restore(snapshot, link="/settings", link_options={"externel": False})
+    with pytest.raises(TypeError, match="link_options"):
+        app.restore(snapshot, link="/settings", link_options=[("external", False)])  # type: ignore[arg-type]
+    assert app.snapshot() == before
+    app.restore(snapshot, link="/settings", link_options={"external": False})
+    assert app.state.top is not None and app.state.top.route == "settings"
