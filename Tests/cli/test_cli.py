@@ -363,3 +363,42 @@ def test_play_json_steps_carry_the_state_and_login_flows_resume(tmp_path):
     assert [entry["route"] for entry in cart] == ["cart", "checkout"]
     restored = steps[5]["state"]["tabs"][2]["stack"]
     assert steps[5]["status"] == "ok" and [entry["route"] for entry in restored] == ["cart"]  # no protected entry
+
+
+def test_play_json_gives_the_state_of_props_nested_to_the_value_limit(tmp_path):
+    """Props at the value nesting limit (512) sit deeper in the state's document: play --json prints that state, as
+    the library wrote it, not null."""
+    for depth in (508, 512):
+        props = '{"a": ' * (depth - 1) + "{}" + "}" * (depth - 1)
+        script = tmp_path / f"deep{depth}.txt"
+        script.write_text(f"push /shop/product/1 {props}\n")
+        result = run("play", SHOP, str(script), "--json")
+        assert result.returncode == 0, result.stderr
+        steps = [json.loads(line) for line in result.stdout.splitlines()]
+        assert steps[-1]["status"] == "ok", steps[-1]
+        assert steps[-1]["state"] is not None, f"the state of props {depth} levels deep was printed as null"
+
+
+def test_script_and_pattern_lines_end_at_newlines_only(tmp_path):
+    """A line ends at \\n or \\r\\n; U+2028 and U+0085 are characters of the line (a props string may hold them raw),
+    and a form feed too (in a comment line here: a line cut there would make its rest a command), not line ends."""
+    script = tmp_path / "script.txt"
+    script.write_text(
+        '# a comment\fback\npush /shop/product/1 {"note": "a\u2028b\u0085c"}\r\nback\n', encoding="utf-8", newline=""
+    )
+    result = run("play", SHOP, str(script), "--json")
+    assert result.returncode == 0, result.stderr
+    # Split at "\n" only: str.splitlines() would cut the JSON lines at the U+2028 they hold.
+    steps = [json.loads(line) for line in result.stdout.split("\n") if line]
+    assert [step["command"].split(" ")[0] for step in steps] == ["start", "push", "back"]
+    pushed = steps[1]["state"]["tabs"][0]["stack"][-1]
+    assert pushed["props"] == {"note": "a\u2028b\u0085c"}
+    table = tmp_path / "table.txt"
+    table.write_text("a/x\u2028y\r\nb\n", encoding="utf-8", newline="")
+    refused = run("tree", "--patterns", str(table))  # one pattern 'a/x\u2028y' (refused whole), not 'a/x' and 'y'
+    assert refused.returncode != 0 and "'a/x\u2028y'" in refused.stdout + refused.stderr, (
+        refused.stdout + refused.stderr
+    )
+    table.write_text("a/x\r\nb\n", encoding="utf-8", newline="")
+    tree = run("tree", "--patterns", str(table))
+    assert tree.returncode == 0 and tree.stdout.count("→") == 2, tree.stdout

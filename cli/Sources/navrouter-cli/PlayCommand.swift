@@ -54,7 +54,9 @@ struct PlayCommand: ParsableCommand {
                     let entry: JSONValue = [
                         "step": .integer(Int64(step)), "command": .string(line), "status": .string(result.status),
                         "message": .string(result.message),
-                        "state": (try? JSONValue.parse(player.router.snapshot())) ?? .null,
+                        // The state as the library writes it (read back as text, props at the value limit would
+                        // sit past the parser's value limit).
+                        "state": NavigationSnapshot.jsonValue(player.router.state, views: false),
                     ]
                     print(entry.jsonText)
                 } else {
