@@ -6,8 +6,13 @@ and both routers' states. Every disagreement is a bug in one of the two.
 
 Two routers share the shop registry, with interceptors that cancel (product ids divisible by 7), redirect (the
 "sale" category), hold flows (the cart until onboarded; leaving a review when asked), an after interceptor that
-redirects from help, a login handler, a fallback route, navigators that refuse an event kind when told, and
-wait-for-host transitions.
+redirects from help, a login handler that also claims OAuth callback links, a fallback route, navigators that refuse
+an event kind when told, and wait-for-host transitions. Where features meet: the product and review routes have
+aliases (`item/...`) while their interceptors are scoped by the routes' own patterns (a route reached by an alias is
+the same route to every guard); a mandatory "gate" interceptor is added and removed while flows wait; a route
+(`promo`) is added over live entries of another and removed again; router options change mid-sequence (modals per
+tab, push dismissing modals, back behaviours); back gestures are begun, committed and cancelled; entries are updated
+in place and given saved state; snapshots are restored with a deep link (through the guards) and while logged out.
 """
 
 from __future__ import annotations
@@ -51,6 +56,11 @@ URLS = [
     "myapp://shop/product/5",
     "/shop/search",
     "/not-found",
+    "/item/7",
+    "/ITEM/3",
+    "/item/14/review",
+    "/shop/category/promo",
+    "myapp://auth/callback?code=1",
 ]
 KINDS = [None, "push", "pop", "present", "dismiss", "stack_replaced", "tab_selected", "result_delivered", "restored"]
 
@@ -63,6 +73,23 @@ class Flags:
     onboarded = False
     hold_leaves = False
     veto_leaves = False
+
+
+def is_callback(url: str) -> bool:
+    """The OAuth callback links the login handler claims."""
+    return url.startswith("myapp://auth/callback")
+
+
+def shop_manifest() -> str:
+    """The shop manifest, with aliases: old links to products and reviews (`item/...`)."""
+    manifest = json.loads((ROOT / "examples" / "manifests" / "shop.json").read_text())
+    for module in manifest["modules"]:
+        for route in module["routes"]:
+            if route["name"] == "product":
+                route["aliases"] = ["item/<int:id>"]
+            if route["name"] == "review":
+                route["aliases"] = ["item/<int:id>/review"]
+    return json.dumps(manifest)
 
 
 def decisions(flags: type[Flags], record: list[int]) -> dict[str, Any]:
@@ -94,13 +121,15 @@ def decisions(flags: type[Flags], record: list[int]) -> dict[str, Any]:
     return {"sold-out": sold_out, "sale": sale, "onboarding": onboarding, "unsaved": unsaved, "then-home": then_home}
 
 
-INTERCEPTORS = [  # name, phase, priority, routes
+INTERCEPTORS = [  # name, phase, priority, routes; and in the library, a pattern scope for some (the route's own)
     ("sold-out", "before", 2, {"product"}),
     ("sale", "before", 1, {"category"}),
     ("onboarding", "before", 3, {"cart"}),
     ("unsaved", "leave", 1, {"review"}),
     ("then-home", "after", 0, {"help"}),
 ]
+PATTERNS = {"sold-out": "shop/product/<int:id>", "unsaved": "shop/product/<int:id>/review"}
+GATE_ROUTES = {"cart", "checkout", "orders", "product"}  # the gate: a mandatory cancel, added and removed
 PRIORITY_NAMES = {0: "low", 1: "medium", 2: "high", 3: "mandatory"}
 
 
@@ -143,7 +172,7 @@ class Session:
         self.library_flows: list[int] = []
         self.model_flows: list[int] = []
         self.registry = navrouter.Registry()
-        self.registry.load_manifest((ROOT / "examples" / "manifests" / "shop.json").read_text())
+        self.registry.load_manifest(shop_manifest())
         self.registry.authenticated = True
         self.registry.set_guard_options(fallback_route="not-found")
         library_decide = decisions(Flags, self.library_flows)
@@ -158,15 +187,22 @@ class Session:
                     return navrouter.PENDING
                 return navrouter.Cancel(decision[1]) if decision[0] == "cancel" else navrouter.Redirect(decision[1])
 
-            self.registry.add_interceptor(
-                interceptor, phase=phase, priority=PRIORITY_NAMES[priority], routes=sorted(routes), name=name
-            )
-        self.registry.set_auth_handler(login=lambda router, flow, match: self.library_flows.append(flow))
-        # Router options the model knows, per sequence: what back does at a tab's root, and reselection.
-        self.options = {
-            "back_behavior": rng.choice(["none", "initial", "order", "history"]),
-            "reselect_pops_to_root": rng.random() < 0.5,
-        }
+            if name in PATTERNS:
+                self.registry.add_interceptor(
+                    interceptor, phase=phase, priority=PRIORITY_NAMES[priority], pattern=PATTERNS[name], name=name
+                )
+            else:
+                self.registry.add_interceptor(
+                    interceptor, phase=phase, priority=PRIORITY_NAMES[priority], routes=sorted(routes), name=name
+                )
+        self.registry.set_auth_handler(
+            login=lambda router, flow, match: self.library_flows.append(flow),
+            claim=lambda router, url: is_callback(url),
+        )
+        self.gate: int | None = None  # the library's id of the gate interceptor, while it is registered
+        self.model_gate: navmodel.Interceptor | None = None
+        self.options = self.random_options()
+        self.gestures = [1, 1]  # the last gesture each router began (its id), for commits and cancels
         self.events: list[list[navrouter.Event]] = [[], []]
         self.refuse: list[str | None] = [None, None]
         self.routers = []
@@ -212,6 +248,7 @@ class Session:
                 navmodel.Interceptor(name, phase, priority, route_names, model_decide[name])
             )
         self.guards.login = self.model_flows.append
+        self.guards.claims = is_callback
         self.tokens = 0
 
         def new_token() -> int:
@@ -221,6 +258,51 @@ class Session:
         self.models = [navmodel.Router(self.matcher, self.guards, self.roots, new_token) for _ in range(2)]
         for model in self.models:
             model.options = dict(self.options)
+
+    def random_options(self) -> dict[str, Any]:
+        """Router options the model knows: what back does at a tab's root, reselection, modals per tab, pushes
+        dismissing modals."""
+        rng = self.rng
+        return {
+            "back_behavior": rng.choice(["none", "initial", "order", "history"]),
+            "reselect_pops_to_root": rng.random() < 0.5,
+            "modals_per_tab": rng.random() < 0.4,
+            "push_dismisses_modals": rng.random() < 0.3,
+        }
+
+    def change_registry(self, rng: random.Random) -> None:
+        """The registry changes under live entries and waiting flows, the same in the library and the model: the
+        mandatory gate interceptor comes or goes, or the promo route (over the category route's `/shop/category/promo`)
+        is added or removed (removing a route refreshes every router)."""
+        if rng.random() < 0.5:
+            if self.gate is None:
+
+                def gate(interception: navrouter.Interception) -> Any:
+                    return navrouter.Cancel("the gate is closed")
+
+                self.gate = self.registry.add_interceptor(
+                    gate, phase="before", priority="mandatory", routes=sorted(GATE_ROUTES), name="gate"
+                )
+                self.model_gate = navmodel.Interceptor(
+                    "gate", "before", 3, set(GATE_ROUTES), lambda route, parameters, flow: ("cancel", "closed")
+                )
+                self.guards.interceptors.append(self.model_gate)
+            else:
+                self.registry.remove_interceptor(self.gate)
+                self.guards.interceptors.remove(self.model_gate)
+                self.gate = self.model_gate = None
+            return
+        if "promo" not in self.matcher.routes:
+            self.registry.add_route("promo", "shop/category/promo", parent="catalog", external=True)
+            self.matcher.routes["promo"] = navmodel.Route("promo", "push", None, False, True, "catalog", [], [])
+        else:
+            self.registry.remove_route("promo")
+            del self.matcher.routes["promo"]
+            for model in self.models:
+                try:
+                    model.perform(("refresh",), urgent=True)
+                except Failure:
+                    pass
 
     def close(self) -> None:
         for router in self.routers:
@@ -279,8 +361,21 @@ class Session:
                 rng.choice(["proceed", "proceed", "cancel", "redirect"]),
                 rng.choice(["/settings", "/shop/product/2", "/nowhere"]),
             )
-        if choice < 90:
+        if choice < 89:
             return ("start",)
+        if choice < 91:
+            return ("restore_with_link", url, rng.random() < 0.5)
+        if choice < 94:
+            return ("gesture", rng.choice(["begin", "commit", "cancel", "begin_commit"]))
+        if choice < 96:
+            return (
+                "update_entry",
+                rng.randrange(1, 30),
+                rng.choice([None, {"id": "3"}, {"id": "x"}, {}, {"slug": "hats"}]),
+                rng.choice([None, {"v": 1}]),
+            )
+        if choice < 97:
+            return ("set_saved_state", rng.randrange(1, 30), rng.choice([None, {"scroll": 3}]))
         return (
             "set_tabs",
             [
@@ -338,6 +433,20 @@ class Session:
                 outcome = router.resume_flow(command[1], command[2], command[3])
             elif kind == "start":
                 outcome = router.start()
+            elif kind == "restore_with_link":
+                outcome = router.restore(command[1], link=command[2], link_options={"external": command[3].external})
+            elif kind == "begin_back_gesture":
+                gesture, _ = router.begin_back_gesture()
+                return ("gesture", gesture)
+            elif kind == "commit_back_gesture":
+                outcome = router.commit_back_gesture(command[1])
+            elif kind == "cancel_back_gesture":
+                router.cancel_back_gesture(command[1])
+                return ("applied", 0)
+            elif kind == "update_entry":
+                outcome = router.update_entry(command[1], parameters=command[2], props=command[3])
+            elif kind == "set_saved_state":
+                outcome = router.set_saved_state(command[1], command[2])
             else:
                 outcome = router.set_tabs(command[1], command[2])
             return (outcome.status, outcome.id)
@@ -346,6 +455,11 @@ class Session:
 
     def run_model(self, index: int, command: tuple[Any, ...]) -> Any:
         try:
+            if command[0] == "cancel_back_gesture":
+                self.models[index].cancel_back_gesture(command[1])
+                return ("applied", 0)
+            if command[0] == "begin_back_gesture":
+                return self.models[index].begin_back_gesture()
             return self.models[index].perform(command)
         except Failure as failure:
             return failure.status
@@ -377,7 +491,17 @@ class Session:
             self.routers[index].set_transition_mode(wait)
             self.models[index].set_wait(wait)
             library = model = "ok"
-        elif action < 16:
+        elif action < 13:
+            options = self.random_options()
+            description = ("options", options)
+            self.routers[index].set_options(**options)
+            self.models[index].options = dict(options)
+            library = model = "ok"
+        elif action < 15:
+            self.change_registry(rng)
+            description = ("registry changed",)
+            library = model = "ok"
+        elif action < 19:
             awaited = self.models[index].awaiting
             if awaited is None:
                 return
@@ -394,9 +518,25 @@ class Session:
                 model = str(failure)
         else:
             command = self.random_command()
+            if command[0] == "gesture":
+                last = self.gestures[index]
+                command = {
+                    "begin": ("begin_back_gesture",),
+                    "begin_commit": ("begin_back_gesture",),
+                    "commit": ("commit_back_gesture", last),
+                    "cancel": ("cancel_back_gesture", last),
+                }[command[1]]
             if command[0] == "restore":
                 snapshot = self.routers[1 - index].snapshot()
                 library_command = model_command = ("restore", snapshot)
+            elif command[0] == "restore_with_link":
+                snapshot = self.routers[1 - index].snapshot()
+                library_command = model_command = (
+                    "restore_with_link",
+                    snapshot,
+                    command[1],
+                    Options(external=command[2]),
+                )
             elif command[0] == "resume":
                 if command[1] >= min(len(self.library_flows), len(self.model_flows)):
                     return
@@ -407,6 +547,8 @@ class Session:
             description = command if command[0] != "navigate" else ("navigate", command[1], vars(command[2]))
             library = self.run_library(index, library_command)
             model = self.run_model(index, model_command)
+            if isinstance(library, tuple) and library[0] == "gesture":
+                self.gestures[index] = library[1]
             if isinstance(library, tuple) and library[0] == "pending" and library[1] in self.library_flows:
                 library = ("pending", self.library_flows.index(library[1]))
             if isinstance(model, tuple) and model[0] == "pending" and model[1] in self.model_flows:

@@ -43,6 +43,7 @@ class Entry:
     expects_result: bool = False
     opener: int | None = None
     requires_auth: bool = False
+    saved_state: Any = None
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -53,15 +54,8 @@ class Entry:
             "props": self.props,
             "expects_result": self.expects_result,
             "opener": self.opener,
-            "saved_state": None,
+            "saved_state": self.saved_state,
         }
-
-
-@dataclass
-class Tab:
-    route: str | None
-    stack: list[Entry]
-    hidden_layers: list[Any] = field(default_factory=list)  # modals per tab is not modelled: always empty
 
 
 @dataclass
@@ -69,6 +63,43 @@ class Layer:
     style: str
     prevent_dismissal: bool
     stack: list[Entry]
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "style": self.style,
+            "prevent_dismissal": self.prevent_dismissal,
+            "stack": [e.snapshot() for e in self.stack],
+        }
+
+
+@dataclass
+class Tab:
+    route: str | None
+    stack: list[Entry]
+    hidden_layers: list[Layer] = field(default_factory=list)  # the layers it presented, while another tab shows
+
+
+def cut_stack(stack: list[Entry], keep: int, should_go: Callable[[Entry], bool]) -> list[Entry]:
+    """Cuts a stack at the first entry picked past the first `keep`; returns what was cut."""
+    index = next((i for i in range(keep, len(stack)) if should_go(stack[i])), None)
+    if index is None:
+        return []
+    gone = stack[index:]
+    del stack[index:]
+    return gone
+
+
+def cut_layers(layers: list[Layer], should_go: Callable[[Entry], bool]) -> list[Entry]:
+    """The first layer whose root goes takes the layers above it; the stacks below are cut at their first entry
+    picked. Returns the entries cut."""
+    gone: list[Entry] = []
+    first = next((i for i, layer in enumerate(layers) if layer.stack and should_go(layer.stack[0])), None)
+    if first is not None:
+        gone += [e for layer in layers[first:] for e in layer.stack]
+        del layers[first:]
+    for layer in layers:
+        gone += cut_stack(layer.stack, 1, should_go)
+    return gone
 
 
 @dataclass
@@ -98,11 +129,29 @@ class State:
         current = self.current()
         return current[-1] if current else None
 
-    def entries(self) -> list[Entry]:
+    def shown(self) -> list[Entry]:
         return [e for t in self.tabs for e in t.stack] + [e for layer in self.layers for e in layer.stack]
+
+    def entries(self) -> list[Entry]:
+        """Every entry: the tabs', the shown layers', then the hidden layers' tab by tab (the library's order)."""
+        return self.shown() + [e for t in self.tabs for layer in t.hidden_layers for e in layer.stack]
 
     def find(self, entry_id: int) -> Entry | None:
         return next((e for e in self.entries() if e.id == entry_id), None)
+
+    def cut(self, should_go: Callable[[Entry], bool]) -> list[Entry]:
+        """Removes the entries picked with those above them, as plain data (no events): what a restore leaves out."""
+        gone: list[Entry] = []
+        for tab in self.tabs:
+            gone += cut_stack(tab.stack, 0 if tab.route is None else 1, should_go)
+            gone += cut_layers(tab.hidden_layers, should_go)
+        gone += cut_layers(self.layers, should_go)
+        if gone:
+            ids = {e.id for e in self.entries()}
+            for e in self.entries():
+                if e.opener is not None and e.opener not in ids:
+                    e.opener = None
+        return gone
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -113,16 +162,14 @@ class State:
             "selected_tab": self.selected,
             "tab_history": list(self.tab_history),
             "tabs": [
-                {"route": t.route, "stack": [e.snapshot() for e in t.stack], "hidden_layers": []} for t in self.tabs
-            ],
-            "layers": [
                 {
-                    "style": layer.style,
-                    "prevent_dismissal": layer.prevent_dismissal,
-                    "stack": [e.snapshot() for e in layer.stack],
+                    "route": t.route,
+                    "stack": [e.snapshot() for e in t.stack],
+                    "hidden_layers": [layer.snapshot() for layer in t.hidden_layers],
                 }
-                for layer in self.layers
+                for t in self.tabs
             ],
+            "layers": [layer.snapshot() for layer in self.layers],
         }
 
 
@@ -179,6 +226,7 @@ class Transaction:
         self.events: list[tuple[Any, ...]] = []
         self.created: list[Entry] = []
         self.removed: list[Entry] = []
+        self.user_back = False  # the back of a committed back gesture: the user's
 
     # ---- helpers ----
 
@@ -322,6 +370,8 @@ class Transaction:
             stack.append(entry)
             self.replace_stack(location, stack, old)
         else:
+            if self.options.get("push_dismisses_modals") and self.state.layers:
+                self.dismiss_all_layers()  # a push lands on the tab, under no modal
             build = options.build_back_stack if options.build_back_stack is not None else options.external
             if build and route.parent is not None:
                 self.push_with_back_stack(route, url, parameters, path_parameters, props, options)
@@ -417,11 +467,8 @@ class Transaction:
         missing = chain
         tab = next((i for i, t in enumerate(self.state.tabs) if chain and t.route == chain[0].name), None)
         if tab is not None:
-            self.dismiss_all_layers()
-            if self.state.selected != tab:
-                self.note_visit(self.state.selected, tab)
-                self.state.selected = tab
-                self.event("tab_selected", entry=self.state.tabs[tab].stack[-1], location=("tab", tab))
+            self.select_tab(tab, reselecting=False)
+            self.dismiss_all_layers()  # the tab's own layers (modals per tab) go too: the link's chain is on the tab
             location = ("tab", tab)
             stack = list(self.state.tabs[tab].stack)
             missing = chain[1:]
@@ -488,19 +535,43 @@ class Transaction:
         a link landing on the tab)."""
         if not 0 <= index < len(self.state.tabs):
             raise Failure("EINVAL", f"tab {index} does not exist")
-        self.dismiss_all_layers()
-        if self.state.selected == index:
+        old = self.state.selected
+        if old == index:
+            self.dismiss_all_layers()
             if reselecting and self.options.get("reselect_pops_to_root"):
                 self.pop_stack(("tab", index), 0, None, False)
             return
-        if not history_back:
-            self.note_visit(self.state.selected, index)
+        if self.options.get("modals_per_tab"):
+            self.hide_layers(old)
+        else:
+            self.dismiss_all_layers()
         self.state.selected = index
+        if not history_back:
+            self.note_visit(old, index)
         self.event(
             "tab_selected",
             entry=self.state.tabs[index].stack[-1] if self.state.tabs[index].stack else None,
             location=("tab", index),
+            user=self.user_back,
         )
+        self.show_layers(index)  # whatever the option says now: hidden layers are never lost
+
+    def hide_layers(self, tab: int) -> None:
+        """Modals per tab: the shown layers go with the tab that presented them."""
+        if not self.state.layers:
+            return
+        layers, self.state.layers = self.state.layers, []
+        self.state.tabs[tab].hidden_layers = layers
+        self.event("layers_hidden", entries=[layer.stack[0] for layer in layers], location=("tab", tab))
+
+    def show_layers(self, tab: int) -> None:
+        """A tab's hidden layers come back (over any shown)."""
+        layers = self.state.tabs[tab].hidden_layers
+        if not layers:
+            return
+        self.state.tabs[tab].hidden_layers = []
+        self.state.layers += layers
+        self.event("layers_shown", entries=[layer.stack[0] for layer in layers], location=("tab", tab))
 
     def note_visit(self, old: int, new: int) -> None:
         if not self.state.tab_history:
@@ -606,17 +677,43 @@ class Transaction:
 
     def back(self) -> None:
         if len(self.state.current()) > 1:
-            self.pop(1, None)
+            self.pop_to(len(self.state.current()) - 2, None, self.user_back)
         elif self.state.layers:
             if self.state.layers[-1].prevent_dismissal:
                 raise Failure("EDENIED", "the top modal layer prevents dismissal")
-            self.dismiss(1, None, False)
+            self.dismiss(1, None, self.user_back)
         elif (tab := self.tab_back_target()) is not None:
             if self.options.get("back_behavior") == "history":
                 self.state.tab_history.pop()
             self.select_tab(tab, reselecting=False, history_back=True)
         else:
             raise Failure("ENOTFOUND", "nothing to go back to")
+
+    def update_entry(self, entry_id: int, parameters: dict[str, str] | None, props: Any) -> None:
+        """Changes an entry in place: its URL built again from new parameters (same route), and/or its props."""
+        entry = self.state.find(entry_id)
+        if entry is None:
+            raise Failure("ENOTFOUND", f"entry {entry_id} is not in the state")
+        url, merged = entry.url, entry.parameters
+        if parameters is not None:
+            url = self.matcher.build_url(entry.route, parameters)
+            route, merged, _, _ = self.matcher.resolve(url)
+            if route.name != entry.route:
+                raise Failure("EINVAL", f"the parameters give a URL of route '{route.name}'")
+        new_props = props if props is not None else entry.props
+        if (url, merged, new_props) == (entry.url, entry.parameters, entry.props):
+            return
+        entry.url, entry.parameters, entry.props = url, merged, new_props
+        location = next(
+            (
+                place
+                for place in [("tab", i) for i in range(len(self.state.tabs))]
+                + [("layer", i) for i in range(len(self.state.layers))]
+                if any(e.id == entry_id for e in self.state.stack(place))
+            ),
+            None,
+        )
+        self.event("entry_updated", entry=entry, location=location)
 
     def user_popped(self, entry_id: int) -> None:
         for location in [("tab", i) for i in range(len(self.state.tabs))] + [
@@ -638,6 +735,12 @@ class Transaction:
         if layer is not None:
             while len(self.state.layers) > layer:
                 self.dismiss_top(None, False)
+        # Hidden layers, by the same rule: nothing on screen changes; their entries leave without events.
+        for tab in self.state.tabs:
+            if tab.hidden_layers:
+                gone = cut_layers(tab.hidden_layers, should_go)
+                if gone:
+                    self.leave(gone, deliver=False)
         for i in range(len(self.state.layers)):
             index = next((j for j, e in enumerate(self.state.layers[i].stack) if should_go(e)), None)
             if index is not None:
@@ -646,7 +749,10 @@ class Transaction:
             i for i, t in enumerate(self.state.tabs) if t.route is not None and t.stack and removes_tab(t.stack[0])
         }
         if doomed:
+            if self.state.selected in doomed and self.options.get("modals_per_tab"):
+                self.dismiss_all_layers()  # the layers shown are the selected tab's: they go with it
             gone = [e for i in sorted(doomed) for e in self.state.tabs[i].stack]
+            hidden = [e for i in sorted(doomed) for layer in self.state.tabs[i].hidden_layers for e in layer.stack]
             kept, selected = [], 0
             for i, tab in enumerate(self.state.tabs):
                 if i in doomed:
@@ -658,6 +764,8 @@ class Transaction:
             self.state.tab_history = [new_index[t] for t in self.state.tab_history if t in new_index]
             self.state.tabs = kept or [Tab(None, [])]
             self.state.selected = selected
+            if hidden:
+                self.leave(hidden, deliver=False)
             self.event(
                 "tabs_set_up",
                 entries=[t.stack[0] for t in self.state.tabs if t.stack],
@@ -665,6 +773,7 @@ class Transaction:
                 location=("tab", selected),
             )
             self.leave(gone, deliver=False)
+            self.show_layers(selected)  # the tab selected now brings back the layers it hid
         for i in range(len(self.state.tabs)):
             keep = self.keep(("tab", i))
             stack = self.state.tabs[i].stack
@@ -686,9 +795,13 @@ class Transaction:
             return "selected tab missing"
         if any(not layer.stack for layer in self.state.layers):
             return "empty layer"
-        for tab in self.state.tabs:
+        for index, tab in enumerate(self.state.tabs):
             if tab.route is not None and (not tab.stack or tab.stack[0].route != tab.route):
                 return "tab without its root"
+            if tab.hidden_layers and index == self.state.selected:
+                return "the selected tab has hidden layers"
+            if any(not layer.stack for layer in tab.hidden_layers):
+                return "empty hidden layer"
         return None
 
 
@@ -718,6 +831,7 @@ class Guards:
     interceptors: list[Interceptor] = field(default_factory=list)
     authenticated: bool = True
     login: Callable[[int], None] | None = None
+    claims: Callable[[str], bool] | None = None  # the authentication handler claims OAuth callback URLs
     max_redirects: int = 8
     fallback: str | None = None
     routers: list[Any] = field(default_factory=list)
@@ -771,6 +885,8 @@ class Router:
         self.numbers = 0
         self.from_callback = False
         self.options: dict[str, Any] = {}
+        self.gestures = 0
+        self.gesture: tuple[int, dict[str, Any], set[int]] | None = None
         guards.routers.append(self)
 
     # ---- commands: queued or run ----
@@ -872,7 +988,7 @@ class Router:
             if self.options.get("supersede_pending_flows", True) and not self.from_callback:
                 earlier = sorted(self.flows, key=lambda t: self.flows[t].order)
             outcome = self.navigate(command[1], command[2], None, [], set())
-            if outcome[0] in ("applied", "pending"):
+            if outcome[0] in ("applied", "pending"):  # not "handled": a claimed link is no navigation
                 for token in earlier:
                     if self.flows.pop(token, None) is not None:
                         self.cancelled(token, "superseded")
@@ -881,8 +997,50 @@ class Router:
             return self.resume(command[1], command[2], command[3])
         if kind == "refresh":
             return self.refresh()
-        vetoable = kind not in ("user_popped", "user_dismissed", "start", "set_tabs", "restore")
+        if kind == "restore_with_link":
+            # The link goes through the guards as any navigation; held, the snapshot is restored without it.
+            return self.navigate(command[2], command[3], None, [], set(), restoring=command[1])
+        if kind == "begin_back_gesture":
+            return self.begin_back_gesture()
+        if kind == "commit_back_gesture":
+            gesture, self.gesture = self.gesture, None
+            if gesture is None or gesture[0] != command[1]:
+                raise Failure("EINVAL", f"gesture {command[1]} is not the one in progress")
+            if gesture[1] != self.state.snapshot():
+                raise Failure("EINVAL", "the state changed since the gesture began")
+            return self.commit(("back",), True, approved=gesture[2], user_back=True)
+        vetoable = kind not in ("user_popped", "user_dismissed", "start", "set_tabs", "restore", "set_saved_state")
         return self.commit(command, vetoable)
+
+    # ---- back gestures ----
+
+    def begin_back_gesture(self) -> tuple[str, int]:
+        """Asks the leave guards of what back would remove (a veto or a hold refuses the gesture) and records the
+        gesture with the state it began on. Nothing changes."""
+        tx = Transaction(self.state, self.matcher, 0, self.guards.authenticated, self.options)
+        try:
+            if not self.started:
+                tx.start(self.roots)
+            tx.events = []
+            tx.back()
+        except Failure:
+            raise Failure("ENOTFOUND", "nothing to go back to") from None
+        changes = [e for e in tx.events if e[0] in ("pop", "dismiss", "tab_selected")]
+        leaving = [e for e in tx.removed if e.id in set(changes[0][4])] if changes else []
+        for entry in reversed(leaving):
+            for interceptor in self.guards.applying("leave", entry.route):
+                decision = interceptor.decide(entry.route, entry.parameters, 0)
+                if decision == "proceed":
+                    continue
+                raise Failure("ECANCELLED", "a leave guard keeps the entry")
+        self.gestures += 1
+        self.gesture = (self.gestures, self.state.snapshot(), {e.id for e in leaving})
+        return ("gesture", self.gestures)
+
+    def cancel_back_gesture(self, gesture: int) -> None:
+        if self.gesture is None or self.gesture[0] != gesture:
+            raise Failure("EINVAL", f"gesture {gesture} is not the one in progress")
+        self.gesture = None
 
     def hold(self, flow: Flow, token: int) -> None:
         """Holds a flow and tells the navigator it waits (navigation_pending)."""
@@ -918,9 +1076,17 @@ class Router:
         return self.commit(flow.command, True, approved=flow.approved)
 
     def navigate(
-        self, url: str, options: Options, stage: Any, redirects: list[str], approved: set[int]
+        self,
+        url: str,
+        options: Options,
+        stage: Any,
+        redirects: list[str],
+        approved: set[int],
+        restoring: dict[str, Any] | None = None,
     ) -> tuple[str, int]:
         while True:
+            if stage is None and restoring is None and self.guards.claims is not None and self.guards.claims(url):
+                return ("handled", 0)  # an OAuth callback the authentication handler takes: not routed
             try:
                 route, _, _, _ = self.matcher.resolve(url)
             except Failure as failure:
@@ -936,6 +1102,8 @@ class Router:
             if route.requires_auth and not self.guards.authenticated:
                 if stage == "login" or self.guards.login is None:
                     raise Failure("EDENIED", f"route '{route.name}' requires authentication")
+                if restoring is not None:
+                    self.commit(("restore", restoring), False)
                 token = self.new_token()
                 self.hold(Flow(("navigate", url, options), "login", redirects, approved, True, 0), token)
                 self.guards.login(token)
@@ -953,6 +1121,8 @@ class Router:
                     answered.add(id(interceptor))
                     continue
                 if decision == "pending":
+                    if restoring is not None:
+                        self.commit(("restore", restoring), False)
                     answered.add(id(interceptor))
                     self.hold(
                         Flow(
@@ -978,7 +1148,10 @@ class Router:
                 options = copy.copy(options)
                 options.external = False
                 continue
-            outcome = self.commit(("navigate", url, options), True, approved=approved)
+            if restoring is not None:
+                outcome = self.commit(("restore_link", restoring, url, options), False)
+            else:
+                outcome = self.commit(("navigate", url, options), True, approved=approved)
             if outcome[0] == "applied" and outcome[1]:
                 self.after(route.name, parameters)
             return outcome
@@ -1031,7 +1204,10 @@ class Router:
         refused: set[int] = set()
         if self.guards.interceptors:
             for entry in self.state.entries():
-                _, parameters, _, _ = self.matcher.resolve(entry.url)
+                try:
+                    _, parameters, _, _ = self.matcher.resolve(entry.url)
+                except Failure:
+                    continue  # its URL no longer resolves (its route went): the prune below takes it
                 for interceptor in self.guards.applying("before", entry.route):
                     decision = interceptor.decide(entry.route, parameters, 0)
                     if decision not in ("proceed", "pending"):
@@ -1060,12 +1236,14 @@ class Router:
         refusable: bool = True,
         approved: set[int] = frozenset(),
         extra: Callable[[Transaction], None] | None = None,
+        user_back: bool = False,
     ) -> tuple[str, int]:
         transition = self.next_transition
         self.next_transition += 1
         tx = Transaction(self.state, self.matcher, transition, self.guards.authenticated, self.options)
+        tx.user_back = user_back
         kind = command[0]
-        if kind not in ("start", "set_tabs", "restore") and not self.started:
+        if kind not in ("start", "set_tabs", "restore", "restore_link") and not self.started:
             tx.start(self.roots)
         self.apply(tx, command)
         if extra is not None:
@@ -1078,7 +1256,7 @@ class Router:
         if tx.structural_violation() is not None:
             raise Failure("EINVAL", "the command would break the state")
         if not self.guards.authenticated:
-            if kind == "restore":
+            if kind in ("restore", "restore_link"):
                 tx.prune(lambda e: e.requires_auth, lambda e: False)
             ids = {e.id for e in tx.state.entries()}
             if any(e.requires_auth and e.id in ids for e in tx.created):
@@ -1128,10 +1306,25 @@ class Router:
             tx.user_popped(command[1])
         elif kind == "user_dismissed":
             tx.dismiss(command[1], None, True)
-        elif kind == "restore":
+        elif kind in ("restore", "restore_link"):
             restored = self.decode(command[1])
+            if not self.guards.authenticated:
+                # What a logged-out user may not see is left out before any event names it.
+                restored.cut(lambda e: e.requires_auth or self.matcher.routes[e.route].requires_auth)
             tx.replace_all(restored, keep_counter=False)
             tx.event("restored", entries=tx.state.entries(), location=tx.state.location())
+            if kind == "restore_link":
+                route, _, _, _ = self.matcher.resolve(command[2])
+                if command[3].external and not route.external:
+                    raise Failure("EEXTERNAL", f"route '{route.name}' may not be opened by an external link")
+                tx.navigate(command[2], command[3])
+        elif kind == "update_entry":
+            tx.update_entry(command[1], command[2], command[3])
+        elif kind == "set_saved_state":
+            entry = tx.state.find(command[1])
+            if entry is None:
+                raise Failure("ENOTFOUND", f"entry {command[1]} is not in the state")
+            entry.saved_state = command[2]
         elif kind == "refresh":
             pass
 
@@ -1149,15 +1342,19 @@ class Router:
                 data["expects_result"],
                 data["opener"],
                 routes[data["route"]].requires_auth,
+                data.get("saved_state"),
             )
 
+        def layer(data: dict[str, Any]) -> Layer:
+            return Layer(data["style"], data["prevent_dismissal"], [entry(e) for e in data["stack"]])
+
         return State(
-            [Tab(t["route"], [entry(e) for e in t["stack"]]) for t in snapshot["tabs"]],
-            snapshot["selected_tab"],
             [
-                Layer(layer["style"], layer["prevent_dismissal"], [entry(e) for e in layer["stack"]])
-                for layer in snapshot["layers"]
+                Tab(t["route"], [entry(e) for e in t["stack"]], [layer(h) for h in t.get("hidden_layers", [])])
+                for t in snapshot["tabs"]
             ],
+            snapshot["selected_tab"],
+            [layer(data) for data in snapshot["layers"]],
             snapshot["next_entry_id"],
             list(snapshot.get("tab_history", [])),
         )
