@@ -174,7 +174,8 @@ class Session:
         self.registry = navrouter.Registry()
         self.registry.load_manifest(shop_manifest())
         self.registry.authenticated = True
-        self.registry.set_guard_options(fallback_route="not-found")
+        self.before_login = rng.random() < 0.3
+        self.registry.set_guard_options(fallback_route="not-found", interceptors_before_login=self.before_login)
         library_decide = decisions(Flags, self.library_flows)
         for name, phase, priority, routes in INTERCEPTORS:
             decide = library_decide[name]
@@ -242,7 +243,7 @@ class Session:
 
         self.matcher = navmodel.Matcher(resolve, build, routes)
         model_decide = decisions(Flags, self.model_flows)
-        self.guards = navmodel.Guards(fallback="not-found")
+        self.guards = navmodel.Guards(fallback="not-found", before_login=self.before_login)
         for name, phase, priority, route_names in INTERCEPTORS:
             self.guards.interceptors.append(
                 navmodel.Interceptor(name, phase, priority, route_names, model_decide[name])
@@ -280,11 +281,22 @@ class Session:
                 def gate(interception: navrouter.Interception) -> Any:
                     return navrouter.Cancel("the gate is closed")
 
+                requires_auth = rng.random() < 0.5
                 self.gate = self.registry.add_interceptor(
-                    gate, phase="before", priority="mandatory", routes=sorted(GATE_ROUTES), name="gate"
+                    gate,
+                    phase="before",
+                    priority="mandatory",
+                    routes=sorted(GATE_ROUTES),
+                    requires_auth=requires_auth,
+                    name="gate",
                 )
                 self.model_gate = navmodel.Interceptor(
-                    "gate", "before", 3, set(GATE_ROUTES), lambda route, parameters, flow: ("cancel", "closed")
+                    "gate",
+                    "before",
+                    3,
+                    set(GATE_ROUTES),
+                    lambda route, parameters, flow: ("cancel", "closed"),
+                    requires_auth,
                 )
                 self.guards.interceptors.append(self.model_gate)
             else:

@@ -821,6 +821,7 @@ class Interceptor:
     priority: int
     routes: set[str]
     decide: Callable[[str, dict[str, str], int], Any]
+    requires_auth: bool = False  # asked only while the user is authenticated
 
 
 @dataclass
@@ -832,12 +833,19 @@ class Guards:
     authenticated: bool = True
     login: Callable[[int], None] | None = None
     claims: Callable[[str], bool] | None = None  # the authentication handler claims OAuth callback URLs
+    before_login: bool = False  # interceptors_before_login: those not requiring authentication run before login
     max_redirects: int = 8
     fallback: str | None = None
     routers: list[Any] = field(default_factory=list)
 
     def applying(self, phase: str, route: str) -> list[Interceptor]:
-        found = [i for i in self.interceptors if i.phase == phase and route in i.routes]
+        """The interceptors of a phase for a route, in running order; those requiring authentication only while
+        authenticated."""
+        found = [
+            i
+            for i in self.interceptors
+            if i.phase == phase and route in i.routes and (self.authenticated or not i.requires_auth)
+        ]
         return sorted(found, key=lambda i: -i.priority)  # stable: registration order within a priority
 
     def set_authenticated(self, value: bool) -> None:
@@ -854,7 +862,7 @@ class Guards:
 @dataclass
 class Flow:
     command: tuple[Any, ...]
-    stage: Any  # "login", ("interceptor", ids of the interceptors that answered), "leave"
+    stage: Any  # ("login" | "interceptor", ids of the interceptors that answered it), or "leave"
     redirects: list[str]
     approved: set[int]
     requires_auth: bool
@@ -1099,47 +1107,61 @@ class Router:
                 url = fallback_url
             if options.external and not route.external:
                 raise Failure("EEXTERNAL", f"route '{route.name}' may not be opened by an external link")
-            if route.requires_auth and not self.guards.authenticated:
-                if stage == "login" or self.guards.login is None:
-                    raise Failure("EDENIED", f"route '{route.name}' requires authentication")
-                if restoring is not None:
-                    self.commit(("restore", restoring), False)
-                token = self.new_token()
-                self.hold(Flow(("navigate", url, options), "login", redirects, approved, True, 0), token)
-                self.guards.login(token)
-                return ("pending", token)
             # A resumed flow asks every interceptor that has not answered it yet, by identity, in today's order.
             answered = set(stage[1]) if isinstance(stage, tuple) else set()
-            redirect = None
+            at_login = isinstance(stage, tuple) and stage[0] == "login"
             _, parameters, _, _ = self.matcher.resolve(url)
-            for interceptor in self.guards.applying("before", route.name):
-                if id(interceptor) in answered:
-                    continue
-                token = self.new_token()
-                decision = interceptor.decide(route.name, parameters, token)
-                if decision == "proceed":
-                    answered.add(id(interceptor))
-                    continue
-                if decision == "pending":
-                    if restoring is not None:
-                        self.commit(("restore", restoring), False)
-                    answered.add(id(interceptor))
-                    self.hold(
-                        Flow(
+
+            def interceptors(without_auth_only: bool) -> Any:
+                """The before interceptors not answered yet: None when all proceed, else the outcome to return, or
+                ("redirect", url)."""
+                for interceptor in self.guards.applying("before", route.name):
+                    if id(interceptor) in answered:
+                        continue
+                    if interceptor.requires_auth and (without_auth_only or not self.guards.authenticated):
+                        continue
+                    token = self.new_token()
+                    decision = interceptor.decide(route.name, parameters, token)
+                    if decision == "proceed":
+                        answered.add(id(interceptor))
+                        continue
+                    if decision == "pending":
+                        if restoring is not None:
+                            self.commit(("restore", restoring), False)
+                        answered.add(id(interceptor))
+                        flow = Flow(
                             ("navigate", url, options),
                             ("interceptor", frozenset(answered)),
                             redirects,
                             approved,
                             route.requires_auth,
                             0,
-                        ),
-                        token,
-                    )
-                    return ("pending", token)
-                if decision[0] == "cancel":
-                    raise Failure("ECANCELLED", decision[1])
-                redirect = decision[1]
-                break
+                        )
+                        self.hold(flow, token)
+                        return ("pending", token)
+                    if decision[0] == "cancel":
+                        raise Failure("ECANCELLED", decision[1])
+                    return ("redirect", decision[1])
+                return None
+
+            decided = interceptors(True) if self.guards.before_login and self.guards.interceptors else None
+            if decided is None and route.requires_auth and not self.guards.authenticated:
+                if at_login or self.guards.login is None:
+                    raise Failure("EDENIED", f"route '{route.name}' requires authentication")
+                if restoring is not None:
+                    self.commit(("restore", restoring), False)
+                token = self.new_token()
+                flow = Flow(("navigate", url, options), ("login", frozenset(answered)), redirects, approved, True, 0)
+                self.hold(flow, token)
+                self.guards.login(token)
+                return ("pending", token)
+            if decided is None:
+                decided = interceptors(False)
+            redirect = None
+            if decided is not None:
+                if decided[0] == "pending":
+                    return decided
+                redirect = decided[1]
             if redirect is not None:
                 chain = redirects + [url]
                 if len(chain) >= self.guards.max_redirects:
