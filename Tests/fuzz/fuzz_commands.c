@@ -6,7 +6,18 @@
  * (back behaviours, reselection, modals per tab, push dismissing modals), gestures, entries changed in place, saved
  * state, tolerant restores with a link, pushes onto a named tab and flow deadlines are in the mix. At the end, every
  * view made was released exactly once. Every event and interception is read field by field through its getters and
- * through its JSON form, which must agree (Tests/c/field_check.h). */
+ * through its JSON form, which must agree (Tests/c/field_check.h).
+ *
+ * Where features meet (the invariants of TESTING.md's table, by their names there):
+ *  - same-route-same-guards: product and review have aliases (item/...) while their interceptors are scoped by the
+ *    routes' own patterns: a navigation (or a restore's link) to a sold-out product never succeeds, by any URL;
+ *  - refused-changes-nothing: a refused command delivers no flow_cancelled / pending_ended (it supersedes nothing) and
+ *    refused options leave the options as they were;
+ *  - snapshots-restore: every state a router reaches restores into a fresh router to the same snapshot, also after
+ *    the registry changed (the promo route comes and goes over live category entries);
+ *  - logged-out-never-shown: while logged out, no event hands the navigator a protected entry (only a removal names
+ *    one);
+ *  - OAuth callback links are claimed (NAVROUTER_HANDLED) while login flows wait. */
 #include "fuzz_support.h"
 
 #include "../c/field_check.h"
@@ -23,6 +34,8 @@ static size_t route_count;
 static bool authenticated = true, onboarded, guard_leaves;
 static uint64_t flows[16];
 static size_t flow_count;
+static long flow_events;          /* flows superseded (pending_ended, "superseded") during the current step */
+static navrouter_router *scratch; /* a router each reached state is restored into */
 
 struct host {
     navrouter_router *router;
@@ -35,12 +48,29 @@ static void remember_flow(uint64_t flow) {
     if (flow_count < 16) flows[flow_count++] = flow;
 }
 
+static bool route_flag(const char *name, bool external);
+
+/* logged-out-never-shown: an entry an event hands over (not one it removes) is never protected while logged out. */
+static void check_shown_entry(const navrouter_event *event, const navrouter_entry *entry) {
+    if (authenticated || entry == NULL) return;
+    const char *route = navrouter_entry_route(entry);
+    FUZZ_CHECK(!route_flag(route, false),
+               "a %s event handed a protected entry ('%s') to the navigator while logged out",
+               navrouter_event_kind_name(event), route);
+}
+
 static int navigator(const navrouter_event *event, void *user_data) {
     struct host *host = user_data;
     const char *disagreement = event_disagreement(event);
     FUZZ_CHECK(disagreement == NULL, "%s event: %s disagrees with navrouter_event_json",
                navrouter_event_kind_name(event), disagreement);
-    return navrouter_event_kind(event) == host->refuse_kind ? 1 : 0;
+    int kind = navrouter_event_kind(event);
+    const char *info = navrouter_event_info_json(event);
+    if (kind == NAVROUTER_EVENT_PENDING_ENDED && info && strstr(info, "\"superseded\"")) flow_events++;
+    check_shown_entry(event, navrouter_event_entry(event));
+    for (size_t i = 0; i < navrouter_event_entry_count(event); i++)
+        check_shown_entry(event, navrouter_event_entry_at(event, i));
+    return kind == host->refuse_kind ? 1 : 0;
 }
 
 static void *make_view(const navrouter_entry *entry, void *user_data) {
@@ -123,23 +153,60 @@ static void login(navrouter_router *router, uint64_t flow, const navrouter_match
     remember_flow(flow);
 }
 
+/* The OAuth redirect links (myapp://auth/callback?...) are the login handler's. */
+static bool claim(navrouter_router *router, const char *url, void *user_data) {
+    (void)router;
+    (void)user_data;
+    return strncmp(url, "myapp://auth/callback", 21) == 0;
+}
+
+/* The shop with aliases: old links to products and reviews (item/...). */
+static navrouter_registry *aliased_shop_registry(void) {
+    navrouter_registry *made = NULL;
+    char *text = fuzz_shop_manifest(), *manifest;
+    json_t *root = navrouter_jansson_parse(text), *module, *route;
+    size_t i, j;
+    json_array_foreach(json_object_get(root, "modules"), i, module) {
+        json_array_foreach(json_object_get(module, "routes"), j, route) {
+            const char *name = json_string_value(json_object_get(route, "name"));
+            if (strcmp(name, "product") == 0) json_object_set_new(route, "aliases", json_pack("[s]", "item/<int:id>"));
+            if (strcmp(name, "review") == 0)
+                json_object_set_new(route, "aliases", json_pack("[s]", "item/<int:id>/review"));
+        }
+    }
+    manifest = json_dumps(root, 0);
+    const char *domains[] = {"shop.example.com"};
+    if (navrouter_registry_new(&made, 0) != NAVROUTER_OK ||
+        navrouter_registry_load_manifest(made, manifest, NULL) != NAVROUTER_OK ||
+        navrouter_registry_set_web_domains(made, domains, 1) != NAVROUTER_OK)
+        fuzz_fail("cannot set up the aliased shop registry: %s", navrouter_last_error());
+    free(manifest);
+    json_decref(root);
+    free(text);
+    return made;
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     const char *product[] = {"product"}, *category[] = {"category"}, *review[] = {"review"}, *help[] = {"help"};
     char *json = NULL;
     (void)argc;
     (void)argv;
-    registry = fuzz_shop_registry();
-    navrouter_registry_add_interceptor(registry, "sold-out", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_HIGH, NULL,
-                                       product, 1, 0, NULL, sold_out, NULL, NULL, NULL);
+    registry = aliased_shop_registry();
+    (void)product;
+    (void)review;
+    /* Scoped by the routes' own patterns: their aliases must reach them all the same. */
+    navrouter_registry_add_interceptor(registry, "sold-out", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_HIGH,
+                                       "shop/product/<int:id>", NULL, 0, 0, NULL, sold_out, NULL, NULL, NULL);
     navrouter_registry_add_interceptor(registry, "sale", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_MEDIUM, NULL,
                                        category, 1, 0, NULL, sale, NULL, NULL, NULL);
     navrouter_registry_add_interceptor(registry, "onboarding", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_MANDATORY,
                                        "shop/cart", NULL, 0, 0, NULL, onboarding, NULL, NULL, NULL);
-    navrouter_registry_add_interceptor(registry, "unsaved", NAVROUTER_PHASE_LEAVE, NAVROUTER_PRIORITY_MEDIUM, NULL,
-                                       review, 1, 0, NULL, unsaved, NULL, NULL, NULL);
+    navrouter_registry_add_interceptor(registry, "unsaved", NAVROUTER_PHASE_LEAVE, NAVROUTER_PRIORITY_MEDIUM,
+                                       "shop/product/<int:id>/review", NULL, 0, 0, NULL, unsaved, NULL, NULL, NULL);
     navrouter_registry_add_interceptor(registry, "then-home", NAVROUTER_PHASE_AFTER, NAVROUTER_PRIORITY_LOW, NULL, help,
                                        1, 0, NULL, then_home, NULL, NULL, NULL);
-    navrouter_registry_set_auth_handler(registry, login, NULL, NULL, NULL);
+    navrouter_registry_set_auth_handler(registry, login, claim, NULL, NULL);
+    navrouter_router_new(&scratch, registry);
     navrouter_registry_routes_json(registry, &json);
     json_t *list = navrouter_jansson_parse(json), *route;
     size_t index;
@@ -234,11 +301,37 @@ static void check_invariants(const char *text) {
  * ASan is making and parsing snapshots. */
 static char *known[2];
 
+/* snapshots-restore: a state a router reached restores into a fresh router, to the same snapshot. */
+static void check_restores(const char *text) {
+    char *again = NULL;
+    int status = navrouter_router_restore(scratch, text, NULL);
+    FUZZ_CHECK(status == NAVROUTER_OK, "the router's own snapshot does not restore (%s: %s): %s",
+               navrouter_status_name(status), navrouter_last_error(), text);
+    again = snapshot_of(scratch);
+    FUZZ_CHECK(strcmp(again, text) == 0, "a restored snapshot reads back otherwise:\n%s\n%s", text, again);
+    navrouter_string_free(again);
+}
+
 /* Makes `now` router h's known snapshot, checking its invariants when it differs from the last one or `force`. */
 static void settle(int h, char *now, bool force) {
-    if (force || !known[h] || strcmp(known[h], now) != 0) check_invariants(now);
+    if (force || !known[h] || strcmp(known[h], now) != 0) {
+        check_invariants(now);
+        check_restores(now);
+    }
     navrouter_string_free(known[h]);
     known[h] = now;
+}
+
+/* same-route-same-guards: the id of a sold-out product (a multiple of 7) the URL opens by any of the product's
+ * patterns, else 0. */
+static long sold_out_product(const char *url) {
+    navrouter_match *match = NULL;
+    long id = 0;
+    if (navrouter_registry_resolve(registry, url, &match) != NAVROUTER_OK) return 0;
+    const char *value = navrouter_match_param(match, "id");
+    if (strcmp(navrouter_match_route(match), "product") == 0 && value && atol(value) % 7 == 0) id = atol(value);
+    navrouter_match_free(match);
+    return id;
 }
 
 /* The id of the n-th entry of a router's state (tabs, then layers), or n itself when there are fewer. */
@@ -297,6 +390,12 @@ static const char *urls[] = {
     "/not-found",
     "myapp://shop/product/5",
     "javascript:alert(1)",
+    "/item/7",
+    "/ITEM/14",
+    "myapp://item/21",
+    "/item/3/review",
+    "/shop/category/promo",
+    "myapp://auth/callback?code=1",
 };
 #define URL_COUNT (sizeof urls / sizeof *urls)
 
@@ -323,13 +422,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         navrouter_router *router = host->router;
         uint64_t id = 0;
         int status = NAVROUTER_OK;
+        bool navigation = false, flows_may_end = false;
+        char *options_before = NULL;
+        flow_events = 0;
         const char *before = known[op & 1];
         bool was_authenticated = authenticated;
         const char *url = urls[arg % URL_COUNT];
         navrouter_nav_options options = NAVROUTER_NAV_OPTIONS_INIT;
         bool command = true, external = false;
-        switch ((op >> 1) % 28) {
+        switch ((op >> 1) % 29) {
         case 0:
+            navigation = true;
             status = navrouter_router_navigate(router, url, NULL, &id);
             break;
         case 1:
@@ -338,11 +441,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 options.flags &= ~NAVROUTER_NAV_PRESENTATION_MASK;
             options.pop_up_to = (arg & 1) ? "product" : NULL;
             options.props_json = (arg & 2) ? "{\"from\": [1, {\"x\": null}]}" : NULL;
+            navigation = true;
             status = navrouter_router_navigate(router, url, &options, &id);
             break;
         case 2:
             options.flags = NAVROUTER_NAV_EXTERNAL;
-            external = true;
+            external = navigation = true;
             status = navrouter_router_navigate(router, url, &options, &id);
             break;
         case 3:
@@ -377,11 +481,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             status = navrouter_registry_set_authenticated(registry, authenticated);
             break;
         case 12:
+            flows_may_end = true; /* a resumed flow ends, whatever becomes of its command */
             if (!flow_count) continue;
             status = navrouter_router_resume_flow(router, flows[arg % flow_count], arg % 3, (arg % 3) == 2 ? url : "no",
                                                   &id);
             break;
         case 13:
+            flows_may_end = true;
             if (!flow_count) continue;
             status = navrouter_router_complete_login(router, flows[arg % flow_count], arg & 1, &id);
             break;
@@ -410,7 +516,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             break;
         case 20:
             command = false;
+            navrouter_router_options_json(router, &options_before);
             status = navrouter_router_set_options_json(router, option_sets[arg % 8]);
+            if (status < 0) {
+                char *options_after = NULL;
+                navrouter_router_options_json(router, &options_after);
+                FUZZ_CHECK(strcmp(options_before, options_after) == 0, "refused options changed the options");
+                navrouter_string_free(options_after);
+            }
+            navrouter_string_free(options_before);
             break;
         case 21: {
             uint64_t gesture = 0;
@@ -450,6 +564,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         case 25:
             options.tab = (arg & 1) ? tabs[(arg / 2) % 5] : NULL;
             options.flow_deadline_ms = (arg & 64) ? 1 : 0;
+            navigation = true;
             status = navrouter_router_navigate(router, url, &options, &id);
             break;
         case 26: {
@@ -467,11 +582,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             command = false;
             status = navrouter_router_expire_flows(router);
             break;
+        case 28: /* the registry changes under live entries: the promo route over category's /shop/category/promo */
+            command = false;
+            status = (arg & 1) ? navrouter_registry_add_route(registry, "promo", "shop/category/promo", 0)
+                               : navrouter_registry_remove_route(registry, "promo");
+            if (status == NAVROUTER_ECONFLICT || status == NAVROUTER_ENOTFOUND) status = NAVROUTER_OK;
+            break;
         default:
             status = navrouter_router_start(router, &id);
             break;
         }
         FUZZ_CHECK(fuzz_known_status(status), "unknown status %d", status);
+        if (command && status < 0 && !flows_may_end)
+            FUZZ_CHECK(flow_events == 0, "a refused command (%s) superseded %ld pending flows",
+                       navrouter_status_name(status), flow_events);
+        if (navigation && (status == NAVROUTER_OK || status == NAVROUTER_PENDING)) {
+            long sold = sold_out_product(url);
+            FUZZ_CHECK(status != NAVROUTER_OK || sold == 0, "'%s' opened sold-out product %ld past its guard", url,
+                       sold);
+        }
         if (status == NAVROUTER_OK && id) last_transition[op & 1] = id;
         char *after = snapshot_of(router);
         if (command && status < 0)
