@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test suite: lint (formatting, lint rules, Python types), the Swift core's XCTest suite, the C suite
 # (header, exports, C tests, valgrind), the Python binding's pytest suite, the navrouter tool's tests, the reference
-# model, the stress program, and a short run of every fuzz target (NAVROUTER_FUZZ_SECONDS each, default 20).
+# model, the stress program, coverage from all of them together with its floors (scripts/coverage.sh), and a short run
+# of every fuzz target (NAVROUTER_FUZZ_SECONDS each, default 20).
 # Installs what is missing first (scripts/setup.sh). The last line is the total: "N passed, N failed". Exits non-zero
 # when anything failed.
 set -uo pipefail
@@ -38,7 +39,7 @@ if ! scripts/build-library.sh >build/logs/build-library.log 2>&1; then
 fi
 
 echo "== XCTest (Swift core)"
-swift test --disable-swift-testing 2>&1 | tee build/logs/xctest.log | grep -E "error:|failed|Executed .* tests" | tail -n 40
+swift test --disable-swift-testing --enable-code-coverage 2>&1 | tee build/logs/xctest.log | grep -E "error:|failed|Executed .* tests" | tail -n 40
 line=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" build/logs/xctest.log | tail -n 1)
 if [ -n "$line" ]; then
     executed=$(echo "$line" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/')
@@ -119,6 +120,15 @@ if [ -n "$line" ]; then
     add "stress" "$(echo "$line" | sed -E 's/stress: ([0-9]+) passed.*/\1/')" "$(echo "$line" | sed -E 's/.* ([0-9]+) failed/\1/')"
 else
     add "stress" 0 1
+fi
+
+echo "== coverage (every suite over a profile-instrumented library, with XCTest's; the floors in scripts/coverage.sh)"
+scripts/coverage.sh 2>&1 | tee build/logs/coverage.log | tail -n 20
+line=$(grep -E "^coverage: [0-9]+ passed, [0-9]+ failed" build/logs/coverage.log | tail -n 1)
+if [ -n "$line" ]; then
+    add "coverage" "$(echo "$line" | sed -E 's/coverage: ([0-9]+) passed.*/\1/')" "$(echo "$line" | sed -E 's/.* ([0-9]+) failed/\1/')"
+else
+    add "coverage" 0 1
 fi
 
 wait "$fuzz_build" 2>/dev/null

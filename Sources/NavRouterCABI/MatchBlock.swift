@@ -52,8 +52,6 @@ struct MatchBlock: @unchecked Sendable {
         head = UnsafeMutablePointer(mutating: address.assumingMemoryBound(to: MatchHead.self))
     }
 
-    private init(head: UnsafeMutablePointer<MatchHead>) { self.head = head }
-
     /// The block's address (the handle).
     var address: UnsafeMutableRawPointer { UnsafeMutableRawPointer(head) }
 

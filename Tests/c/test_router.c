@@ -716,8 +716,74 @@ static void test_event_read_from_threads_during_its_callback(void) {
     navrouter_registry_free(registry);
 }
 
+/* A redirect decision without its URL: the interceptor set none, so the navigation is cancelled, saying why. */
+static int redirect_without_url(navrouter_interception *interception, void *user_data) {
+    (void)interception;
+    (void)user_data;
+    return NAVROUTER_DECISION_REDIRECT;
+}
+
+static int hold(navrouter_interception *interception, void *user_data) {
+    (void)interception;
+    (void)user_data;
+    return NAVROUTER_DECISION_PENDING;
+}
+
+/* A migration hook whose text is not UTF-8. */
+static char *not_utf8(const char *snapshot_json, void *user_data) {
+    (void)snapshot_json;
+    (void)user_data;
+    char *text = malloc(3);
+    text[0] = (char)0xff, text[1] = '{', text[2] = '\0';
+    return text;
+}
+
+/* The C layer refuses what its arguments cannot mean, each with its own message, and changes nothing. */
+static void test_c_arguments_out_of_range_are_refused(void) {
+    navrouter_registry *registry = shop_registry(true);
+    navrouter_router *router = NULL;
+    const char *settings[] = {"settings"};
+    const char *product[] = {"product"};
+    uint64_t flow = 0;
+    uint32_t route;
+    navrouter_range ranges[4];
+    size_t count;
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_interceptor(registry, "x", NAVROUTER_PHASE_BEFORE, 9, NULL,
+                                                                      NULL, 0, 0, NULL, hold, NULL, NULL, NULL));
+    CHECK(strstr(navrouter_last_error(), "unknown priority 9") != NULL);
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_interceptor(registry, "x", NAVROUTER_PHASE_BEFORE,
+                                                                      NAVROUTER_PRIORITY_LOW, NULL, NULL, 0, 0x80,
+                                                                      NULL, hold, NULL, NULL, NULL));
+    CHECK(strstr(navrouter_last_error(), "unknown interceptor flags 0x80") != NULL);
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_set_guard_options(registry, 0, NULL));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_set_guard_options(registry, 1001, NULL));
+    CHECK(strstr(navrouter_last_error(), "between 1 and 1000") != NULL);
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, "/shop/home", (size_t)-1, &route, ranges, 4,
+                                                             &count));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(registry, "nowhere", NAVROUTER_PHASE_BEFORE,
+                                                                  NAVROUTER_PRIORITY_LOW, NULL, product, 1, 0, NULL,
+                                                                  redirect_without_url, NULL, NULL, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(registry, "hold", NAVROUTER_PHASE_BEFORE,
+                                                                  NAVROUTER_PRIORITY_LOW, NULL, settings, 1, 0, NULL,
+                                                                  hold, NULL, NULL, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_new(&router, registry));
+    CHECK_STATUS(NAVROUTER_ECANCELLED, navrouter_router_navigate(router, "/shop/product/1", NULL, NULL));
+    CHECK(strstr(navrouter_last_error(), "a redirect without a URL") != NULL);
+    CHECK_STATUS(NAVROUTER_PENDING, navrouter_router_navigate(router, "/settings", NULL, &flow));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_router_resume_flow(router, flow, NAVROUTER_DECISION_REDIRECT, NULL, NULL));
+    CHECK(strstr(navrouter_last_error(), "a redirect needs the URL") != NULL);
+    char *snapshot = NULL;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_snapshot(router, &snapshot));
+    CHECK_STATUS(NAVROUTER_EJSON, navrouter_router_restore_ex(router, snapshot, 0, not_utf8, NULL, NULL, NULL, NULL));
+    CHECK(strstr(navrouter_last_error(), "not UTF-8") != NULL);
+    navrouter_string_free(snapshot);
+    navrouter_router_free(router);
+    navrouter_registry_free(registry);
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
+    RUN(test_c_arguments_out_of_range_are_refused);
     RUN(test_router_lifecycle_and_bad_arguments);
     RUN(test_navigation_commands_and_events);
     RUN(test_event_removed_entries);

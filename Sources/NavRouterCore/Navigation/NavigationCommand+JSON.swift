@@ -82,7 +82,10 @@ extension NavigationCommand {
             return Value(json: value)
         }
         func int(_ key: String) throws(NavRouterError) -> Int { Int(clamping: try fields.integer(key)) }
-        func result() -> JSONValue? { fields.optional("result").flatMap { $0 == .null ? nil : $0 } }
+        func result() -> JSONValue? {  // null is no result (a `nil` here would read as JSONValue's null literal)
+            guard let value = fields.optional("result"), value != .null else { return nil }
+            return value
+        }
         func strings(_ key: String) throws(NavRouterError) -> [String] { try fields.strings(key) }
         let name = try fields.string("command")
         switch name {

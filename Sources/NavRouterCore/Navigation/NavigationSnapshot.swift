@@ -388,20 +388,13 @@ extension NavigationSnapshot {
             dropped.append(DroppedEntry(id: id, route: route, url: url, reason: reason))
         }
 
-        /// The rules the router's commands keep, which a snapshot edited by hand may break: a tab's root is a
-        /// registered route that does not require authentication and expects no result; a `root` route's entry is
-        /// only ever a tab's root; an entry has an opener only when it expects a result, and the opener is another
-        /// entry of the state. (A tolerant restore has dropped what breaks the first two, and forgotten openers.)
+        /// The rules the router's commands keep, which a snapshot edited by hand may break: a tab's root expects no
+        /// result; a `root` route's entry is only ever a tab's root; an entry has an opener only when it expects a
+        /// result, and the opener is another entry of the state. (`readTab` has refused, or a tolerant restore
+        /// dropped, a tab whose route is not registered or requires authentication; a tolerant restore has forgotten
+        /// openers.)
         private func checkMadeByCommands(_ state: NavigationState) throws(NavRouterError) {
-            for (index, tab) in state.tabs.enumerated() {
-                guard let name = tab.route else { continue }
-                guard let route = table.route(named: name) else {
-                    throw NavRouterError(.invalidJSON, "tabs[\(index)].route: '\(name)' is not registered")
-                }
-                if route.requiresAuth {
-                    throw NavRouterError(
-                        .invalidJSON, "tabs[\(index)]: route '\(name)' requires authentication; a tab root never does")
-                }
+            for (index, tab) in state.tabs.enumerated() where tab.route != nil {
                 if tab.stack.first?.expectsResult == true {
                     throw NavRouterError(.invalidJSON, "tabs[\(index)].stack[0]: a tab root cannot expect a result")
                 }

@@ -650,11 +650,8 @@ struct NavigationTransaction {
         }
         append(event)
         if let link = restoreOptions.link {
-            let match = try table.resolve(link)
-            if restoreOptions.linkOptions.external && !match.route.external {
-                throw NavRouterError(.notExternal, "route '\(match.route.name)' may not be opened by an external link")
-            }
-            try navigate(link, restoreOptions.linkOptions, resolved: match)
+            // The pipeline ran the link through its stages (the policy among them) before this transaction.
+            try navigate(link, restoreOptions.linkOptions, resolved: try table.resolve(link))
         }
     }
 
@@ -667,13 +664,9 @@ struct NavigationTransaction {
         var url = entry.url
         var newParameters = entry.parameterSource
         if let parameters {
+            // `buildURL` refuses a URL that would open another route (`.conflict`): this one opens the entry's.
             url = try table.buildURL(route: entry.route, parameters: parameters)
-            let match = try table.resolve(url)
-            guard match.route.name == entry.route else {
-                throw NavRouterError(
-                    .invalidArgument, "the parameters give a URL of route '\(match.route.name)', not '\(entry.route)'")
-            }
-            newParameters = EntryParameters(match)
+            newParameters = EntryParameters(try table.resolve(url))
         }
         let updated = entry.changed(
             url: url, parameters: newParameters, props: props ?? entry.props, opener: entry.opener)

@@ -89,27 +89,42 @@ extension Router {
         return ReplayReport(steps: steps, divergence: nil)
     }
 
-    /// Runs one logged step: a command, or a back gesture begun or cancelled.
-    /// - Returns: its outcome or error as the log writes it.
-    private func replayStep(_ commandJSON: JSONValue) throws(NavRouterError) -> JSONValue {
-        do throws(NavRouterError) {
-            switch commandJSON.objectValue?["command"]?.stringValue {
+    /// A logged step: a command, or a back gesture begun or cancelled.
+    private enum LoggedStep {
+        case command(NavigationCommand)
+        case beginBackGesture
+        case cancelBackGesture(GestureID)
+
+        /// Reads a step's `command`.
+        /// - Throws: `.invalidJSON` for what is not a logged step.
+        init(json: JSONValue) throws(NavRouterError) {
+            switch json.objectValue?["command"]?.stringValue {
             case "begin_back_gesture":
-                return Self.gestureJSON(try beginBackGesture().gesture)
+                _ = try JSONObjectReader(json, at: "command", known: ["command"])
+                self = .beginBackGesture
             case "cancel_back_gesture":
-                let fields = try JSONObjectReader(commandJSON, at: "command", known: ["command", "gesture"])
-                try cancelBackGesture(GestureID(UInt64(clamping: try fields.integer("gesture"))))
-                return Self.outcomeJSON(.applied(transition: nil))
+                let fields = try JSONObjectReader(json, at: "command", known: ["command", "gesture"])
+                self = .cancelBackGesture(GestureID(UInt64(clamping: try fields.integer("gesture"))))
             default:
-                let command = try NavigationCommand(json: commandJSON)
-                do {
-                    return Self.outcomeJSON(try perform(command))
-                } catch {
-                    return Self.errorJSON(error)
-                }
+                self = .command(try NavigationCommand(json: json))
+            }
+        }
+    }
+
+    /// Runs one logged step.
+    /// - Returns: its outcome or error as the log writes it.
+    /// - Throws: `.invalidJSON` for what is not a logged step.
+    private func replayStep(_ commandJSON: JSONValue) throws(NavRouterError) -> JSONValue {
+        let step = try LoggedStep(json: commandJSON)
+        do throws(NavRouterError) {
+            switch step {
+            case .beginBackGesture: return Self.gestureJSON(try beginBackGesture().gesture)
+            case .cancelBackGesture(let gesture):
+                try cancelBackGesture(gesture)
+                return Self.outcomeJSON(.applied(transition: nil))
+            case .command(let command): return Self.outcomeJSON(try perform(command))
             }
         } catch {
-            if error.code == .invalidJSON, commandJSON.objectValue?["command"] == nil { throw error }
             return Self.errorJSON(error)
         }
     }

@@ -4,9 +4,6 @@
 struct RouteNameIndex: Sendable {
     private var table = IndexTable(maxLoad: (3, 4))
 
-    /// How many routes are indexed.
-    var count: Int { table.count }
-
     /// Where a name is, for `fill`.
     enum Place {
         /// No route has the name; it would go into this slot.

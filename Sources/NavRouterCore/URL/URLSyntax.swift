@@ -139,17 +139,6 @@ enum URLSyntax {
         return try outcome.get()
     }
 
-    /// Percent-decodes a component given as a `Substring` (see the byte version).
-    static func percentDecode(_ text: Substring, plusIsSpace: Bool, what: @autoclosure () -> String)
-        throws(NavRouterError) -> String
-    {
-        var copy = String(text)
-        let outcome: Result<String, NavRouterError> = copy.withUTF8 { bytes in
-            Result { () throws(NavRouterError) in try percentDecode(bytes, plusIsSpace: plusIsSpace, what: what()) }
-        }
-        return try outcome.get()
-    }
-
     /// Characters kept as they are in a path segment: RFC 3986's unreserved and sub-delims, `:` and `@`.
     private static let pathSafe: [Bool] = safeTable("-._~!$&'()*+,;=:@")
     /// The same for a segment that stands as an app link's host (`:` and `@` are escaped: a port, user information).

@@ -1,0 +1,135 @@
+import Foundation
+import Synchronization
+import XCTest
+
+@testable import NavRouterCore
+
+/// The queue and the flows at their edges: long queues, urgent prunes behind queued commands, threads whose commands
+/// stay queued, resumes that cannot go on.
+final class QueueAndFlowEdgeTests: XCTestCase {
+    func testALongQueueFromCallbacksRunsInOrder() throws {
+        let (router, _, _) = try shopRouter()
+        let queued = Atomic<Bool>(false)
+        router.navigator = { event in
+            if event.kind == .push, !queued.exchange(true, ordering: .relaxed) {
+                for id in 2...201 { _ = try? router.push("/shop/product/\(id)") }
+            }
+            return true
+        }
+        try router.push("/shop/product/1")
+        let ids = router.state.currentStack.compactMap { $0.parameters["id"] }
+        XCTAssertEqual(ids, (1...201).map(String.init))
+        XCTAssertEqual(router.queuedCommandCount, 0)
+    }
+
+    func testALogoutPruneQueuedBehindOtherCommandsRunsFirstWhileTheHostAnimates() throws {
+        let (router, _, recorder) = try shopRouter()
+        try router.selectTab(3)
+        try router.push("/account/orders")
+        router.transitionMode = .waitForHost
+        guard case .applied(let first?) = try router.push("/shop/product/9") else { return XCTFail("not applied") }
+        guard case .queued = try router.push("/shop/product/1") else { return XCTFail("not queued") }
+        let once = Atomic<Bool>(false)
+        router.navigator = { event in
+            _ = recorder.navigator(event)
+            if event.kind == .push, !once.exchange(true, ordering: .relaxed) {
+                _ = try? router.push("/shop/product/2")  // queued behind the running command
+                router.registry.guards.setAuthenticated(false)  // its prune is urgent: it overtakes that push
+            }
+            return true
+        }
+        recorder.clear()
+        try router.transitionFinished(first)
+        XCTAssertFalse(router.state.allEntries.contains { $0.route == "orders" }, "the prune ran while animating")
+        XCTAssertEqual(router.queuedCommandCount, 1, "the push queued by the callback waits for the host")
+    }
+
+    func testAThreadWhoseCommandStaysQueuedReturnsQueued() throws {
+        let (router, _, _) = try shopRouter()
+        router.transitionMode = .waitForHost
+        let inside = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let once = Atomic<Bool>(false)
+        router.navigator = { event in
+            if event.kind == .push, !once.exchange(true, ordering: .relaxed) {
+                inside.signal()
+                proceed.wait()
+            }
+            return true
+        }
+        let second = Mutex<Router.Outcome?>(nil)
+        let other = Thread {
+            inside.wait()
+            let thread = Thread {
+                let outcome = try? router.push("/shop/product/2")
+                second.withLock { $0 = outcome }
+            }
+            thread.start()
+            Thread.sleep(forTimeInterval: 0.05)  // the second push now waits for the first
+            proceed.signal()
+        }
+        other.start()
+        try router.push("/shop/product/1")
+        for _ in 0..<200 where second.withLock({ $0 }) == nil { Thread.sleep(forTimeInterval: 0.01) }
+        guard case .queued? = second.withLock({ $0 }) else {
+            return XCTFail("the waiting thread's command should stay queued behind the host's transition")
+        }
+    }
+
+    func testALeaveFlowCannotBeRedirected() throws {
+        let (router, _, _) = try shopRouter()
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { _ in .pending }, name: "ask", phase: .leave, scope: .routes(["product"]))
+        try router.push("/shop/product/1")
+        guard case .pending(let flow) = try router.pop() else { return XCTFail("not held") }
+        assertFails(.invalidArgument, "only a navigation can be redirected") {
+            try router.resumeFlow(flow, decision: .redirect(url: "/settings"))
+        }
+    }
+
+    func testAResumedRedirectPastTheLimitIsRefusedWithItsChain() throws {
+        let (router, _, _) = try shopRouter()
+        router.registry.guards.options = GuardOptions(maxRedirects: 1)
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { $0.destination?.route.name == "settings" ? .pending : .proceed }, name: "hold")
+        guard case .pending(let flow) = try router.navigate("/settings") else { return XCTFail("not held") }
+        assertFails(.limitExceeded, "/settings → /shop/cart") {
+            try router.resumeFlow(flow, decision: .redirect(url: "/shop/cart"))
+        }
+    }
+
+    func testAnAfterRedirectTheRouterRefusesIsReportedAsAGuardError() throws {
+        let (router, _, recorder) = try shopRouter()
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { context in
+                context.router.close()
+                return .redirect(url: "/shop/cart")
+            }, name: "closes", phase: .after, scope: .routes(["product"]))
+        assertFails(.destroyed) { try router.push("/shop/product/1") }
+        let error = recorder.events.first { $0.kind == .guardError }
+        XCTAssertTrue(error?.failure?.message.contains("was refused") ?? false, "\(String(describing: error))")
+    }
+
+    func testLoggingOutCancelsEveryProtectedFlowInTheOrderTheyWereHeld() throws {
+        let (router, _, recorder) = try shopRouter(authenticated: false)
+        router.setOptions(RouterOptions { $0.supersedePendingFlows = false })
+        router.registry.guards.authenticationHandler = LoginDesk()
+        router.registry.guards.setAuthenticated(true)
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { $0.destination?.route.name == "orders" || $0.destination?.route.name == "checkout"
+                ? .pending : .proceed }, name: "hold")
+        guard case .pending(let first) = try router.navigate("/account/orders"),
+            case .pending(let second) = try router.navigate("/shop/checkout")
+        else { return XCTFail("not held") }
+        recorder.clear()
+        router.registry.guards.setAuthenticated(false)
+        XCTAssertEqual(recorder.events.filter { $0.kind == .flowCancelled }.map(\.flow), [first, second])
+        XCTAssertEqual(router.pendingFlows, [])
+    }
+
+    func testAPlanForAnUnmatchedURLNamesTheFallbackRoute() throws {
+        let (router, _, _) = try shopRouter()
+        router.registry.guards.options = GuardOptions(fallbackRoute: "not-found")
+        XCTAssertEqual(try router.plan("/nowhere/at/all").route, "not-found")
+    }
+}
