@@ -189,7 +189,11 @@ void navrouter_registry_free(navrouter_registry *registry);
 
 /**
  * Sets the app's web domains: an http/https URL addresses the app only when its host is one of them
- * (the domain is then dropped). With none set, every http/https URL is refused with NAVROUTER_EDENIED.
+ * (the domain is then dropped). With none set, every http/https URL is refused with NAVROUTER_EDENIED. A change of
+ * the URL policy (this, navrouter_registry_set_schemes(), navrouter_registry_set_limits()) refreshes every router
+ * on the registry, as removing a route does: an entry whose link the new policy refuses goes with the entries above
+ * it (POP / DISMISS events to that router's navigator, on this thread), so that a router's state holds only what the
+ * registry can read, and its snapshot restores.
  * @param domains an array of count domain names (e.g. "shop.example.com"), any case; may be NULL when count is 0.
  *        A domain is ASCII labels of letters, digits, '-' and '_' as links carry it: a wildcard ("*.example.com"),
  *        a trailing dot, white space, a scheme or port, or an internationalised domain in its Unicode form (list

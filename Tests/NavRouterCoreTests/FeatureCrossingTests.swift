@@ -595,3 +595,27 @@ final class TransactionLogReplayTests: XCTestCase {
         XCTAssertEqual(replay.state.withoutViews, router.state.withoutViews)
     }
 }
+
+/// Every snapshot a router writes restores, whatever changed in the registry since its entries were made.
+final class SnapshotAfterRegistryChangeTests: XCTestCase {
+    func testAnEntryWhoseLinkThePolicyNoLongerTakesGoesWhenThePolicyChanges() throws {
+        let (router, ledger, recorder) = try shopRouter()
+        try router.push("https://shop.example.com/shop/product/3")
+        try router.push("/shop/product/4")
+        recorder.clear()
+        try router.registry.setPolicy(URLPolicy(webDomains: ["www.example.org"]))
+        XCTAssertEqual(router.state.currentRoutes, ["home"], "the web link's entry (and what is above it) went")
+        XCTAssertTrue(recorder.kinds.contains(.pop))
+        try Router(registry: router.registry).restore(router.snapshot())
+        ledger.check(router.state)
+    }
+
+    func testLimitsLoweredUnderALongLinkPruneItsEntry() throws {
+        let (router, _, _) = try shopRouter()
+        let long = "/help/" + Array(repeating: "a", count: 40).joined(separator: "/")
+        try router.push(long)
+        try router.registry.updatePolicy { $0.maxSegments = 8 }
+        XCTAssertEqual(router.state.currentRoutes, ["home"])
+        try Router(registry: router.registry).restore(router.snapshot())
+    }
+}

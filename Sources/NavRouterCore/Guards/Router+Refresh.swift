@@ -1,8 +1,8 @@
 extension Router {
     /// Re-checks the state against the guards and the registry: while logged out, flows towards protected routes are
     /// cancelled and protected entries go; entries a `before` interceptor would now cancel or redirect go, and so do
-    /// entries whose route was removed (a tab whose root route was removed goes whole). The navigator cannot refuse
-    /// this change.
+    /// entries whose route was removed or whose link the registry no longer reads as one of their route's (its URL
+    /// policy changed); a tab whose root goes that way goes whole. The navigator cannot refuse this change.
     func runRefresh() -> Result<Outcome, NavRouterError> {
         let guards = registry.guards
         let authenticated = guards.isAuthenticated
@@ -37,9 +37,9 @@ extension Router {
         return commit(.refresh, vetoable: false, refusable: false) { transaction throws(NavRouterError) in
             transaction.prune(
                 { entry in
-                    refused.contains(entry.id) || table.route(named: entry.route) == nil
+                    refused.contains(entry.id) || !table.stillReads(entry)
                         || (!authenticated && Self.requiresAuth(entry, in: table))
-                }, removingTabsWhere: { table.route(named: $0.route) == nil })
+                }, removingTabsWhere: { !table.stillReads($0) })
         }
     }
 }

@@ -91,3 +91,14 @@ extension RouteTable {
         return segments.count == pattern.segments.count ? parameters : nil
     }
 }
+
+extension RouteTable {
+    /// Whether the table can still read an entry as it was made: its route is registered and its URL opens it, or
+    /// is still one of its route's URLs (a newer, more specific route may win it now). False once the route is gone
+    /// or the URL policy refuses the link (an unlisted web domain, lower limits).
+    func stillReads(_ entry: NavigationEntry) -> Bool {
+        guard route(named: entry.route) != nil else { return false }
+        guard let match = try? resolve(entry.url) else { return false }
+        return match.routeName == entry.route || pathParameters(of: entry.url, byRoute: entry.route) != nil
+    }
+}

@@ -97,17 +97,22 @@ public final class RouteRegistry: Sendable {
         try updatePolicy { $0 = policy }
     }
 
-    /// Changes the URL policy atomically (no concurrent change is lost between reading and writing it).
+    /// Changes the URL policy atomically (no concurrent change is lost between reading and writing it). Every router
+    /// on the registry then refreshes: an entry whose link the new policy refuses goes, with the entries above it (a
+    /// router's state only holds what the registry can still read, and so its snapshot always restores).
     /// - Parameter change: edits a copy of the current policy.
     /// - Throws: `.invalidArgument` for a bad resulting policy; the old one stays.
     public func updatePolicy(_ change: (inout URLPolicy) -> Void) throws(NavRouterError) {
-        try state.withLock { state throws(NavRouterError) in
+        let changed = try state.withLock { state throws(NavRouterError) -> Bool in
             var policy = state.policy
             change(&policy)
             try policy.validate()
+            if policy == state.policy { return false }
             state.policy = policy
             noteChange(&state)
+            return true
         }
+        if changed { refreshRouters() }
     }
 
     /// Registers one route.

@@ -278,19 +278,25 @@ class Registry(OwnedHandle):
 
     def set_web_domains(self, domains: Iterable[str]) -> None:
         """The app's web domains: http/https links to them address the app (a single str is refused). A domain is
-        written as links carry it: no wildcards, an internationalised one in its ``xn--`` form (the error gives it)."""
+        written as links carry it: no wildcards, an internationalised one in its ``xn--`` form (the error gives it).
+        A change refreshes every router on the registry (as removing a route does): an entry whose link the new
+        policy refuses goes, and its router's navigator hears of it during this call."""
         encoded = encode_list(domains, "domains")
-        lib().navrouter_registry_set_web_domains(self._ptr(), string_array(encoded), len(encoded))
+        invoke(lib().navrouter_registry_set_web_domains, self._ptr(), string_array(encoded), len(encoded))
 
     def set_schemes(self, schemes: Iterable[str]) -> None:
-        """The app's custom schemes; empty accepts any but the reserved ones (a single str is refused)."""
+        """The app's custom schemes; empty accepts any but the reserved ones (a single str is refused). A change
+        refreshes every router on the registry (see set_web_domains)."""
         encoded = encode_list(schemes, "schemes")
-        lib().navrouter_registry_set_schemes(self._ptr(), string_array(encoded), len(encoded))
+        invoke(lib().navrouter_registry_set_schemes, self._ptr(), string_array(encoded), len(encoded))
 
     def set_limits(self, max_url_length: int = 8192, max_segments: int = 64) -> None:
-        """Limits applied to every URL."""
-        lib().navrouter_registry_set_limits(
-            self._ptr(), size_argument(max_url_length, "max_url_length"), size_argument(max_segments, "max_segments")
+        """Limits applied to every URL. A change refreshes every router on the registry (see set_web_domains)."""
+        invoke(
+            lib().navrouter_registry_set_limits,
+            self._ptr(),
+            size_argument(max_url_length, "max_url_length"),
+            size_argument(max_segments, "max_segments"),
         )
 
     # Resolving

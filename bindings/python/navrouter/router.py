@@ -550,10 +550,11 @@ class Router(OwnedHandle):
 
     def begin_back_gesture(self) -> tuple[int, dict[str, Any]]:
         """Begins an interactive back gesture: the leave guards are asked now (CancelledError on a veto); returns
-        the gesture's id and the preview. Nothing changes until commit_back_gesture."""
+        the gesture's id and the preview. Nothing changes until commit_back_gesture (a command a guard issues is
+        queued, runs right after, and so makes the commit fail). An exception a guard raises is raised here."""
         gesture = c_uint64()
         out = c_void_p()
-        lib().navrouter_router_begin_back_gesture(self._ptr(), ctypes.byref(gesture), ctypes.byref(out))
+        invoke(lib().navrouter_router_begin_back_gesture, self._ptr(), ctypes.byref(gesture), ctypes.byref(out))
         preview: dict[str, Any] = json.loads(take_string(out))
         return gesture.value, preview
 

@@ -181,3 +181,20 @@ def test_interceptor_exceptions_propagate_and_bad_decisions_are_type_errors(shop
         shop.add_interceptor(lambda i: None, phase="during")
     with pytest.raises(navrouter.PatternError):
         shop.add_interceptor(lambda i: None, pattern="a/<float:x>")
+
+
+def test_a_leave_guard_that_raises_during_a_gesture_begin_raises_at_the_call(app):
+    """The leave guards a gesture's begin asks are callbacks like any: what one raises comes out of the call, not out
+    of a later, unrelated one."""
+
+    class Oops(Exception):
+        pass
+
+    def guard(interception):
+        raise Oops("from the leave guard")
+
+    app.registry.add_interceptor(guard, phase="leave", routes=["product"])
+    app.push("/shop/product/1")
+    with pytest.raises(Oops):
+        app.begin_back_gesture()
+    app.registry.set_web_domains(["shop.example.com"])  # raises nothing left over
