@@ -73,6 +73,53 @@ static int navigator(const navrouter_event *event, void *user_data) {
     return navrouter_event_kind(event) >= 0 ? 0 : 1;
 }
 
+/* Callbacks of one router never overlap in time, whatever thread calls it: each callback of the one-router scenario
+ * enters this probe, which counts how often it found another callback of the router inside. */
+struct probe {
+    int inside;
+    long overlaps;
+};
+
+static void probe_enter(struct probe *probe) {
+    if (__atomic_add_fetch(&probe->inside, 1, __ATOMIC_ACQ_REL) > 1)
+        __atomic_add_fetch(&probe->overlaps, 1, __ATOMIC_RELAXED);
+    for (volatile int i = 0; i < 200; i++) { /* stays a moment, so that an overlap is seen */
+    }
+}
+
+static void probe_leave(struct probe *probe) {
+    __atomic_sub_fetch(&probe->inside, 1, __ATOMIC_ACQ_REL);
+}
+
+static int probing_navigator(const navrouter_event *event, void *user_data) {
+    probe_enter(user_data);
+    int refused = navrouter_event_kind(event) >= 0 ? 0 : 1;
+    probe_leave(user_data);
+    return refused;
+}
+
+/* Holds the settings sheet as a pending flow (the router's flows expire at once: flow_deadline_ms 0). */
+static int hold_settings(navrouter_interception *interception, void *user_data) {
+    probe_enter(user_data);
+    int decision = strcmp(navrouter_interception_route(interception), "settings") == 0 ? NAVROUTER_DECISION_PENDING
+                                                                                       : NAVROUTER_DECISION_PROCEED;
+    probe_leave(user_data);
+    return decision;
+}
+
+/* Expires flows and begins and cancels back gestures, as a timer and a user's finger do, beside the commands. */
+static int stop_timer;
+static void *timer(void *argument) {
+    navrouter_router *router = argument;
+    while (!__atomic_load_n(&stop_timer, __ATOMIC_ACQUIRE)) {
+        uint64_t gesture = 0;
+        if (!known(navrouter_router_expire_flows(router))) fail("an unknown status from expire_flows");
+        if (navrouter_router_begin_back_gesture(router, &gesture, NULL) == NAVROUTER_OK)
+            navrouter_router_cancel_back_gesture(router, gesture);
+    }
+    return NULL;
+}
+
 static int cancel_sevens(navrouter_interception *interception, void *user_data) {
     const char *id = navrouter_interception_param(interception, "id");
     (void)user_data;
@@ -188,10 +235,17 @@ static int scenario_one_router(void) {
     struct worker workers[THREADS];
     struct timespec start;
     long total = 0;
+    struct probe probe = {0, 0};
+    pthread_t timer_thread;
     navrouter_router_new(&router, registry);
-    navrouter_router_set_navigator(router, navigator, NULL, NULL);
+    navrouter_router_set_navigator(router, probing_navigator, &probe, NULL);
     navrouter_router_set_handler(router, NULL, make_view, release_view, NULL, NULL);
+    navrouter_router_set_options_json(router, "{\"flow_deadline_ms\": 0}");
+    navrouter_registry_add_interceptor(registry, "hold", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_LOW, NULL, NULL, 0,
+                                       0, NULL, hold_settings, &probe, NULL, NULL);
     clock_gettime(CLOCK_MONOTONIC, &start);
+    stop_timer = 0;
+    pthread_create(&timer_thread, NULL, timer, router);
     for (int i = 0; i < THREADS; i++) {
         workers[i] = (struct worker){{router, router}, (unsigned)i * 7919u + 1u, 0};
         pthread_create(&threads[i], NULL, mixed_commands, &workers[i]);
@@ -200,12 +254,19 @@ static int scenario_one_router(void) {
         pthread_join(threads[i], NULL);
         total += workers[i].done;
     }
+    __atomic_store_n(&stop_timer, 1, __ATOMIC_RELEASE);
+    pthread_join(timer_thread, NULL);
     double elapsed = seconds_since(start);
+    if (probe.overlaps) {
+        printf("  the router's callbacks overlapped %ld times\n", probe.overlaps);
+        fail("callbacks of one router overlapped in time");
+    }
     check_state(router);
     navrouter_router_free(router);
     navrouter_registry_free(registry);
-    printf("  %d threads x %ld commands on one router: %.2f s (%.0f commands/s)\n", THREADS, per_thread, elapsed,
-           (double)total / elapsed);
+    printf("  %d threads x %ld commands on one router (and a timer thread expiring flows, gestures begun and "
+           "cancelled; no callbacks overlapped): %.2f s (%.0f commands/s)\n",
+           THREADS, per_thread, elapsed, (double)total / elapsed);
     return total == THREADS * per_thread;
 }
 
