@@ -70,7 +70,8 @@ final class PublicValueTests: XCTestCase {
             try registry.registerModule(
                 "extra", routes: [try Route(name: "extra", pattern: "extra")],
                 interceptors: [
-                    ModuleInterceptor("gate", scope: .routes(["nowhere"]), interceptor: ClosureInterceptor { _ in .proceed })
+                    ModuleInterceptor(
+                        "gate", scope: .routes(["nowhere"]), interceptor: ClosureInterceptor { _ in .proceed })
                 ])
         }
         XCTAssertNil(registry.route(named: "extra"))

@@ -116,8 +116,10 @@ final class QueueAndFlowEdgeTests: XCTestCase {
         router.registry.guards.authenticationHandler = LoginDesk()
         router.registry.guards.setAuthenticated(true)
         try router.registry.guards.addInterceptor(
-            ClosureInterceptor { $0.destination?.route.name == "orders" || $0.destination?.route.name == "checkout"
-                ? .pending : .proceed }, name: "hold")
+            ClosureInterceptor {
+                $0.destination?.route.name == "orders" || $0.destination?.route.name == "checkout"
+                    ? .pending : .proceed
+            }, name: "hold")
         guard case .pending(let first) = try router.navigate("/account/orders"),
             case .pending(let second) = try router.navigate("/shop/checkout")
         else { return XCTFail("not held") }

@@ -19,7 +19,8 @@ final class CommandJSONTests: XCTestCase {
             .restoreWithOptions(snapshot: "{}", options: restoreOptions), .refresh,
             .resume(flow: 9, decision: .proceed), .resume(flow: 9, decision: .pending),
             .resume(flow: 9, decision: .cancel(reason: "no")), .resume(flow: 9, decision: .redirect(url: "/help/a")),
-            .updateEntry(id: 2, parameters: ["id": "4"], props: ["v": 1]), .updateEntry(id: 2, parameters: nil, props: nil),
+            .updateEntry(id: 2, parameters: ["id": "4"], props: ["v": 1]),
+            .updateEntry(id: 2, parameters: nil, props: nil),
             .setSavedState(id: 2, state: ["scroll": 3]), .commitBackGesture(gesture: 5),
         ]
         for command in commands {
@@ -71,7 +72,8 @@ final class ReplayReportTests: XCTestCase {
         // The second step's state edited (not its command): the replay's push gives another state than the log says.
         let state = try XCTUnwrap(lines[1].range(of: "\"state\":"))
         lines[1].replaceSubrange(
-            state.upperBound..., with: lines[1][state.upperBound...].replacingOccurrences(of: "product/1", with: "product/9"))
+            state.upperBound...,
+            with: lines[1][state.upperBound...].replacingOccurrences(of: "product/1", with: "product/9"))
         let report = try loggingRouter(started: false).replay(lines.joined(separator: "\n"))
         let divergence = try XCTUnwrap(report.divergence)
         XCTAssertEqual(divergence.field, "state")
@@ -119,7 +121,8 @@ final class SnapshotRefusalTests: XCTestCase {
             assertFails(.invalidJSON, fragment) { try router.restore(bad) }
             XCTAssertEqual(router.snapshot(), before)
         }
-        let noProps = good.replacingOccurrences(of: #""parameters":{"id":"1"},"props":null,"#, with: #""parameters":{"id":"1"},"#)
+        let noProps = good.replacingOccurrences(
+            of: #""parameters":{"id":"1"},"props":null,"#, with: #""parameters":{"id":"1"},"#)
         assertFails(.invalidJSON, "props: missing") { try router.restore(noProps) }
     }
 
@@ -143,7 +146,9 @@ final class TransactionRefusalTests: XCTestCase {
     func testSetTabsNeedsItsSelectedTab() throws {
         let (router, _, _) = try shopRouter()
         let before = router.state
-        assertFails(.invalidArgument, "selected tab 3") { try router.setTabs(["/shop/home", "/shop/cart"], selected: 3) }
+        assertFails(.invalidArgument, "selected tab 3") {
+            try router.setTabs(["/shop/home", "/shop/cart"], selected: 3)
+        }
         XCTAssertEqual(router.state, before)
     }
 

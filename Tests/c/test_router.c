@@ -751,21 +751,21 @@ static void test_c_arguments_out_of_range_are_refused(void) {
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_interceptor(registry, "x", NAVROUTER_PHASE_BEFORE, 9, NULL,
                                                                       NULL, 0, 0, NULL, hold, NULL, NULL, NULL));
     CHECK(strstr(navrouter_last_error(), "unknown priority 9") != NULL);
-    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_add_interceptor(registry, "x", NAVROUTER_PHASE_BEFORE,
-                                                                      NAVROUTER_PRIORITY_LOW, NULL, NULL, 0, 0x80,
-                                                                      NULL, hold, NULL, NULL, NULL));
+    CHECK_STATUS(NAVROUTER_EINVAL,
+                 navrouter_registry_add_interceptor(registry, "x", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_LOW, NULL,
+                                                    NULL, 0, 0x80, NULL, hold, NULL, NULL, NULL));
     CHECK(strstr(navrouter_last_error(), "unknown interceptor flags 0x80") != NULL);
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_set_guard_options(registry, 0, NULL));
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_set_guard_options(registry, 1001, NULL));
     CHECK(strstr(navrouter_last_error(), "between 1 and 1000") != NULL);
-    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_lookup(registry, "/shop/home", (size_t)-1, &route, ranges, 4,
-                                                             &count));
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(registry, "nowhere", NAVROUTER_PHASE_BEFORE,
-                                                                  NAVROUTER_PRIORITY_LOW, NULL, product, 1, 0, NULL,
-                                                                  redirect_without_url, NULL, NULL, NULL));
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(registry, "hold", NAVROUTER_PHASE_BEFORE,
-                                                                  NAVROUTER_PRIORITY_LOW, NULL, settings, 1, 0, NULL,
-                                                                  hold, NULL, NULL, NULL));
+    CHECK_STATUS(NAVROUTER_EINVAL,
+                 navrouter_registry_lookup(registry, "/shop/home", (size_t)-1, &route, ranges, 4, &count));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_add_interceptor(registry, "nowhere", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_LOW,
+                                                    NULL, product, 1, 0, NULL, redirect_without_url, NULL, NULL, NULL));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_add_interceptor(registry, "hold", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_LOW,
+                                                    NULL, settings, 1, 0, NULL, hold, NULL, NULL, NULL));
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_new(&router, registry));
     CHECK_STATUS(NAVROUTER_ECANCELLED, navrouter_router_navigate(router, "/shop/product/1", NULL, NULL));
     CHECK(strstr(navrouter_last_error(), "a redirect without a URL") != NULL);

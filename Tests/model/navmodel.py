@@ -1112,39 +1112,8 @@ class Router:
             at_login = isinstance(stage, tuple) and stage[0] == "login"
             _, parameters, _, _ = self.matcher.resolve(url)
 
-            def interceptors(without_auth_only: bool) -> Any:
-                """The before interceptors not answered yet: None when all proceed, else the outcome to return, or
-                ("redirect", url)."""
-                for interceptor in self.guards.applying("before", route.name):
-                    if id(interceptor) in answered:
-                        continue
-                    if interceptor.requires_auth and (without_auth_only or not self.guards.authenticated):
-                        continue
-                    token = self.new_token()
-                    decision = interceptor.decide(route.name, parameters, token)
-                    if decision == "proceed":
-                        answered.add(id(interceptor))
-                        continue
-                    if decision == "pending":
-                        if restoring is not None:
-                            self.commit(("restore", restoring), False)
-                        answered.add(id(interceptor))
-                        flow = Flow(
-                            ("navigate", url, options),
-                            ("interceptor", frozenset(answered)),
-                            redirects,
-                            approved,
-                            route.requires_auth,
-                            0,
-                        )
-                        self.hold(flow, token)
-                        return ("pending", token)
-                    if decision[0] == "cancel":
-                        raise Failure("ECANCELLED", decision[1])
-                    return ("redirect", decision[1])
-                return None
-
-            decided = interceptors(True) if self.guards.before_login and self.guards.interceptors else None
+            asked = (route, parameters, answered, url, options, redirects, approved, restoring)
+            decided = self.ask_before(*asked, without_auth_only=True) if self.guards.before_login else None
             if decided is None and route.requires_auth and not self.guards.authenticated:
                 if at_login or self.guards.login is None:
                     raise Failure("EDENIED", f"route '{route.name}' requires authentication")
@@ -1156,7 +1125,7 @@ class Router:
                 self.guards.login(token)
                 return ("pending", token)
             if decided is None:
-                decided = interceptors(False)
+                decided = self.ask_before(*asked, without_auth_only=False)
             redirect = None
             if decided is not None:
                 if decided[0] == "pending":
@@ -1177,6 +1146,49 @@ class Router:
             if outcome[0] == "applied" and outcome[1]:
                 self.after(route.name, parameters)
             return outcome
+
+    def ask_before(
+        self,
+        route: Route,
+        parameters: dict[str, str],
+        answered: set[int],
+        url: str,
+        options: Options,
+        redirects: list[str],
+        approved: set[int],
+        restoring: dict[str, Any] | None,
+        without_auth_only: bool,
+    ) -> Any:
+        """The before interceptors that have not answered the navigation yet (`answered` grows): None when all
+        proceed, else ("pending", token) once the flow is held, or ("redirect", url); a cancel raises."""
+        for interceptor in self.guards.applying("before", route.name):
+            if id(interceptor) in answered:
+                continue
+            if interceptor.requires_auth and (without_auth_only or not self.guards.authenticated):
+                continue
+            token = self.new_token()
+            decision = interceptor.decide(route.name, parameters, token)
+            if decision == "proceed":
+                answered.add(id(interceptor))
+                continue
+            if decision == "pending":
+                if restoring is not None:
+                    self.commit(("restore", restoring), False)
+                answered.add(id(interceptor))
+                flow = Flow(
+                    ("navigate", url, options),
+                    ("interceptor", frozenset(answered)),
+                    redirects,
+                    approved,
+                    route.requires_auth,
+                    0,
+                )
+                self.hold(flow, token)
+                return ("pending", token)
+            if decision[0] == "cancel":
+                raise Failure("ECANCELLED", decision[1])
+            return ("redirect", decision[1])
+        return None
 
     def after(self, route: str, parameters: dict[str, str]) -> None:
         for interceptor in self.guards.applying("after", route):

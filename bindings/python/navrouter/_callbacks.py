@@ -28,7 +28,8 @@ from collections.abc import Callable, Generator
 from contextlib import contextmanager
 from typing import Any
 
-from ._errors import EDESTROYED, DestroyedError, NavRouterError
+from ._constants import DECISION_CANCEL, DECISION_PROCEED, EDESTROYED
+from ._errors import DestroyedError, NavRouterError
 from ._ffi import CLAIM_FN, DESTROY_FN, INTERCEPTOR_FN, LOGIN_FN, MAKE_VIEW_FN, NAVIGATOR_FN, RELEASE_VIEW_FN
 
 
@@ -216,13 +217,13 @@ def _release_view(view: int | None, entry: int | None, key: int | None) -> None:
 
 def _interceptor(interception: int | None, key: int | None) -> int:
     if shutting_down:
-        return 1  # NAVROUTER_DECISION_CANCEL: a guard fails closed
+        return DECISION_CANCEL  # a guard fails closed
     try:
         _, callback = target(key)
-        return 0 if callback is None else int(callback(interception))
+        return DECISION_PROCEED if callback is None else int(callback(interception))
     except BaseException as error:  # noqa: B036
         stash(error)
-        return 1
+        return DECISION_CANCEL
 
 
 def _login(router: int | None, flow: int, match: int | None, key: int | None) -> None:

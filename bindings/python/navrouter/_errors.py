@@ -4,25 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-OK = 0
-EINVAL = -1
-ENOTFOUND = -2
-ECONFLICT = -3
-EDENIED = -4
-ECANCELLED = -5
-ECALLBACK = -6
-EMALFORMED = -7
-EPATTERN = -8
-EJSON = -9
-ELIMIT = -10
-EPARAM = -11
-EDESTROYED = -12
-EEXTERNAL = -13
-
-#: Non-error outcomes of commands.
-QUEUED = 1
-PENDING_STATUS = 2
-HANDLED = 3
+from ._constants import (
+    ECALLBACK,
+    ECANCELLED,
+    ECONFLICT,
+    EDENIED,
+    EDESTROYED,
+    EEXTERNAL,
+    EINVAL,
+    EJSON,
+    ELIMIT,
+    EMALFORMED,
+    ENOTFOUND,
+    EPARAM,
+    EPATTERN,
+    OK,
+)
 
 #: Status names, as navrouter_status_name() gives them without the prefix.
 STATUS_NAMES = {

@@ -10,9 +10,9 @@ from ctypes import POINTER, c_bool, c_char_p, c_int, c_size_t, c_uint32, c_void_
 from pathlib import Path
 from typing import Any, SupportsIndex
 
-from ._errors import EINVAL, ENOTFOUND, InvalidArgumentError, LibraryNotFoundError, error_for
+from ._constants import ABI_VERSION, EINVAL, ENOTFOUND
+from ._errors import InvalidArgumentError, LibraryNotFoundError, error_for
 
-ABI_VERSION = 1
 _SONAME = f"libnavrouter.so.{ABI_VERSION}"
 #: Jansson as libnavrouter.so links it (bundled beside it in a wheel).
 _JANSSON_SONAME = "libjansson.so.4"

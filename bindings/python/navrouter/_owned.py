@@ -7,7 +7,8 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from . import _callbacks  # pyright: ignore[reportPrivateUsage]
-from ._errors import EDESTROYED, DestroyedError
+from ._constants import EDESTROYED
+from ._errors import DestroyedError
 
 _Self = TypeVar("_Self", bound="OwnedHandle")
 

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from ctypes import c_size_t, c_uint32, c_void_p
 from typing import Any
 
-from ._errors import ELIMIT, error_for
+from ._constants import ELIMIT, EVENT_STATE_CHANGED, PACKED_FRAGMENT, PACKED_PROPS, PACKED_REMAINDER
+from ._errors import error_for
 from ._ffi import Range, encode, last_error, lib, unconverted
 from .types import JSONObject, Match
 
@@ -27,7 +28,7 @@ except ImportError:
 _HEAD = struct.Struct("6I")
 _unpack_head = _HEAD.unpack_from
 _HEAD_SIZE = _HEAD.size
-_REMAINDER, _FRAGMENT, _PROPS = 0x1, 0x2, 0x4
+_REMAINDER, _FRAGMENT, _PROPS = PACKED_REMAINDER, PACKED_FRAGMENT, PACKED_PROPS
 #: struct formats reading N navrouter_range values (two native uint32 each) at once.
 _RANGE_FORMATS = [f"{2 * count}I" for count in range(65)]
 #: Builds a Match from a full tuple of its fields without NamedTuple's Python-level __new__ (half its cost).
@@ -102,8 +103,8 @@ def _lookup_with_ctypes(address: int, url: str) -> tuple[int, list[tuple[int, in
     return lookup_index(c_void_p(address), encode(url, "url"))
 
 
-#: NAVROUTER_EVENT_STATE_CHANGED: half of all events, made from its transition and ticket alone.
-_STATE_CHANGED = 12
+#: Half of all events, made from its transition and ticket alone.
+_STATE_CHANGED = EVENT_STATE_CHANGED
 
 #: What a navigator's Event is made from: (transition, ticket) for a state_changed event, else its JSON, parsed.
 EventData = tuple[int, int] | dict[str, Any]

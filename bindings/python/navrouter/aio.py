@@ -29,7 +29,8 @@ import inspect
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from ._errors import EDESTROYED, NavRouterError, error_for
+from ._constants import EDESTROYED
+from ._errors import NavRouterError, error_for
 from .registry import Registry
 from .router import Router
 from .types import JSON, Event, JSONObject, Outcome, Presentation, Resumption, State

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Union
 
+from . import _constants as c_constants
 from ._ffi import encode, lib
 from .types import Phase
 
@@ -13,10 +14,19 @@ from .types import Phase
 BEFORE: Phase = "before"
 AFTER: Phase = "after"
 LEAVE: Phase = "leave"
-PHASES: dict[str, int] = {BEFORE: 0, AFTER: 1, LEAVE: 2}
+PHASES: dict[str, int] = {
+    BEFORE: c_constants.PHASE_BEFORE,
+    AFTER: c_constants.PHASE_AFTER,
+    LEAVE: c_constants.PHASE_LEAVE,
+}
 
 #: Priorities: higher runs first; equal priorities run in registration order.
-PRIORITIES: dict[str, int] = {"low": 0, "medium": 1, "high": 2, "mandatory": 3}
+PRIORITIES: dict[str, int] = {
+    "low": c_constants.PRIORITY_LOW,
+    "medium": c_constants.PRIORITY_MEDIUM,
+    "high": c_constants.PRIORITY_HIGH,
+    "mandatory": c_constants.PRIORITY_MANDATORY,
+}
 
 
 @dataclass(frozen=True)
@@ -95,15 +105,15 @@ def apply_decision(pointer: int | None, decision: Any) -> int:
     """Maps a Python decision onto the C decision code (setting the reason or URL)."""
     c = lib()
     if decision is None or decision is True:
-        return 0
+        return c_constants.DECISION_PROCEED
     if decision is False:
-        return 1
+        return c_constants.DECISION_CANCEL
     if isinstance(decision, Cancel):
         c.navrouter_interception_set_argument(pointer, encode(decision.reason, "reason"))
-        return 1
+        return c_constants.DECISION_CANCEL
     if isinstance(decision, Redirect):
         c.navrouter_interception_set_argument(pointer, encode(decision.url, "url"))
-        return 2
+        return c_constants.DECISION_REDIRECT
     if decision is PENDING:
-        return 3
+        return c_constants.DECISION_PENDING
     raise TypeError(f"an interceptor returns None/True, False, Cancel(...), Redirect(...) or PENDING, not {decision!r}")

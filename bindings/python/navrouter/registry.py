@@ -9,8 +9,10 @@ from ctypes import c_bool, c_size_t, c_void_p
 from typing import TYPE_CHECKING, Any, cast
 
 from . import _callbacks, _speed
+from . import _constants as K
 from ._callbacks import CLAIM, DESTROY, INTERCEPTOR, LOGIN, drop, invoke, register
-from ._errors import EJSON, JSONError
+from ._constants import EJSON
+from ._errors import JSONError
 from ._ffi import (
     NO_CLAIM,
     NO_DESTROY,
@@ -38,9 +40,14 @@ if TYPE_CHECKING:
     from .router import Router
 
 #: Route flags (see navrouter.h).
-_ROUTE_PRESENTATIONS = {"push": 0x0, "sheet": 0x1, "fullscreen": 0x2, "root": 0x3}
-_REQUIRES_AUTH = 0x10
-_EXTERNAL = 0x20
+_ROUTE_PRESENTATIONS = {
+    "push": K.ROUTE_PUSH,
+    "sheet": K.ROUTE_MODAL_SHEET,
+    "fullscreen": K.ROUTE_MODAL_FULLSCREEN,
+    "root": K.ROUTE_ROOT,
+}
+_REQUIRES_AUTH = K.ROUTE_REQUIRES_AUTH
+_EXTERNAL = K.ROUTE_EXTERNAL
 
 
 def dump_json(value: Any, what: str, limit: int = MAX_JSON_DEPTH) -> bytes:
@@ -134,7 +141,7 @@ class Registry(OwnedHandle):
         super().__init__()
         handle = RegistryPtr()
         lib().navrouter_registry_new(
-            ctypes.byref(handle), 0x1 if flag_argument(case_sensitive, "case_sensitive") else 0
+            ctypes.byref(handle), K.REGISTRY_CASE_SENSITIVE if flag_argument(case_sensitive, "case_sensitive") else 0
         )
         self._handle = handle
         self._address: int = ctypes.cast(handle, c_void_p).value or 0  # for the calls of navrouter._speed
@@ -409,7 +416,7 @@ class Registry(OwnedHandle):
                 encode_optional(pattern, "pattern"),
                 array,
                 len(names),
-                0x1 if flag_argument(requires_auth, "requires_auth") else 0,
+                K.INTERCEPTOR_REQUIRES_AUTH if flag_argument(requires_auth, "requires_auth") else 0,
                 encode_optional(module, "module"),
                 INTERCEPTOR,
                 key,
@@ -491,4 +498,4 @@ class Registry(OwnedHandle):
         lib().navrouter_registry_set_guard_options(
             self._ptr(), uint32_argument(max_redirects, "max_redirects"), encode_optional(fallback_route, "route")
         )
-        lib().navrouter_registry_set_guard_flags(self._ptr(), 0x1 if before_login else 0)
+        lib().navrouter_registry_set_guard_flags(self._ptr(), K.GUARD_INTERCEPTORS_BEFORE_LOGIN if before_login else 0)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from ctypes import c_uint64, c_void_p
 from typing import Any, cast
 
+from . import _constants as K
 from ._callbacks import DESTROY, MAKE_VIEW, NAVIGATOR, RELEASE_VIEW, drop, invoke, new_key, register, reraise
 from ._ffi import (
     MIGRATE_FN,
@@ -45,18 +46,25 @@ from .types import (
 )
 
 _STATUSES: dict[int, OutcomeStatus] = {0: "applied", 1: "queued", 2: "pending", 3: "handled"}
-_NAV_PRESENTATIONS = {None: 0, "push": 0x1, "sheet": 0x2, "fullscreen": 0x3, "root": 0x4, "replace_top": 0x5}
-#: navigate's flags and their bits in navrouter_nav_options.flags (animated is NOT_ANIMATED, 0x40, when False).
-_NAV_FLAGS = {
-    "replace": 0x10,
-    "prevent_dismissal": 0x20,
-    "single_top": 0x80,
-    "clear_top": 0x100,
-    "expects_result": 0x800,
-    "external": 0x1000,
-    "pop_up_to_inclusive": 0x2000,
+_NAV_PRESENTATIONS = {
+    None: 0,
+    "push": K.NAV_PUSH,
+    "sheet": K.NAV_MODAL_SHEET,
+    "fullscreen": K.NAV_MODAL_FULLSCREEN,
+    "root": K.NAV_ROOT,
+    "replace_top": K.NAV_REPLACE_TOP,
 }
-_RESUMPTIONS = {"proceed": 0, "cancel": 1, "redirect": 2}
+#: navigate's flags and their bits in navrouter_nav_options.flags (animated is NOT_ANIMATED when False).
+_NAV_FLAGS = {
+    "replace": K.NAV_REPLACE,
+    "prevent_dismissal": K.NAV_PREVENT_DISMISSAL,
+    "single_top": K.NAV_SINGLE_TOP,
+    "clear_top": K.NAV_CLEAR_TOP,
+    "expects_result": K.NAV_EXPECTS_RESULT,
+    "external": K.NAV_EXTERNAL,
+    "pop_up_to_inclusive": K.NAV_POP_UP_TO_INCLUSIVE,
+}
+_RESUMPTIONS = {"proceed": K.DECISION_PROCEED, "cancel": K.DECISION_CANCEL, "redirect": K.DECISION_REDIRECT}
 #: The longest flow_deadline (about 31.7 million years): its milliseconds fit the C options' int64_t.
 _MAX_FLOW_DEADLINE_SECONDS = 10**15
 
@@ -254,7 +262,8 @@ class Router(OwnedHandle):
     def set_transition_mode(self, wait: bool) -> None:
         """wait=True: a transition lasts until transition_finished(id); commands issued meanwhile are queued.
         wait=False (the default): a transition is finished when the navigator returns."""
-        invoke(lib().navrouter_router_set_transition_mode, self._ptr(), 1 if flag_argument(wait, "wait") else 0)
+        mode = K.TRANSITION_WAIT if flag_argument(wait, "wait") else K.TRANSITION_IMMEDIATE
+        invoke(lib().navrouter_router_set_transition_mode, self._ptr(), mode)
 
     def transition_finished(self, transition: int) -> None:
         """Tells the router the awaited transition is finished (also from inside its own events); queued commands
@@ -325,15 +334,16 @@ class Router(OwnedHandle):
         flags = _NAV_PRESENTATIONS[presentation]
         for name, bit in _NAV_FLAGS.items():
             flags |= bit if flag_argument(given[name], name) else 0
-        flags |= 0 if flag_argument(given["animated"], "animated") else 0x40
+        flags |= 0 if flag_argument(given["animated"], "animated") else K.NAV_NOT_ANIMATED
         build_back_stack = given["build_back_stack"]
         if build_back_stack not in (None, True, False):
             raise TypeError(f"build_back_stack must be None, True or False, not {build_back_stack!r}")
-        flags |= 0 if build_back_stack is None else 0x200 if build_back_stack else 0x400
+        if build_back_stack is not None:
+            flags |= K.NAV_BUILD_BACK_STACK if build_back_stack else K.NAV_NO_BACK_STACK
         props = given["props"]
         deadline = _deadline_milliseconds(given["flow_deadline"])
         return NavOptions(
-            2,
+            K.NAV_OPTIONS_VERSION,
             flags,
             dump_json(props, "props") if props is not None else None,
             encode_optional(given["pop_up_to"], "pop_up_to"),
@@ -474,7 +484,7 @@ class Router(OwnedHandle):
             return self._command(
                 lib().navrouter_router_restore_ex,
                 text,
-                0x1 if tolerant else 0,
+                K.RESTORE_TOLERANT if tolerant else 0,
                 callback,
                 None,
                 encode_optional(link, "link"),

@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Literal, NamedTuple, TypeVar, Union, cast
 
+from ._constants import JSON_MAX_DEPTH
+
 #: A JSON value as Python's json module reads it.
 JSON = Union[None, bool, int, float, str, list[Any], dict[str, Any]]
 #: A JSON object (props, metadata).
@@ -30,8 +32,11 @@ OutcomeStatus = Literal["applied", "queued", "pending", "handled"]
 Style = Literal["sheet", "fullscreen"]
 
 #: The deepest nesting of arrays and objects a JSON value may have (props, results, metadata, saved state, app data;
+#: A view's pointer bits as the state's JSON writes them (an unsigned 64-bit number).
+_UINT64_MASK = (1 << 64) - 1
+
 #: NAVROUTER_JSON_MAX_DEPTH); the binding refuses deeper values before they reach the library, with the same JSONError.
-MAX_JSON_DEPTH = 512
+MAX_JSON_DEPTH = JSON_MAX_DEPTH
 #: The deepest nesting of the documents that carry such values (snapshots, manifests, transaction logs;
 #: NAVROUTER_JSON_MAX_DOCUMENT_DEPTH): their own structure around values at the limit fits in the extra levels.
 MAX_DOCUMENT_DEPTH = MAX_JSON_DEPTH + 16
@@ -125,7 +130,7 @@ class Entry:
                 "parameters": data["parameters"],
                 "props": data["props"],
                 "expects_result": data["expects_result"],
-                "view": views.get(view & 0xFFFF_FFFF_FFFF_FFFF) if view is not None else None,
+                "view": views.get(view & _UINT64_MASK) if view is not None else None,
                 "saved_state": data.get("saved_state"),
             },
         )
