@@ -8,6 +8,7 @@ from typing import Any, Union
 
 from . import _constants as c_constants
 from ._ffi import encode, lib
+from ._routers import router_for
 from .types import Phase
 
 #: Phases of an interceptor.
@@ -85,8 +86,6 @@ class Interception:
     @staticmethod
     def from_c(pointer: int | None) -> Interception:
         """Copies a borrowed navrouter_interception (one foreign call for its fields, one for its router)."""
-        from .router import router_for
-
         c = lib()
         data: dict[str, Any] = json.loads(c.navrouter_interception_json(pointer))
         return Interception(

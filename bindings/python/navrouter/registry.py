@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import ctypes
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from ctypes import c_bool, c_size_t, c_void_p
 from typing import TYPE_CHECKING, Any, cast
 
 from . import _callbacks, _speed
 from . import _constants as K
 from ._callbacks import CLAIM, DESTROY, INTERCEPTOR, LOGIN, drop, invoke, register
-from ._constants import EJSON
-from ._errors import JSONError
 from ._ffi import (
     NO_CLAIM,
     NO_DESTROY,
@@ -31,10 +29,12 @@ from ._ffi import (
     take_string,
     uint32_argument,
 )
+from ._json import dump_json
 from ._owned import OwnedHandle
+from ._routers import router_for
 from ._speed import RouteNames
 from .guards import PHASES, PRIORITIES, Decision, Interception, apply_decision
-from .types import MAX_DOCUMENT_DEPTH, MAX_JSON_DEPTH, JSONObject, Match, Phase, Priority, RoutePresentation, json_depth
+from .types import MAX_DOCUMENT_DEPTH, JSONObject, Match, Phase, Priority, RoutePresentation
 
 if TYPE_CHECKING:
     from .router import Router
@@ -48,48 +48,6 @@ _ROUTE_PRESENTATIONS = {
 }
 _REQUIRES_AUTH = K.ROUTE_REQUIRES_AUTH
 _EXTERNAL = K.ROUTE_EXTERNAL
-
-
-def dump_json(value: Any, what: str, limit: int = MAX_JSON_DEPTH) -> bytes:
-    """A value as JSON text for the library, refusing nesting deeper than the library reads: MAX_JSON_DEPTH for a
-    value, MAX_DOCUMENT_DEPTH for a document that carries values (a snapshot, a manifest)."""
-    try:
-        depth = json_depth(value, limit)
-    except TypeError as error:  # an object key that is not a str
-        raise TypeError(f"{what}: {error}") from None
-    if depth > limit:
-        raise JSONError(EJSON, f"{what}: JSON nested deeper than {limit} arrays and objects")
-    try:
-        text = json.dumps(value, allow_nan=False, ensure_ascii=False)
-    except ValueError:  # NaN or an infinity (a circular value is refused above, as too deep)
-        raise JSONError(EJSON, f"{what}: NaN and infinite numbers are not JSON") from None
-    except TypeError as error:  # a value json cannot write (bytes, a set, an object): say where it was
-        raise TypeError(f"{what}: {error}") from None
-    try:
-        return text.encode("utf-8")  # JSON text holds no raw NUL: json escapes every control character
-    except UnicodeEncodeError:  # a lone surrogate (os.fsdecode's stand-in for a bad byte): name the string
-        raise JSONError(
-            EJSON, f"{what}: the string {_first_not_utf8(value)!r} holds a lone surrogate, which is not UTF-8 text"
-        ) from None
-
-
-def _first_not_utf8(value: Any) -> str:
-    """The first string (key or value) in a JSON-serialisable value that cannot be encoded as UTF-8."""
-    stack: list[Any] = [value]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, str):
-            try:
-                current.encode("utf-8")
-            except UnicodeEncodeError:
-                return current
-        elif isinstance(current, dict):
-            mapping = cast("Mapping[str, Any]", current)
-            stack.extend(mapping.keys())
-            stack.extend(mapping.values())
-        elif isinstance(current, (list, tuple)):
-            stack.extend(cast("Sequence[Any]", current))
-    return ""
 
 
 def match_from(handle: Any) -> Match:
@@ -118,15 +76,11 @@ class _AuthHandler:
         self._login, self._claim = login, claim
 
     def login(self, router_address: int | None, flow: int, match_pointer: int | None) -> None:
-        from .router import router_for
-
         if self._login is not None:
             pointer = ctypes.cast(c_void_p(match_pointer), MatchPtr)
             self._login(router_for(router_address), flow, match_from(pointer))
 
     def claim(self, router_address: int | None, url: str) -> bool:
-        from .router import router_for
-
         return self._claim is not None and bool(self._claim(router_for(router_address), url))
 
 

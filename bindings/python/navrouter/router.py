@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ctypes
 import json
-import weakref
 from collections.abc import Callable, Mapping, Sequence
 from ctypes import c_uint64, c_void_p
 from typing import Any, cast
@@ -29,9 +28,11 @@ from ._ffi import (
     string_array,
     take_string,
 )
+from ._json import dump_json
 from ._owned import OwnedHandle
+from ._routers import remember
 from .events import entry_from_c, event_from_c
-from .registry import Registry, dump_json
+from .registry import Registry
 from .types import (
     JSON,
     MAX_DOCUMENT_DEPTH,
@@ -70,8 +71,6 @@ _MAX_FLOW_DEADLINE_SECONDS = 10**15
 
 #: A navigator: receives every Event; returning False refuses the change (the command is rolled back).
 Navigator = Callable[[Event], Any]
-
-_routers: weakref.WeakValueDictionary[int, Router] = weakref.WeakValueDictionary()
 
 #: navigate's keyword arguments and their defaults (plan and restore's link take the same).
 _NAVIGATE_DEFAULTS: dict[str, Any] = {
@@ -118,11 +117,6 @@ def _deadline_milliseconds(seconds: float | None) -> int | None:
             f"flow_deadline must be a positive number of seconds up to {_MAX_FLOW_DEADLINE_SECONDS}, not {seconds!r}"
         )
     return max(1, round(seconds * 1000))
-
-
-def router_for(address: int | None) -> Router | None:
-    """The Python Router wrapping a C router pointer (None when it has none)."""
-    return _routers.get(address or 0)
 
 
 class _Handler:
@@ -183,7 +177,7 @@ class Router(OwnedHandle):
         lib().navrouter_router_new(ctypes.byref(handle), registry._ptr())
         self._handle = handle
         self.registry = registry
-        _routers[ctypes.addressof(handle.contents)] = self
+        remember(ctypes.addressof(handle.contents), self)
         if navigator is not None:
             self.set_navigator(navigator)
         if options is not None:

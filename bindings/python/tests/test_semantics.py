@@ -132,14 +132,14 @@ def test_restore_across_app_updates(shop, app):
     app.push("/shop/product/1")
     snapshot = app.snapshot(app={"version": "1.0"})
     moved = dict(snapshot)
-    text = navrouter.registry.dump_json(moved, "snapshot").decode().replace("/shop/product/1", "/old/1")
+    text = navrouter._json.dump_json(moved, "snapshot").decode().replace("/shop/product/1", "/old/1")
     with pytest.raises(JSONError):
         app.restore(text)
 
     def migrate(old):
         assert old["app"] == {"version": "1.0"}
         return navrouter.registry.json.loads(
-            navrouter.registry.dump_json(old, "s").decode().replace("/old/1", "/shop/product/1")
+            navrouter._json.dump_json(old, "s").decode().replace("/old/1", "/shop/product/1")
         )
 
     app.restore(text, migrate=migrate)
