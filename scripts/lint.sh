@@ -4,7 +4,8 @@
 # bindings/python/pyproject.toml), and that every unchecked construct in Sources has a `Safety:` comment
 # (scripts/check-safety-comments.py), and that Swift lines have at most 120 characters, strings and comments
 # included (scripts/check-line-length.py), and that every copy of the version is the header's
-# (scripts/check-version.py). Prints the findings and a total "lint: N passed, N failed".
+# (scripts/check-version.py), and that every deprecation lives in Deprecated.swift with the release it goes away in
+# (scripts/check-deprecations.py). Prints the findings and a total "lint: N passed, N failed".
 # `scripts/lint.sh --fix` formats the tree in place instead.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -47,5 +48,6 @@ check safety-comments python3 scripts/check-safety-comments.py Sources
 check line-length python3 scripts/check-line-length.py
 check version python3 scripts/check-version.py
 check platform-imports python3 scripts/check-platform-imports.py
+check deprecations python3 scripts/check-deprecations.py
 echo "lint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

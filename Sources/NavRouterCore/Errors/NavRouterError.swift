@@ -75,11 +75,6 @@ extension NavRouterError.Code: CustomStringConvertible {
 
     /// The status's name in the C header without its `NAVROUTER_` prefix, e.g. `"EINVAL"`: the name JSON outputs,
     /// the transaction log, the conformance vectors and the other bindings use.
-    @available(*, deprecated, renamed: "cName", message: "`cName` is the C name; `description` the Swift name")
-    public var name: String { cName }
-
-    /// The status's name in the C header without its `NAVROUTER_` prefix, e.g. `"EINVAL"`: the name JSON outputs,
-    /// the transaction log, the conformance vectors and the other bindings use.
     public var cName: String {
         switch self {
         case .invalidArgument: return "EINVAL"

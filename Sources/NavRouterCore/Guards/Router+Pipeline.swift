@@ -68,13 +68,6 @@ extension Router {
         try perform(.resume(flow: flow, decision: decision))
     }
 
-    /// Resumes a pending flow (see `resumeFlow(_:decision:)`).
-    @available(*, deprecated, renamed: "resumeFlow(_:decision:)")
-    @discardableResult
-    public func resumeFlow(_ flow: FlowToken, _ decision: InterceptorDecision) throws(NavRouterError) -> Outcome {
-        try resumeFlow(flow, decision: decision)
-    }
-
     /// Completes the login step of a flow: on success (set the authenticated state first) the original navigation
     /// goes on; on failure it is dropped and the navigator gets `flowCancelled` saying why.
     @discardableResult

@@ -183,10 +183,6 @@ public final class Router: Sendable {
         }
     }
 
-    /// Sets the navigator that receives events (`nil`: none).
-    @available(*, deprecated, renamed: "navigator", message: "assign router.navigator")
-    public func setNavigator(_ navigator: Navigator?) { self.navigator = navigator }
-
     /// Sets the handler that builds views for a route's entries (`nil` removes it). Views already made go back to
     /// the handler that made them.
     /// - Throws: `.notFound` when the registry has no route of that name.
@@ -216,20 +212,12 @@ public final class Router: Sendable {
         }
     }
 
-    /// Sets the handler for routes without their own (`nil` removes it).
-    @available(*, deprecated, renamed: "defaultHandler", message: "assign router.defaultHandler")
-    public func setDefaultHandler(_ handler: (any RouteHandler)?) { defaultHandler = handler }
-
     /// Whether the router waits for the host after each command (`.waitForHost`) or not (`.immediate`, the
     /// default). Switching to `.immediate` finishes an awaited transition and runs the queue.
     public var transitionMode: TransitionMode {
         get { control.withLock { $0.mode } }
         set { applyTransitionMode(newValue) }
     }
-
-    /// Sets the transition mode.
-    @available(*, deprecated, renamed: "transitionMode", message: "assign router.transitionMode")
-    public func setTransitionMode(_ mode: TransitionMode) { transitionMode = mode }
 
     private func applyTransitionMode(_ mode: TransitionMode) {
         let me = ThreadIdentity.current

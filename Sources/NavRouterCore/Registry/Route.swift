@@ -4,10 +4,6 @@ public enum ModalStyle: String, Sendable, CaseIterable {
     case sheet
     /// A layer that covers the whole screen (`"fullscreen"` in manifests, JSON and C).
     case fullScreen = "fullscreen"
-
-    /// A layer that covers the whole screen.
-    @available(*, deprecated, renamed: "fullScreen")
-    public static var fullscreen: ModalStyle { .fullScreen }
 }
 
 /// How a route's entry is put on screen.
