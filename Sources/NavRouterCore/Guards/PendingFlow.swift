@@ -34,6 +34,21 @@ struct PendingFlow: Sendable {
 }
 
 extension Router {
+    /// The part of `Router.Control` that keeps the held flows.
+    struct FlowBook {
+        /// The held flows; `presence` mirrors whether there are any, for reads without the lock.
+        var flows: [FlowToken: PendingFlow] = [:] {
+            didSet { presence.held.store(!flows.isEmpty, ordering: .releasing) }
+        }
+        let presence: FlowPresence
+        /// The order of the flow held last (flows are listed and cancelled in this order).
+        var nextFlowOrder: UInt64 = 0
+        /// The seeded token generator's state (`RouterOptions.flowTokenSeed`).
+        var tokenState: UInt64 = 0
+
+        init(presence: FlowPresence) { self.presence = presence }
+    }
+
     /// A new flow token: random (or from `RouterOptions.flowTokenSeed`), non-zero, below 2^53 (exact in every JSON
     /// reader), and not one of the flows held now.
     func issueFlowToken() -> FlowToken {
@@ -43,15 +58,15 @@ extension Router {
             repeat {
                 if control.options.flowTokenSeed != nil {
                     // SplitMix64: the same seed gives the same tokens (a replayed log resumes the same flows).
-                    control.tokenState &+= 0x9E37_79B9_7F4A_7C15
-                    var z = control.tokenState
+                    control.flowBook.tokenState &+= 0x9E37_79B9_7F4A_7C15
+                    var z = control.flowBook.tokenState
                     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
                     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
                     token = (z ^ (z >> 31)) & Self.flowTokenMask
                 } else {
                     token = generator.next() & Self.flowTokenMask
                 }
-            } while token == 0 || control.flows[FlowToken(token)] != nil
+            } while token == 0 || control.flowBook.flows[FlowToken(token)] != nil
             return FlowToken(token)
         }
     }
@@ -63,12 +78,12 @@ extension Router {
     func hold(_ flow: PendingFlow, as token: FlowToken) {
         var flow = flow
         control.withLock { control in
-            control.nextFlowOrder += 1
-            flow.order = control.nextFlowOrder
+            control.flowBook.nextFlowOrder += 1
+            flow.order = control.flowBook.nextFlowOrder
             if let deadline = flow.deadline ?? control.options.flowDeadline {
                 flow.expires = ContinuousClock.now.advanced(by: max(deadline, .zero))
             }
-            control.flows[token] = flow
+            control.flowBook.flows[token] = flow
         }
     }
 
@@ -77,7 +92,7 @@ extension Router {
     func reportPending(_ token: FlowToken, url: String?, stage: String) {
         var event = NavigationEvent(kind: .navigationPending, transitionID: 0)
         event.flow = token
-        event.ticket = control.withLock { $0.currentTicket }
+        event.ticket = control.withLock { $0.order.currentTicket }
         event.info = .object(["url": url.map(JSONValue.string) ?? .null, "stage": .string(stage)])
         notify(event)
     }
@@ -104,11 +119,11 @@ extension Router {
     func expireDueFlows() {
         if !flowPresence.held.load(ordering: .acquiring) { return }  // the usual case: no lock taken
         let expired = control.withLock { control -> [FlowToken] in
-            if control.flows.isEmpty { return [] }  // the usual case: no clock read, nothing made
+            if control.flowBook.flows.isEmpty { return [] }  // the usual case: no clock read, nothing made
             let now = ContinuousClock.now
-            let gone = control.flows.filter { $0.value.expires.map { $0 <= now } ?? false }
+            let gone = control.flowBook.flows.filter { $0.value.expires.map { $0 <= now } ?? false }
                 .sorted { $0.value.order < $1.value.order }.map(\.key)
-            for token in gone { control.flows[token] = nil }
+            for token in gone { control.flowBook.flows[token] = nil }
             return gone
         }
         for token in expired { reportCancelled(token, reason: "the flow's deadline passed", ended: "expired") }
@@ -118,7 +133,7 @@ extension Router {
     /// (`RouterOptions.supersedePendingFlows`).
     func supersedeFlows(_ tokens: [FlowToken]) {
         let superseded = control.withLock { control -> [FlowToken] in
-            tokens.filter { control.flows.removeValue(forKey: $0) != nil }
+            tokens.filter { control.flowBook.flows.removeValue(forKey: $0) != nil }
         }
         for token in superseded {
             reportCancelled(token, reason: "superseded by a newer navigation", ended: "superseded")
@@ -127,7 +142,7 @@ extension Router {
 
     /// Takes a held flow out (a token resumes once).
     func takeFlow(_ token: FlowToken) -> PendingFlow? {
-        control.withLock { $0.flows.removeValue(forKey: token) }
+        control.withLock { $0.flowBook.flows.removeValue(forKey: token) }
     }
 
     /// Tells the navigator that a held flow was dropped, and why (`flowCancelled`, then `pendingEnded` with

@@ -22,8 +22,8 @@ extension Router {
             var earlier: [FlowToken] = []
             if flowPresence.held.load(ordering: .acquiring) {
                 earlier = control.withLock { control in
-                    guard control.options.supersedePendingFlows && !control.currentFromCallback else { return [] }
-                    return control.flows.sorted { $0.value.order < $1.value.order }.map(\.key)
+                    guard control.options.supersedePendingFlows && !control.order.currentFromCallback else { return [] }
+                    return control.flowBook.flows.sorted { $0.value.order < $1.value.order }.map(\.key)
                 }
             }
             let result = navigate(NavigationInProgress(url: url, options: options))
@@ -81,7 +81,7 @@ extension Router {
 
     /// The tokens of the flows waiting to be resumed, in the order they were held.
     public var pendingFlows: [FlowToken] {
-        control.withLock { $0.flows.sorted { $0.value.order < $1.value.order }.map(\.key) }
+        control.withLock { $0.flowBook.flows.sorted { $0.value.order < $1.value.order }.map(\.key) }
     }
 
     private func resume(_ token: FlowToken, _ decision: InterceptorDecision) -> Result<Outcome, NavRouterError> {

@@ -8,10 +8,10 @@ extension Router {
         let authenticated = guards.isAuthenticated
         if !authenticated {
             let dropped = control.withLock { control -> [FlowToken] in
-                let dropped = control.flows.filter { $0.value.destinationRequiresAuth }.sorted {
+                let dropped = control.flowBook.flows.filter { $0.value.destinationRequiresAuth }.sorted {
                     $0.value.order < $1.value.order
                 }
-                for (token, _) in dropped { control.flows[token] = nil }
+                for (token, _) in dropped { control.flowBook.flows[token] = nil }
                 return dropped.map(\.key)
             }
             for token in dropped { reportCancelled(token, reason: "logged out", ended: "logged_out") }

@@ -29,13 +29,15 @@ extension Router {
     /// events are delivered next (so that the host may finish it from inside one of them).
     private func makeContext() -> (Context, NavigationState) {
         control.withLock { control in
-            control.nextTransition += 1
-            control.delivering = TransitionID(control.nextTransition - 1)
-            control.finishedEarly = nil
+            control.transitions.nextTransition += 1
+            control.transitions.delivering = TransitionID(control.transitions.nextTransition - 1)
+            control.transitions.finishedEarly = nil
             let context = Context(
-                started: control.started, views: control.views, navigator: control.navigator, mode: control.mode,
-                transition: TransitionID(control.nextTransition - 1), ticket: control.currentTicket,
-                urgent: control.currentUrgent, options: control.options, recording: control.recording != nil)
+                started: control.started, views: control.views, navigator: control.navigator,
+                mode: control.transitions.mode,
+                transition: TransitionID(control.transitions.nextTransition - 1), ticket: control.order.currentTicket,
+                urgent: control.order.currentUrgent, options: control.options,
+                recording: control.logBook.recording != nil)
             return (context, control.state)
         }
     }
@@ -109,16 +111,16 @@ extension Router {
         // handlers may be freed with it, and run host code).
         let committed = control.withLock { control -> Bool in
             defer {
-                control.delivering = nil
-                control.finishedEarly = nil
+                control.transitions.delivering = nil
+                control.transitions.finishedEarly = nil
             }
             if control.closed { return false }
             swap(&control.state, &transaction.state)
             control.started = true
-            if changed && context.mode == .waitForHost && control.finishedEarly != context.transition
+            if changed && context.mode == .waitForHost && control.transitions.finishedEarly != context.transition
                 && !context.urgent
             {
-                control.awaiting = context.transition
+                control.transitions.awaiting = context.transition
             }
             return true
         }

@@ -33,11 +33,24 @@ public struct ReplayReport: Equatable, Sendable {
 }
 
 extension Router {
+    /// The part of `Router.Control` that keeps the transaction log (`RouterOptions.recordsLog`).
+    struct LogBook {
+        /// One JSON object per command.
+        var log: [JSONValue] = []
+        /// The snapshot JSON of each entry in the state as the log last wrote it: an entry unchanged since is written
+        /// as the same value, so the states of the log share their entries instead of each holding a copy.
+        var loggedEntries: [EntryID: (entry: NavigationEntry, json: JSONValue)] = [:]
+        /// The events of the command being recorded.
+        var recording: [JSONValue]?
+        /// Where the log starts (the state and counters before its first command), written into its first step.
+        var logStart: JSONValue?
+    }
+
     /// The transaction log (`RouterOptions.recordsLog`): per command, in the order they ran, `{"seq", "command",
     /// "outcome" | "error", "events", "state"}` — the command as `NavigationCommand.jsonValue` writes it, its outcome
     /// (`status`: applied, queued, pending or handled, and `id`) or error (`status`, `message`), the events the
     /// navigator got while it ran (views left out), and the state after it as a snapshot.
-    public var transactionLog: [JSONValue] { control.withLock { $0.log } }
+    public var transactionLog: [JSONValue] { control.withLock { $0.logBook.log } }
 
     /// The transaction log as JSON lines (one object per line), as `replay(_:)` reads it.
     public var transactionLogLines: String { transactionLog.map(\.jsonText).joined(separator: "\n") }
@@ -45,9 +58,9 @@ extension Router {
     /// Empties the transaction log (the next command logged starts it again, from the state as it is then).
     public func clearTransactionLog() {
         control.withLock { control in
-            control.log = []
-            control.loggedEntries = [:]
-            control.logStart = nil
+            control.logBook.log = []
+            control.logBook.loggedEntries = [:]
+            control.logBook.logStart = nil
         }
     }
 
@@ -143,9 +156,9 @@ extension Router {
         let gesture = UInt64(clamping: try fields.integer("next_gesture"))
         let tokens = UInt64(bitPattern: try fields.integer("token_state"))
         control.withLock { control in
-            if control.nextTransition <= transition { control.nextTransition = transition }
-            control.nextGesture = gesture
-            control.tokenState = tokens
+            if control.transitions.nextTransition <= transition { control.transitions.nextTransition = transition }
+            control.gestures.nextGesture = gesture
+            control.flowBook.tokenState = tokens
         }
     }
 
@@ -155,14 +168,14 @@ extension Router {
         if !recordsLog.load(ordering: .acquiring) { return false }  // the usual case: no lock taken
         return control.withLock { control in
             guard control.options.recordsLog else { return false }
-            control.recording = []
-            if control.log.isEmpty && control.logStart == nil {
-                control.logStart = .object([
+            control.logBook.recording = []
+            if control.logBook.log.isEmpty && control.logBook.logStart == nil {
+                control.logBook.logStart = .object([
                     "state": NavigationSnapshot.jsonValue(control.state, views: false),
                     "started": .bool(control.started),
-                    "next_transition": .integer(Int64(clamping: control.nextTransition)),
-                    "next_gesture": .integer(Int64(clamping: control.nextGesture)),
-                    "token_state": .integer(Int64(bitPattern: control.tokenState)),
+                    "next_transition": .integer(Int64(clamping: control.transitions.nextTransition)),
+                    "next_gesture": .integer(Int64(clamping: control.gestures.nextGesture)),
+                    "token_state": .integer(Int64(bitPattern: control.flowBook.tokenState)),
                 ])
             }
             return true
@@ -184,8 +197,8 @@ extension Router {
     /// Records an event the navigator gets, if a command is being recorded.
     func record(_ event: NavigationEvent) {
         control.withLock { control in
-            guard control.recording != nil else { return }
-            control.recording!.append(Self.withoutViews(event.jsonValue))
+            guard control.logBook.recording != nil else { return }
+            control.logBook.recording!.append(Self.withoutViews(event.jsonValue))
         }
     }
 
@@ -202,9 +215,9 @@ extension Router {
         case .failure(let error): outcome = ("error", Self.errorJSON(error))
         }
         control.withLock { control in
-            let events = control.recording ?? []
-            control.recording = nil
-            let logged = control.loggedEntries
+            let events = control.logBook.recording ?? []
+            control.logBook.recording = nil
+            let logged = control.logBook.loggedEntries
             var now: [EntryID: (entry: NavigationEntry, json: JSONValue)] = [:]
             let state = NavigationSnapshot.jsonValue(control.state) { entry in
                 let json: JSONValue
@@ -216,14 +229,14 @@ extension Router {
                 now[entry.id] = (entry, json)
                 return json
             }
-            control.loggedEntries = now
+            control.logBook.loggedEntries = now
             var step: [String: JSONValue] = [
-                "seq": .integer(Int64(control.log.count + 1)), "command": command, outcome.key: outcome.value,
+                "seq": .integer(Int64(control.logBook.log.count + 1)), "command": command, outcome.key: outcome.value,
                 "events": .array(events), "state": state,
             ]
-            if control.log.isEmpty, let start = control.logStart { step["start"] = start }
-            control.logStart = nil
-            control.log.append(.object(step))
+            if control.logBook.log.isEmpty, let start = control.logBook.logStart { step["start"] = start }
+            control.logBook.logStart = nil
+            control.logBook.log.append(.object(step))
         }
     }
 

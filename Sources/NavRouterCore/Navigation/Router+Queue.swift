@@ -112,6 +112,43 @@ struct CommandQueue {
 }
 
 extension Router {
+    /// The part of `Router.Control` that keeps commands one at a time: who runs them, which runs now, what waits.
+    struct CommandOrder {
+        /// The thread running commands now, if any.
+        var runner: ThreadIdentity?
+        /// The number of the command running now (see `QueuedCommand.queuedBy`).
+        var current: UInt64 = 0
+        /// The ticket of the command running now, when it was queued (its events carry it).
+        var currentTicket: Ticket?
+        /// The command running now is urgent (see `QueuedCommand.urgent`).
+        var currentUrgent = false
+        /// The command running now was issued by a callback of another command (it supersedes no flow).
+        var currentFromCallback = false
+        var nextCommandNumber: UInt64 = 1
+        /// Commands queued from callbacks since `runner` started.
+        var queuedByCallbacks = 0
+        var queue = CommandQueue()
+        var nextTicket: UInt64 = 1
+
+        /// Makes `thread` the runner if no thread runs commands.
+        mutating func claimRunner(_ thread: ThreadIdentity) -> Bool {
+            if runner != nil { return false }
+            runner = thread
+            queuedByCallbacks = 0
+            return true
+        }
+
+        /// Numbers the command about to run (see `QueuedCommand.queuedBy`), with its ticket if it was queued.
+        mutating func startCommand(ticket: Ticket? = nil, urgent: Bool = false, fromCallback: Bool = false) -> UInt64 {
+            currentTicket = ticket
+            currentUrgent = urgent
+            currentFromCallback = fromCallback
+            current = nextCommandNumber
+            nextCommandNumber += 1
+            return current
+        }
+    }
+
     /// What `perform` does with a command.
     enum Admission {
         /// Run it now, as the command with this number.
@@ -125,13 +162,13 @@ extension Router {
         let me = ThreadIdentity.current
         return control.withLock { control in
             if control.closed { return .refused(NavRouterError(.destroyed, "the router is closed")) }
-            if (control.awaiting == nil || urgent) && control.claimRunner(me) {
-                return .run(control.startCommand(urgent: urgent))
+            if (control.transitions.awaiting == nil || urgent) && control.order.claimRunner(me) {
+                return .run(control.order.startCommand(urgent: urgent))
             }
-            let ticket = Ticket(control.nextTicket)
-            control.nextTicket += 1
-            if control.runner == me {  // from a callback of the running command
-                if control.queuedByCallbacks >= Self.maxCommandsQueuedByCallbacks {
+            let ticket = Ticket(control.order.nextTicket)
+            control.order.nextTicket += 1
+            if control.order.runner == me {  // from a callback of the running command
+                if control.order.queuedByCallbacks >= Self.maxCommandsQueuedByCallbacks {
                     return .refused(
                         NavRouterError(
                             .limitExceeded,
@@ -139,21 +176,22 @@ extension Router {
                                 + "run: does a callback issue a command for every event?"
                         ))
                 }
-                control.queuedByCallbacks += 1
-                control.queue.append(
+                control.order.queuedByCallbacks += 1
+                control.order.queue.append(
                     QueuedCommand(
-                        ticket: ticket, work: work, urgent: urgent, queuedBy: control.current, waiter: nil, thread: me))
+                        ticket: ticket, work: work, urgent: urgent, queuedBy: control.order.current, waiter: nil,
+                        thread: me))
                 return .queued(ticket)
             }
-            if (control.awaiting != nil && !urgent) || ThreadIdentity.commandDepth > 0 {
+            if (control.transitions.awaiting != nil && !urgent) || ThreadIdentity.commandDepth > 0 {
                 // The router waits for the host, or this thread runs another router's command (waiting here could
                 // deadlock two routers calling each other from callbacks): queued.
-                control.queue.append(
+                control.order.queue.append(
                     QueuedCommand(ticket: ticket, work: work, urgent: urgent, queuedBy: nil, waiter: nil, thread: me))
                 return .queued(ticket)
             }
             let parker = Parker<QueuedCommand.Turn>()
-            control.queue.append(
+            control.order.queue.append(
                 QueuedCommand(ticket: ticket, work: work, urgent: urgent, queuedBy: nil, waiter: parker, thread: me))
             return .wait(ticket, parker)
         }
@@ -198,7 +236,7 @@ extension Router {
             result = begun.map { _ in .applied(transition: nil) }
         }
         if case .failure(let error) = result {
-            let discarded = control.withLock { $0.queue.remove { $0.queuedBy == number } }
+            let discarded = control.withLock { $0.order.queue.remove { $0.queuedBy == number } }
             for item in discarded {
                 reportFailed(
                     item.ticket,
@@ -227,8 +265,8 @@ extension Router {
     private func drain() {
         // The usual case, a command that queued nothing: give up the runner's role without building a `Next`.
         let idle = control.withLock { control -> Bool in
-            guard !control.closed && control.queue.isEmpty else { return false }
-            control.runner = nil
+            guard !control.closed && control.order.queue.isEmpty else { return false }
+            control.order.runner = nil
             return true
         }
         if idle { return }
@@ -238,21 +276,23 @@ extension Router {
                 // While the host's transition runs, only urgent commands (a logout's prune) go on.
                 let item =
                     control.closed
-                    ? nil : control.awaiting == nil ? control.queue.popFirst() : control.queue.popFirstUrgent()
+                    ? nil
+                    : control.transitions.awaiting == nil
+                        ? control.order.queue.popFirst() : control.order.queue.popFirstUrgent()
                 guard let item else {
-                    control.runner = nil
-                    if !control.closed { next.waiters = control.queue.releaseWaiters() }
+                    control.order.runner = nil
+                    if !control.closed { next.waiters = control.order.queue.releaseWaiters() }
                     if control.closed && control.teardownPending { next.teardown = control.tearDown() }
                     return next
                 }
                 if let waiter = item.waiter {
-                    control.runner = item.thread
-                    control.queuedByCallbacks = 0
+                    control.order.runner = item.thread
+                    control.order.queuedByCallbacks = 0
                     next.handOver = waiter
-                    next.number = control.startCommand(urgent: item.urgent)
+                    next.number = control.order.startCommand(urgent: item.urgent)
                 } else {
                     next.command = item
-                    next.number = control.startCommand(
+                    next.number = control.order.startCommand(
                         ticket: item.ticket, urgent: item.urgent, fromCallback: item.queuedBy != nil)
                 }
                 return next

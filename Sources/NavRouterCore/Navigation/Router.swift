@@ -50,56 +50,34 @@ public final class Router: Sendable {
     /// commands until the queue is empty): 1024.
     public static let maxCommandsQueuedByCallbacks = 1024
 
+    /// Everything of a router that changes, behind its one lock (`control`), in parts each defined with the code of
+    /// its concern. The lock discipline, for every part: read and written only inside `control.withLock`, never held
+    /// while a callback (navigator, handler, guard, hook) runs or while a thread waits; what a callback needs is read
+    /// out first, and values whose release may run host code (handlers, navigators, states) leave the lock before
+    /// they are released.
     struct Control {
+        /// The navigation state.
         var state = NavigationState()
         var started = false
         var closed = false
         /// The router was closed while a thread ran commands: that thread releases the views when it is done.
         var teardownPending = false
+        /// The host's hooks: route handlers and the navigator.
         var views = ViewHandlers()
         var navigator: Navigator?
-        var mode = TransitionMode.immediate
-        /// The thread running commands now, if any.
-        var runner: ThreadIdentity?
-        /// The number of the command running now (see `QueuedCommand.queuedBy`).
-        var current: UInt64 = 0
-        /// The ticket of the command running now, when it was queued (its events carry it).
-        var currentTicket: Ticket?
-        /// The command running now is urgent (see `QueuedCommand.urgent`).
-        var currentUrgent = false
-        /// The command running now was issued by a callback of another command (it supersedes no flow).
-        var currentFromCallback = false
-        var nextCommandNumber: UInt64 = 1
-        /// Commands queued from callbacks since `runner` started.
-        var queuedByCallbacks = 0
-        var awaiting: TransitionID?
-        /// The transition of the command whose events are being delivered now.
-        var delivering: TransitionID?
-        /// That transition was finished by the host from inside one of its own events.
-        var finishedEarly: TransitionID?
-        var queue = CommandQueue()
-        var nextTransition: UInt64 = 1
-        var nextTicket: UInt64 = 1
-        /// The held flows; `flowPresence` mirrors whether there are any, for reads without the lock.
-        var flows: [FlowToken: PendingFlow] = [:] {
-            didSet { flowPresence.held.store(!flows.isEmpty, ordering: .releasing) }
-        }
-        let flowPresence: FlowPresence
-        var nextFlowOrder: UInt64 = 0
         var options = RouterOptions()
-        /// The seeded token generator's state (`RouterOptions.flowTokenSeed`).
-        var tokenState: UInt64 = 0
-        /// The transaction log (`RouterOptions.recordsLog`), one JSON object per command.
-        var log: [JSONValue] = []
-        /// The snapshot JSON of each entry in the state as the log last wrote it: an entry unchanged since is written
-        /// as the same value, so the states of the log share their entries instead of each holding a copy.
-        var loggedEntries: [EntryID: (entry: NavigationEntry, json: JSONValue)] = [:]
-        /// The events of the command being recorded (`RouterOptions.recordsLog`).
-        var recording: [JSONValue]?
-        /// Where the log starts (the state and counters before its first command), written into its first step.
-        var logStart: JSONValue?
-        var gesture: Router.Gesture?
-        var nextGesture: UInt64 = 0
+        /// One command at a time: the runner, the running command, the queue (`Router+Queue.swift`).
+        var order = CommandOrder()
+        /// The transition handshake with the host (`Router+Transitions.swift`).
+        var transitions = Transitions()
+        /// The held flows (`PendingFlow.swift`).
+        var flowBook: FlowBook
+        /// The transaction log (`Router+Log.swift`).
+        var logBook = LogBook()
+        /// The back gesture in progress (`Router+Gestures.swift`).
+        var gestures = Gestures()
+
+        init(flowPresence: FlowPresence) { flowBook = FlowBook(presence: flowPresence) }
     }
 
     /// The registry the router resolves against (shared with other routers; changes are seen at once).
@@ -154,8 +132,8 @@ public final class Router: Sendable {
     /// seeded token sequence.
     public func setOptions(_ options: RouterOptions) {
         control.withLock { control in
-            if options.flowTokenSeed != control.options.flowTokenSeed || control.tokenState == 0 {
-                control.tokenState = options.flowTokenSeed ?? 0
+            if options.flowTokenSeed != control.options.flowTokenSeed || control.flowBook.tokenState == 0 {
+                control.flowBook.tokenState = options.flowTokenSeed ?? 0
             }
             control.options = options
             recordsLog.store(options.recordsLog, ordering: .releasing)
@@ -212,24 +190,6 @@ public final class Router: Sendable {
         }
     }
 
-    /// Whether the router waits for the host after each command (`.waitForHost`) or not (`.immediate`, the
-    /// default). Switching to `.immediate` finishes an awaited transition and runs the queue.
-    public var transitionMode: TransitionMode {
-        get { control.withLock { $0.mode } }
-        set { applyTransitionMode(newValue) }
-    }
-
-    private func applyTransitionMode(_ mode: TransitionMode) {
-        let me = ThreadIdentity.current
-        let drain = control.withLock { control -> Bool in
-            control.mode = mode
-            guard mode == .immediate, control.awaiting != nil else { return false }
-            control.awaiting = nil
-            return control.claimRunner(me)
-        }
-        if drain { runQueue() }
-    }
-
     // MARK: Reading
 
     /// The current state (a copy). Inside an event callback it is the state before the command; the
@@ -241,16 +201,15 @@ public final class Router: Sendable {
     /// `app` must nest at most `JSONValue.maxDepth` arrays and objects, or a restore refuses the snapshot.
     public func snapshot(app: JSONValue? = nil) -> String { NavigationSnapshot.encode(state, app: app) }
 
-    /// The transition the router waits for, if any.
-    public var awaitedTransition: TransitionID? { control.withLock { $0.awaiting } }
-
     /// The number of queued commands.
-    public var queuedCommandCount: Int { control.withLock { $0.queue.count } }
+    public var queuedCommandCount: Int { control.withLock { $0.order.queue.count } }
 
     /// Whether the command queued with this ticket has yet to finish: it waits in the queue, or runs now. Once it
     /// has finished, every event of its run (or its `commandFailed` event) has been handed to the navigator.
     public func isUnfinished(_ ticket: Ticket) -> Bool {
-        control.withLock { $0.queue.contains(ticket) || ($0.runner != nil && $0.currentTicket == ticket) }
+        control.withLock {
+            $0.order.queue.contains(ticket) || ($0.order.runner != nil && $0.order.currentTicket == ticket)
+        }
     }
 
     // MARK: Commands
@@ -299,29 +258,6 @@ public final class Router: Sendable {
         }
     }
 
-    /// Tells the router the host finished the transition it waits for; queued commands then run on this thread.
-    /// The host may also finish a transition from inside one of its own events (the router then does not wait).
-    /// - Throws: `.invalidArgument` when no transition, or another one, is awaited.
-    public func transitionFinished(_ transition: TransitionID) throws(NavRouterError) {
-        let me = ThreadIdentity.current
-        let drain: Result<Bool, NavRouterError> = control.withLock { control in
-            guard let awaiting = control.awaiting else {
-                if control.runner == me, control.delivering == transition {
-                    control.finishedEarly = transition
-                    return .success(false)
-                }
-                return .failure(NavRouterError(.invalidArgument, "no transition is awaited (got \(transition))"))
-            }
-            guard awaiting == transition else {
-                return .failure(
-                    NavRouterError(.invalidArgument, "transition \(transition) is not the one awaited (\(awaiting))"))
-            }
-            control.awaiting = nil
-            return .success(control.claimRunner(me))  // else the running thread goes on with the queue
-        }
-        if try drain.get() { runQueue() }
-    }
-
     /// Releases every view and refuses further commands (`.destroyed`); queued commands are dropped and threads
     /// waiting to run theirs get `.destroyed`. Idempotent. Called from inside a callback, the command in flight
     /// fails with `.destroyed` and the views are released when it has unwound.
@@ -331,8 +267,8 @@ public final class Router: Sendable {
             if control.closed { return ([], ViewHandlers(), []) }
             control.closed = true
             closedFlag.store(true, ordering: .releasing)
-            let waiters = control.queue.removeAll().compactMap(\.waiter)
-            if control.runner != nil {
+            let waiters = control.order.queue.removeAll().compactMap(\.waiter)
+            if control.order.runner != nil {
                 control.teardownPending = true
                 return ([], ViewHandlers(), waiters)
             }
@@ -346,8 +282,8 @@ public final class Router: Sendable {
     /// Sends an event outside any command (its transition id is a fresh one).
     func notify(_ event: NavigationEvent) {
         let (navigator, transition) = control.withLock { control -> (Navigator?, TransitionID) in
-            control.nextTransition += 1
-            return (control.navigator, TransitionID(control.nextTransition - 1))
+            control.transitions.nextTransition += 1
+            return (control.navigator, TransitionID(control.transitions.nextTransition - 1))
         }
         var event = event
         event.transitionID = transition
@@ -369,24 +305,6 @@ public final class Router: Sendable {
 }
 
 extension Router.Control {
-    /// Makes `thread` the runner if no thread runs commands.
-    mutating func claimRunner(_ thread: ThreadIdentity) -> Bool {
-        if runner != nil { return false }
-        runner = thread
-        queuedByCallbacks = 0
-        return true
-    }
-
-    /// Numbers the command about to run (see `QueuedCommand.queuedBy`), with its ticket if it was queued.
-    mutating func startCommand(ticket: Ticket? = nil, urgent: Bool = false, fromCallback: Bool = false) -> UInt64 {
-        currentTicket = ticket
-        currentUrgent = urgent
-        currentFromCallback = fromCallback
-        current = nextCommandNumber
-        nextCommandNumber += 1
-        return current
-    }
-
     /// Empties a closed router's state; returns what to release outside the lock.
     mutating func tearDown() -> ([NavigationEntry], ViewHandlers) {
         let entries = state.allEntries
@@ -398,7 +316,7 @@ extension Router.Control {
 }
 
 /// Whether a router holds pending flows, as an atomic flag any thread may read without the router's lock (written
-/// under it, by `Router.Control.flows`).
+/// under it, by `Router.FlowBook.flows`).
 final class FlowPresence: Sendable {
     let held = Atomic<Bool>(false)
 }
