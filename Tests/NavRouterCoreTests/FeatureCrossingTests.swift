@@ -619,3 +619,26 @@ final class SnapshotAfterRegistryChangeTests: XCTestCase {
         try Router(registry: router.registry).restore(router.snapshot())
     }
 }
+
+/// Logging out hands the host no protected entry, not even for the moment between two dismissals of its prune.
+final class LogoutPruneEventTests: XCTestCase {
+    func testNoDismissalOfALogoutNamesAProtectedEntryAsAppearing() throws {
+        let (router, ledger, recorder) = try shopRouter()
+        try router.push("/shop/product/3")
+        try router.navigate("/account/orders", options: NavigationOptions { $0.presentation = .modal(.sheet) })
+        try router.push("/account/orders")  // a protected entry in the lowest layer's stack
+        try router.navigate("/shop/product/3/review")  // a protected layer root
+        try router.navigate("/settings")  // a layer above it, not protected itself
+        recorder.clear()
+        router.registry.guards.setAuthenticated(false)
+        for event in recorder.events where event.kind != .stateChanged {
+            if let entry = event.entry {
+                XCTAssertFalse(
+                    ["orders", "review"].contains(entry.route), "\(event.kind) names '\(entry.route)' as on top")
+            }
+        }
+        XCTAssertEqual(router.state.layers.count, 0)
+        XCTAssertEqual(router.state.currentRoutes, ["home", "product"])
+        ledger.check(router.state)
+    }
+}

@@ -663,11 +663,12 @@ class Transaction:
         while self.state.layers:
             self.dismiss_top(None, False)
 
-    def dismiss_top(self, result: Any, user: bool) -> None:
+    def dismiss_top(self, result: Any, user: bool, appearing: Any = "top") -> None:
+        """Dismisses the top layer; the event names `appearing` as on top when given (a prune's cascade)."""
         layer = self.state.layers.pop()
         self.event(
             "dismiss",
-            entry=self.state.top(),
+            entry=self.state.top() if appearing == "top" else appearing,
             removed=layer.stack,
             location=("layer", len(self.state.layers)),
             style=layer.style,
@@ -728,23 +729,26 @@ class Transaction:
 
     def prune(self, should_go: Callable[[Entry], bool], removes_tab: Callable[[Entry], bool]) -> None:
         """Entries that go, with everything above them; a layer whose root goes, with the layers above; a tab keeps
-        its root unless removes_tab picks the root: the whole tab goes."""
-        layer = next(
-            (i for i, layer in enumerate(self.state.layers) if layer.stack and should_go(layer.stack[0])), None
-        )
-        if layer is not None:
-            while len(self.state.layers) > layer:
-                self.dismiss_top(None, False)
+        its root unless removes_tab picks the root: the whole tab goes. No event names an entry that goes as the one
+        on top: the stacks under the layers that go are cut first, and those layers go last, each dismissal naming
+        what is on top once they have all gone."""
+
+        def first_layer_going() -> int | None:
+            return next(
+                (i for i, layer in enumerate(self.state.layers) if layer.stack and should_go(layer.stack[0])), None
+            )
+
+        first = first_layer_going()
+        for i in range(len(self.state.layers) if first is None else first):
+            index = next((j for j, e in enumerate(self.state.layers[i].stack) if should_go(e)), None)
+            if index is not None:
+                self.pop_stack(("layer", i), index - 1, None, False)
         # Hidden layers, by the same rule: nothing on screen changes; their entries leave without events.
         for tab in self.state.tabs:
             if tab.hidden_layers:
                 gone = cut_layers(tab.hidden_layers, should_go)
                 if gone:
                     self.leave(gone, deliver=False)
-        for i in range(len(self.state.layers)):
-            index = next((j for j, e in enumerate(self.state.layers[i].stack) if should_go(e)), None)
-            if index is not None:
-                self.pop_stack(("layer", i), index - 1, None, False)
         doomed = {
             i for i, t in enumerate(self.state.tabs) if t.route is not None and t.stack and removes_tab(t.stack[0])
         }
@@ -787,6 +791,12 @@ class Transaction:
                 self.leave(gone)
             else:
                 self.pop_stack(("tab", i), index - 1, None, False)
+        first = first_layer_going()
+        if first is not None:
+            below = self.state.layers[first - 1].stack if first > 0 else self.state.tabs[self.state.selected].stack
+            appearing = below[-1] if below else None
+            while len(self.state.layers) > first:
+                self.dismiss_top(None, False, appearing=appearing)
 
     def structural_violation(self) -> str | None:
         if not self.state.tabs:

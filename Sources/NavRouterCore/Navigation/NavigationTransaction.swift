@@ -91,22 +91,24 @@ struct NavigationTransaction {
     /// dismissed with the layers above it; a tab keeps its root, unless `removesTab` picks the root: the whole tab
     /// then goes (a `tabsSetUp` event lists the tabs left). Emits pop, dismiss and tab events; entries that expect
     /// a result are told they closed without one.
+    ///
+    /// No event names an entry that goes as one that appears (logging out hands the host no protected entry): the
+    /// stacks under the layers that go are cut first, and those layers go last, each dismissal naming what is on top
+    /// once they have all gone.
     mutating func prune(
         _ shouldGo: (NavigationEntry) -> Bool, removingTabsWhere removesTab: (NavigationEntry) -> Bool = { _ in false }
     ) {
-        if let layer = state.layers.firstIndex(where: { $0.stack.first.map(shouldGo) ?? false }) {
-            while state.layers.count > layer { dismissTopLayer(result: nil, userInitiated: false) }
+        func firstLayerGoing() -> Int? { state.layers.firstIndex(where: { $0.stack.first.map(shouldGo) ?? false }) }
+        for layer in 0..<(firstLayerGoing() ?? state.layers.count) {
+            if let index = state.layers[layer].stack.firstIndex(where: shouldGo) {
+                try? popStack(at: .layer(layer), to: index - 1, result: nil, userInitiated: false)
+            }
         }
         // Hidden layers (modals per tab), by the same rule as the shown ones: nothing on screen changes; their
         // entries leave without events.
         for tab in state.tabs.indices where !state.tabs[tab].hiddenLayers.isEmpty {
             let gone = NavigationState.cut(&state.tabs[tab].hiddenLayers, where: shouldGo)
             if !gone.isEmpty { leave(gone[...], result: nil, deliverResults: false) }
-        }
-        for layer in state.layers.indices {
-            if let index = state.layers[layer].stack.firstIndex(where: shouldGo) {
-                try? popStack(at: .layer(layer), to: index - 1, result: nil, userInitiated: false)
-            }
         }
         let doomed = state.tabs.indices.filter { tab in
             state.tabs[tab].route != nil && (state.tabs[tab].stack.first.map(removesTab) ?? false)
@@ -128,6 +130,12 @@ struct NavigationTransaction {
                 } else {
                     try? popStack(at: .tab(tab), to: index - 1, result: nil, userInitiated: false)
                 }
+            }
+        }
+        if let first = firstLayerGoing() {
+            let appearing = first > 0 ? state.layers[first - 1].stack.last : state.tabs[state.selectedTab].stack.last
+            while state.layers.count > first {
+                dismissTopLayer(result: nil, userInitiated: false, appearing: .some(appearing))
             }
         }
     }
@@ -572,13 +580,17 @@ struct NavigationTransaction {
         while !state.layers.isEmpty { dismissTopLayer(result: nil, userInitiated: false) }
     }
 
-    private mutating func dismissTopLayer(result: JSONValue?, userInitiated: Bool) {
+    /// Dismisses the top layer. `appearing`, when given, is the entry the event names as on top (a prune's cascade
+    /// names what is on top once all its layers are gone), else the entry now on top.
+    private mutating func dismissTopLayer(
+        result: JSONValue?, userInitiated: Bool, appearing: NavigationEntry?? = nil
+    ) {
         let layer = state.layers.removeLast()
         var event = NavigationEvent(kind: .dismiss, transitionID: transitionID)
         event.location = .layer(state.layers.count)
         event.style = layer.style
         event.removedEntries = layer.stack[...]
-        event.entry = state.topEntry
+        event.entry = appearing ?? state.topEntry
         event.userInitiated = userInitiated
         append(event)
         leave(layer.stack[...], result: result)
