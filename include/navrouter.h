@@ -29,7 +29,7 @@
  *    event is stopped).
  *
  * Link with -lnavrouter (pkg-config: navrouter). The Swift runtime is linked into the library; it needs only
- * libc, libm, libstdc++, libgcc_s and libjansson. Its thread-local variables (232 bytes) use glibc's static TLS
+ * libc, libm, libstdc++, libgcc_s and libjansson. Its thread-local variables (248 bytes) use glibc's static TLS
  * block: loaded with dlopen(), it takes them from the surplus glibc keeps for that, and fails with "cannot
  * allocate memory in static TLS block" only where other libraries used it up (then raise it, e.g.
  * GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096). Once loaded it stays loaded: dlclose() does not unmap it
@@ -799,7 +799,7 @@ int navrouter_router_resume_flow(navrouter_router *router, uint64_t flow, int de
 int navrouter_router_complete_login(navrouter_router *router, uint64_t flow, bool success, uint64_t *out_id);
 
 /* ---------------------------------------------------------------------------------------------------------
- * Snapshot
+ * Snapshots and restore (the C layer: Sources/NavRouterCABI/Snapshots.swift)
  * ------------------------------------------------------------------------------------------------------- */
 
 /**
@@ -851,6 +851,10 @@ int navrouter_router_restore_ex(navrouter_router *router, const char *json, uint
  *  snapshot's "app" field, for its migration hook. @param[out] out_json owned; free with navrouter_string_free(). */
 int navrouter_router_snapshot_ex(navrouter_router *router, const char *app_json, char **out_json);
 
+/* ---------------------------------------------------------------------------------------------------------
+ * Entries changed in place (the C layer: Sources/NavRouterCABI/EntryChanges.swift)
+ * ------------------------------------------------------------------------------------------------------- */
+
 /**
  * Changes an entry in place: new parameters (a JSON object of strings: the route's path and query parameters; the
  * entry's URL is built again) and/or props (a JSON object); NULL keeps what the entry has. Its id and view stay;
@@ -865,7 +869,9 @@ int navrouter_router_update_entry(navrouter_router *router, uint64_t entry, cons
 int navrouter_router_set_saved_state(navrouter_router *router, uint64_t entry, const char *state_json,
                                      uint64_t *out_id);
 
-/* Router options, back behaviour, previews and gestures. */
+/* ---------------------------------------------------------------------------------------------------------
+ * Router options (the C layer: Sources/NavRouterCABI/Options.swift)
+ * ------------------------------------------------------------------------------------------------------- */
 
 /**
  * Sets the router's options from JSON; absent fields take their defaults: {"back_behavior": "none" | "initial" |
@@ -882,6 +888,10 @@ int navrouter_router_set_saved_state(navrouter_router *router, uint64_t entry, c
 int navrouter_router_set_options_json(navrouter_router *router, const char *json);
 /** The router's options as JSON (every field). @param[out] out_json owned; free with navrouter_string_free(). */
 int navrouter_router_options_json(navrouter_router *router, char **out_json);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Back: previews and gestures (the C layer: Sources/NavRouterCABI/Gestures.swift)
+ * ------------------------------------------------------------------------------------------------------- */
 
 /** Whether back would do something now (pop, dismiss, or select a tab by the back behaviour). */
 int navrouter_router_can_go_back(navrouter_router *router, bool *out);
@@ -912,6 +922,10 @@ int navrouter_router_commit_back_gesture(navrouter_router *router, uint64_t gest
 /** Cancels a back gesture (nothing changed; nothing does). NAVROUTER_EINVAL for an unknown or replaced gesture. */
 int navrouter_router_cancel_back_gesture(navrouter_router *router, uint64_t gesture);
 
+/* ---------------------------------------------------------------------------------------------------------
+ * Plans and flows (the C layer: Sources/NavRouterCABI/Plans.swift)
+ * ------------------------------------------------------------------------------------------------------- */
+
 /**
  * What navigating to a URL would do, without doing it: {"route", "needs_login", "interceptors": [names asked, in
  * order], "events": [EVENT as navrouter_event_json gives, entries without views]}.
@@ -926,6 +940,10 @@ int navrouter_router_plan(navrouter_router *router, const char *url, const navro
  *  command another thread runs (its events never reach the navigator beside that command's), and from inside a
  *  callback, or while the router waits for the host's transition, it runs once the current work is done. */
 int navrouter_router_expire_flows(navrouter_router *router);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * The transaction log (the C layer: Sources/NavRouterCABI/TransactionLog.swift)
+ * ------------------------------------------------------------------------------------------------------- */
 
 /**
  * The transaction log (with "records_log" on): one JSON object per line and per command, in the order they ran:
@@ -947,6 +965,10 @@ int navrouter_router_clear_transaction_log(navrouter_router *router);
  * @return NAVROUTER_OK (even when the replay diverged: the report says where), or NAVROUTER_EJSON for a bad log.
  */
 int navrouter_router_replay(navrouter_router *router, const char *jsonl, char **out_report_json);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Reading the state (the C layer: Sources/NavRouterCABI/StateReading.swift)
+ * ------------------------------------------------------------------------------------------------------- */
 
 /**
  * The current state as JSON, for hosts and bindings that read it: the snapshot's form, with each entry's "view"
