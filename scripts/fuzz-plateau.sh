@@ -32,7 +32,7 @@ last_new=$SECONDS
 last_count=0
 while kill -0 "$fuzzer" 2>/dev/null; do
     sleep 10
-    count=$(grep -c " NEW " "$log")
+    count=$(grep -cE "[[:space:]]NEW[[:space:]]" "$log")
     if [ "$count" -gt "$last_count" ]; then
         last_count=$count
         last_new=$SECONDS
