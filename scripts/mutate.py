@@ -17,6 +17,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -87,12 +88,17 @@ def run(command: list[str], cwd: Path, log: Path, env: dict[str, str] | None = N
     with log.open("a") as out:
         out.write(f"$ {' '.join(command)}\n")
         out.flush()
+        # A session of its own: a mutant that hangs a test is stopped whole (`swift test` runs the tests in a child).
+        process = subprocess.Popen(
+            command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
+        )
         try:
-            result = subprocess.run(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env, timeout=timeout)
+            return process.wait(timeout=timeout) == 0
         except subprocess.TimeoutExpired:
-            out.write("(timed out: counted as killed)\n")
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            out.write("(timed out: a hang, counted as killed)\n")
             return False
-    return result.returncode == 0
 
 
 def judge(tree: Path, log: Path) -> str:
