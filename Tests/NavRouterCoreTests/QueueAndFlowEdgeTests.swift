@@ -135,3 +135,52 @@ final class QueueAndFlowEdgeTests: XCTestCase {
         XCTAssertEqual(try router.plan("/nowhere/at/all").route, "not-found")
     }
 }
+
+/// What a flow's deadline and a leave guard's approval promise, one behaviour each.
+final class DeadlineAndApprovalTests: XCTestCase {
+    private func holdingRouter(_ options: RouterOptions = RouterOptions()) throws -> (Router, EventRecorder) {
+        let (router, _, recorder) = try shopRouter()
+        router.setOptions(options)
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { $0.destination?.route.name == "settings" ? .pending : .proceed }, name: "hold")
+        return (router, recorder)
+    }
+
+    func testAFlowWithinItsDeadlineStaysAndOnePastItGoesBeforeTheNextCommand() throws {
+        let (router, recorder) = try holdingRouter(RouterOptions { $0.flowDeadline = .seconds(3600) })
+        guard case .pending(let waiting) = try router.navigate("/settings") else { return XCTFail("not held") }
+        router.expireFlows()
+        XCTAssertEqual(router.pendingFlows, [waiting], "an hour has not passed")
+        let quick = NavigationOptions { $0.flowDeadline = .zero }  // a navigation's own deadline wins over the router's
+        router.setOptions(RouterOptions { $0.supersedePendingFlows = false })
+        guard case .pending(let expiring) = try router.navigate("/settings", options: quick) else {
+            return XCTFail("not held")
+        }
+        recorder.clear()
+        try router.push("/shop/product/1")  // flows past their deadline go before the next command runs
+        XCTAssertEqual(router.pendingFlows, [waiting])
+        XCTAssertEqual(recorder.events.first?.kind, .flowCancelled, "the expiry comes before the push's events")
+        XCTAssertEqual(recorder.events.first?.flow, expiring)
+        assertFails(.invalidArgument, "expired") { try router.resumeFlow(expiring, decision: .proceed) }
+        try router.resumeFlow(waiting, decision: .proceed)
+        XCTAssertEqual(router.state.layers.map { $0.stack[0].route }, ["settings"])
+    }
+
+    func testAnApprovedLeaveIsNotAskedAgainButTheOthersAre() throws {
+        let (router, _, _) = try shopRouter()
+        let asked = Mutex<[String]>([])
+        try router.registry.guards.addInterceptor(
+            ClosureInterceptor { context in
+                let id = context.entry?.parameters["id"] ?? "?"
+                asked.withLock { $0.append(id) }
+                return id == "2" ? .pending : .proceed
+            }, name: "ask", phase: .leave, scope: .routes(["product"]))
+        try router.push("/shop/product/1")
+        try router.push("/shop/product/2")
+        guard case .pending(let flow) = try router.popToRoot() else { return XCTFail("not held") }
+        XCTAssertEqual(asked.withLock { $0 }, ["2"], "the top-most entry is asked first, and holds")
+        try router.resumeFlow(flow, decision: .proceed)
+        XCTAssertEqual(asked.withLock { $0 }, ["2", "1"], "2 was approved; 1 is asked now")
+        XCTAssertEqual(router.state.currentRoutes, ["home"])
+    }
+}
