@@ -47,6 +47,18 @@
 extern "C" {
 #endif
 
+/* Every function of the library is NAVROUTER_API (visible from the shared library; the exports map lists exactly
+ * these). NAVROUTER_NODISCARD marks the functions whose status says whether what they hand out (through an out_
+ * parameter) is there at all: a compiler warns when a call ignores it. (GCC warns even through a (void) cast: read
+ * the status.) */
+#if defined(__GNUC__) || defined(__clang__)
+#define NAVROUTER_API __attribute__((visibility("default")))
+#define NAVROUTER_NODISCARD __attribute__((warn_unused_result))
+#else
+#define NAVROUTER_API
+#define NAVROUTER_NODISCARD
+#endif
+
 /* ---------------------------------------------------------------------------------------------------------
  * Version
  * ------------------------------------------------------------------------------------------------------- */
@@ -141,29 +153,29 @@ typedef struct navrouter_range {
  * ------------------------------------------------------------------------------------------------------- */
 
 /** The library's version as MAJOR * 10000 + MINOR * 100 + PATCH. Thread-safety: any thread. */
-uint32_t navrouter_version(void);
+NAVROUTER_API uint32_t navrouter_version(void);
 
 /** The library's version as text. @return a static string; never NULL. */
-const char *navrouter_version_string(void);
+NAVROUTER_API const char *navrouter_version_string(void);
 
 /** The library's ABI version (compare it with NAVROUTER_ABI_VERSION). */
-uint32_t navrouter_abi_version(void);
+NAVROUTER_API uint32_t navrouter_abi_version(void);
 
 /**
  * The message of the last failure of a navrouter_ call on this thread.
  * @return a borrowed string, valid until the next navrouter_ call on this thread; never NULL ("" when the
  *         last call succeeded). Not the way to detect failure: use the status code.
  */
-const char *navrouter_last_error(void);
+NAVROUTER_API const char *navrouter_last_error(void);
 
 /**
  * The name of a status code, e.g. "NAVROUTER_ENOTFOUND".
  * @return a static string; "NAVROUTER_UNKNOWN" for a code this version does not know.
  */
-const char *navrouter_status_name(int status);
+NAVROUTER_API const char *navrouter_status_name(int status);
 
 /** Frees a string this library returned through a char ** out-parameter. NULL is a no-op. */
-void navrouter_string_free(char *string);
+NAVROUTER_API void navrouter_string_free(char *string);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Registry
@@ -179,13 +191,13 @@ void navrouter_string_free(char *string);
  * @param flags 0 or NAVROUTER_REGISTRY_CASE_SENSITIVE.
  * @return NAVROUTER_OK, or NAVROUTER_EINVAL (NULL out, unknown flag).
  */
-int navrouter_registry_new(navrouter_registry **out, uint32_t flags);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_new(navrouter_registry **out, uint32_t flags);
 
 /**
  * Frees a registry. NULL is a no-op; a second free is detected and ignored. Routers made on it keep it alive
  * until they are freed, and so does another thread's last navrouter_registry_lookup() (see there) for its table.
  */
-void navrouter_registry_free(navrouter_registry *registry);
+NAVROUTER_API void navrouter_registry_free(navrouter_registry *registry);
 
 /**
  * Sets the app's web domains: an http/https URL addresses the app only when its host is one of them
@@ -200,7 +212,8 @@ void navrouter_registry_free(navrouter_registry *registry);
  *        its "xn--" form, which the message gives: "bücher.example" is "xn--bcher-kva.example") is refused.
  * @return NAVROUTER_OK or NAVROUTER_EINVAL; on failure the old list stays.
  */
-int navrouter_registry_set_web_domains(navrouter_registry *registry, const char *const *domains, size_t count);
+NAVROUTER_API int navrouter_registry_set_web_domains(navrouter_registry *registry, const char *const *domains,
+                                                     size_t count);
 
 /**
  * Sets the app's custom schemes: a URL with another custom scheme is refused (NAVROUTER_EDENIED).
@@ -212,13 +225,15 @@ int navrouter_registry_set_web_domains(navrouter_registry *registry, const char 
  * @return NAVROUTER_OK or NAVROUTER_EINVAL (e.g. "https" or "file" is not a custom scheme); on failure the old list
  *         stays.
  */
-int navrouter_registry_set_schemes(navrouter_registry *registry, const char *const *schemes, size_t count);
+NAVROUTER_API int navrouter_registry_set_schemes(navrouter_registry *registry, const char *const *schemes,
+                                                 size_t count);
 
 /**
  * Sets the limits applied to every URL: its length in bytes (default 8192) and its path segments (default 64).
  * @return NAVROUTER_OK or NAVROUTER_EINVAL (0, or above 2^30 bytes / 4096 segments).
  */
-int navrouter_registry_set_limits(navrouter_registry *registry, size_t max_url_length, size_t max_segments);
+NAVROUTER_API int navrouter_registry_set_limits(navrouter_registry *registry, size_t max_url_length,
+                                                size_t max_segments);
 
 /** Route flags: pushed onto the current stack (the default). */
 #define NAVROUTER_ROUTE_PUSH 0x0u
@@ -246,7 +261,8 @@ int navrouter_registry_set_limits(navrouter_registry *registry, size_t max_url_l
  *         route matches exactly the same URLs), or NAVROUTER_ELIMIT (a pattern of 512 MiB or more, or more than
  *         2^28 routes in the registry).
  */
-int navrouter_registry_add_route(navrouter_registry *registry, const char *name, const char *pattern, uint32_t flags);
+NAVROUTER_API int navrouter_registry_add_route(navrouter_registry *registry, const char *name, const char *pattern,
+                                               uint32_t flags);
 
 /** One route for navrouter_registry_add_routes(): as navrouter_registry_add_route()'s arguments. */
 typedef struct navrouter_route_spec {
@@ -262,7 +278,8 @@ typedef struct navrouter_route_spec {
  * @return as navrouter_registry_add_route(); on failure no route is registered and the message names the failing
  *         spec by its index ("routes[3]: ...") or, for a conflict, both routes.
  */
-int navrouter_registry_add_routes(navrouter_registry *registry, const navrouter_route_spec *routes, size_t count);
+NAVROUTER_API int navrouter_registry_add_routes(navrouter_registry *registry, const navrouter_route_spec *routes,
+                                                size_t count);
 
 /**
  * Loads a JSON manifest all-or-nothing: {"module": "shop", "routes": [...]}, a list of such modules, or
@@ -275,11 +292,12 @@ int navrouter_registry_add_routes(navrouter_registry *registry, const navrouter_
  *         the route and the field by its path, e.g. "routes[2].style"), NAVROUTER_ECONFLICT, or NAVROUTER_ELIMIT
  *         (more than 2^28 routes). On failure no route is registered.
  */
-int navrouter_registry_load_manifest(navrouter_registry *registry, const char *json, size_t *out_count);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_load_manifest(navrouter_registry *registry, const char *json,
+                                                                       size_t *out_count);
 
 /** Removes a route by name. @return NAVROUTER_OK, NAVROUTER_EINVAL, NAVROUTER_ENOTFOUND, or NAVROUTER_ECONFLICT
  *  when other routes name it as their parent (remove them first; nothing is removed). */
-int navrouter_registry_remove_route(navrouter_registry *registry, const char *name);
+NAVROUTER_API int navrouter_registry_remove_route(navrouter_registry *registry, const char *name);
 
 /**
  * Removes every route and interceptor of a module.
@@ -287,11 +305,12 @@ int navrouter_registry_remove_route(navrouter_registry *registry, const char *na
  * @return NAVROUTER_OK (also when none was), NAVROUTER_EINVAL, or NAVROUTER_ECONFLICT when a route of another
  *         module names one of them as its parent (nothing is removed).
  */
-int navrouter_registry_remove_module(navrouter_registry *registry, const char *module, size_t *out_removed);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_remove_module(navrouter_registry *registry, const char *module,
+                                                                       size_t *out_removed);
 
 /** The number of routes (a route's aliases are not counted). @param[out] out_count receives it.
  *  @return NAVROUTER_OK or NAVROUTER_EINVAL. */
-int navrouter_registry_route_count(navrouter_registry *registry, size_t *out_count);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_route_count(navrouter_registry *registry, size_t *out_count);
 
 /**
  * One route as JSON: {"name", "pattern", "presentation", "style", "requires_auth", "external",
@@ -299,13 +318,14 @@ int navrouter_registry_route_count(navrouter_registry *registry, size_t *out_cou
  * @param[out] out_json owned; free with navrouter_string_free().
  * @return NAVROUTER_OK, NAVROUTER_EINVAL or NAVROUTER_ENOTFOUND.
  */
-int navrouter_registry_route_json(navrouter_registry *registry, const char *name, char **out_json);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_route_json(navrouter_registry *registry, const char *name,
+                                                                    char **out_json);
 
 /**
  * Every route as a JSON array (registration order), each as in navrouter_registry_route_json().
  * @param[out] out_json owned; free with navrouter_string_free().
  */
-int navrouter_registry_routes_json(navrouter_registry *registry, char **out_json);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_routes_json(navrouter_registry *registry, char **out_json);
 
 /**
  * Resolves a deep link: absolute ("myapp://shop/product/42", "https://<listed domain>/shop/product/42") or
@@ -319,7 +339,8 @@ int navrouter_registry_routes_json(navrouter_registry *registry, char **out_json
  *         NAVROUTER_ENOTFOUND, NAVROUTER_EJSON (bad props in the URL) or NAVROUTER_EPARAM (a required
  *         parameter is missing).
  */
-int navrouter_registry_resolve(navrouter_registry *registry, const char *url, navrouter_match **out);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_resolve(navrouter_registry *registry, const char *url,
+                                                                 navrouter_match **out);
 
 /**
  * Resolves a URL without allocating when it succeeds: the route's index and each path segment's byte range in
@@ -344,8 +365,10 @@ int navrouter_registry_resolve(navrouter_registry *registry, const char *url, na
  * change of routes or policy and every navrouter_registry_free() is seen by the next look-up. The table is
  * released when the thread looks up in another or a changed registry, frees the registry itself, or ends.
  */
-int navrouter_registry_lookup(navrouter_registry *registry, const char *url, size_t length, uint32_t *out_route_index,
-                              navrouter_range *segments, size_t capacity, size_t *out_segment_count);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_lookup(navrouter_registry *registry, const char *url,
+                                                                size_t length, uint32_t *out_route_index,
+                                                                navrouter_range *segments, size_t capacity,
+                                                                size_t *out_segment_count);
 
 /** navrouter_packed_match flags: which optional strings follow the parameters. */
 #define NAVROUTER_PACKED_REMAINDER 0x1u
@@ -383,8 +406,9 @@ typedef struct navrouter_packed_match {
  * @return as navrouter_registry_resolve(); NAVROUTER_ELIMIT with *out_size > capacity when the buffer is too
  *         small (call again with *out_size bytes). The buffer's contents are unspecified on failure.
  */
-int navrouter_registry_resolve_packed(navrouter_registry *registry, const char *url, size_t length, void *buffer,
-                                      size_t capacity, size_t *out_size);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_resolve_packed(navrouter_registry *registry, const char *url,
+                                                                        size_t length, void *buffer, size_t capacity,
+                                                                        size_t *out_size);
 
 /**
  * The name of the route at a look-up index (navrouter_registry_lookup()'s out_route_index): routes in registration
@@ -392,7 +416,8 @@ int navrouter_registry_resolve_packed(navrouter_registry *registry, const char *
  * @param[out] out_name owned; free with navrouter_string_free().
  * @return NAVROUTER_OK, NAVROUTER_EINVAL or NAVROUTER_ENOTFOUND (index out of range).
  */
-int navrouter_registry_route_name(navrouter_registry *registry, uint32_t index, char **out_name);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_route_name(navrouter_registry *registry, uint32_t index,
+                                                                    char **out_name);
 
 /**
  * Explains how a URL resolves: {"url", "winner", "status", "error", "candidates": [{"route", "pattern",
@@ -400,7 +425,8 @@ int navrouter_registry_route_name(navrouter_registry *registry, uint32_t index, 
  * @param[out] out_json owned; free with navrouter_string_free().
  * @return NAVROUTER_OK or NAVROUTER_EINVAL.
  */
-int navrouter_registry_explain(navrouter_registry *registry, const char *url, char **out_json);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_explain(navrouter_registry *registry, const char *url,
+                                                                 char **out_json);
 
 /**
  * Builds a deep link to a route (reverse routing). Values are percent-encoded; parameters not in the path
@@ -415,8 +441,9 @@ int navrouter_registry_explain(navrouter_registry *registry, const char *url, ch
  * @return NAVROUTER_OK, NAVROUTER_EINVAL, NAVROUTER_ENOTFOUND, NAVROUTER_EPARAM (missing or mistyped),
  *         NAVROUTER_EJSON, or NAVROUTER_ECONFLICT (a value equals a more specific route's literal).
  */
-int navrouter_registry_build_url(navrouter_registry *registry, const char *route, const char *params_json,
-                                 const char *props_json, const char *scheme, char **out_url);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_build_url(navrouter_registry *registry, const char *route,
+                                                                   const char *params_json, const char *props_json,
+                                                                   const char *scheme, char **out_url);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Match (read-only; every returned const char * is valid until navrouter_match_free). A match holds its own
@@ -424,45 +451,45 @@ int navrouter_registry_build_url(navrouter_registry *registry, const char *route
  * ------------------------------------------------------------------------------------------------------- */
 
 /** The matched route's name; NULL only for a NULL or freed match. */
-const char *navrouter_match_route(const navrouter_match *match);
+NAVROUTER_API const char *navrouter_match_route(const navrouter_match *match);
 
 /** The URL as given; NULL only for a NULL or freed match. */
-const char *navrouter_match_url(const navrouter_match *match);
+NAVROUTER_API const char *navrouter_match_url(const navrouter_match *match);
 
 /**
  * A parameter's decoded value (path parameters win over query items of the same name).
  * @return the value, or NULL when the match has no such parameter.
  */
-const char *navrouter_match_param(const navrouter_match *match, const char *name);
+NAVROUTER_API const char *navrouter_match_param(const navrouter_match *match, const char *name);
 
 /** The catch-all's part of the path, still percent-encoded; NULL when the route has no catch-all. */
-const char *navrouter_match_remainder(const navrouter_match *match);
+NAVROUTER_API const char *navrouter_match_remainder(const navrouter_match *match);
 
 /** The decoded fragment; NULL when the URL has none. */
-const char *navrouter_match_fragment(const navrouter_match *match);
+NAVROUTER_API const char *navrouter_match_fragment(const navrouter_match *match);
 
 /** The props carried in the URL as compact JSON text (sorted keys); NULL when it carries none. */
-const char *navrouter_match_props(const navrouter_match *match);
+NAVROUTER_API const char *navrouter_match_props(const navrouter_match *match);
 
 /** The merged parameters as a JSON object of strings. Borrowed; "{}" when there are none. */
-const char *navrouter_match_params_json(const navrouter_match *match);
+NAVROUTER_API const char *navrouter_match_params_json(const navrouter_match *match);
 
 /** The path parameters as a JSON object of strings. Borrowed. */
-const char *navrouter_match_path_params_json(const navrouter_match *match);
+NAVROUTER_API const char *navrouter_match_path_params_json(const navrouter_match *match);
 
 /** Every query item in order, repeats included, as a JSON array of [name, value] pairs. Borrowed. */
-const char *navrouter_match_query_json(const navrouter_match *match);
+NAVROUTER_API const char *navrouter_match_query_json(const navrouter_match *match);
 
 /**
  * The whole match as one JSON object: {"route", "url", "parameters", "path_parameters", "query": [[name, value],
  * ...], "remainder", "fragment", "props"} (absent ones are null). Borrowed; made on first use. For bindings
  * that want everything in one call.
  */
-const char *navrouter_match_json(const navrouter_match *match);
+NAVROUTER_API const char *navrouter_match_json(const navrouter_match *match);
 
 /** Frees a match, from any thread. NULL is a no-op; a second free is detected and ignored; the getters of a freed
  *  match return NULL on every thread. A match and its strings are one allocation. */
-void navrouter_match_free(navrouter_match *match);
+NAVROUTER_API void navrouter_match_free(navrouter_match *match);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Callback types
@@ -548,14 +575,14 @@ typedef bool (*navrouter_claim_callback_fn)(navrouter_router *router, const char
  * @param[out] out_id the interceptor's id; may be NULL.
  * @return NAVROUTER_OK, NAVROUTER_EINVAL or NAVROUTER_EPATTERN. On failure destroy is not called.
  */
-int navrouter_registry_add_interceptor(navrouter_registry *registry, const char *name, uint32_t phase,
-                                       uint32_t priority, const char *pattern, const char *const *routes,
-                                       size_t route_count, uint32_t flags, const char *module,
-                                       navrouter_interceptor_fn fn, void *user_data, navrouter_destroy_fn destroy,
-                                       uint64_t *out_id);
+NAVROUTER_API int navrouter_registry_add_interceptor(navrouter_registry *registry, const char *name, uint32_t phase,
+                                                     uint32_t priority, const char *pattern, const char *const *routes,
+                                                     size_t route_count, uint32_t flags, const char *module,
+                                                     navrouter_interceptor_fn fn, void *user_data,
+                                                     navrouter_destroy_fn destroy, uint64_t *out_id);
 
 /** Removes an interceptor. @return NAVROUTER_OK, NAVROUTER_EINVAL or NAVROUTER_ENOTFOUND. */
-int navrouter_registry_remove_interceptor(navrouter_registry *registry, uint64_t id);
+NAVROUTER_API int navrouter_registry_remove_interceptor(navrouter_registry *registry, uint64_t id);
 
 /**
  * Sets the authenticated state. Logging out prunes protected entries (those whose route required authentication
@@ -564,18 +591,18 @@ int navrouter_registry_remove_interceptor(navrouter_registry *registry, uint64_t
  * runs at once, also on a router that waits for the host's transition (its own transition is not waited for:
  * the router keeps waiting for the one it did); a router running a command on another thread prunes right after.
  */
-int navrouter_registry_set_authenticated(navrouter_registry *registry, bool authenticated);
+NAVROUTER_API int navrouter_registry_set_authenticated(navrouter_registry *registry, bool authenticated);
 
 /** Whether the user is authenticated. @param[out] out receives it. */
-int navrouter_registry_is_authenticated(navrouter_registry *registry, bool *out);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_is_authenticated(navrouter_registry *registry, bool *out);
 
 /**
  * Sets the authentication handler (NULL functions: protected routes fail with NAVROUTER_EDENIED while logged out,
  * and no URL is claimed). destroy (may be NULL) frees user_data when the handler is replaced or the registry freed.
  */
-int navrouter_registry_set_auth_handler(navrouter_registry *registry, navrouter_login_fn login,
-                                        navrouter_claim_callback_fn claim_callback, void *user_data,
-                                        navrouter_destroy_fn destroy);
+NAVROUTER_API int navrouter_registry_set_auth_handler(navrouter_registry *registry, navrouter_login_fn login,
+                                                      navrouter_claim_callback_fn claim_callback, void *user_data,
+                                                      navrouter_destroy_fn destroy);
 
 /**
  * Sets the guard options: the longest redirect chain (default 8; beyond it a command fails with NAVROUTER_ELIMIT
@@ -584,43 +611,43 @@ int navrouter_registry_set_auth_handler(navrouter_registry *registry, navrouter_
  * external link falls back only when the fallback route is flagged NAVROUTER_ROUTE_EXTERNAL (else it fails with
  * NAVROUTER_ENOTFOUND).
  */
-int navrouter_registry_set_guard_options(navrouter_registry *registry, uint32_t max_redirects,
-                                         const char *fallback_route);
+NAVROUTER_API int navrouter_registry_set_guard_options(navrouter_registry *registry, uint32_t max_redirects,
+                                                       const char *fallback_route);
 
 /** navrouter_registry_set_guard_flags: before interceptors that do not require authentication run before the login
  *  step, the others after it (NavigationRouter's order). Off: the login step comes first. */
 #define NAVROUTER_GUARD_INTERCEPTORS_BEFORE_LOGIN 0x1u
 /** Sets the guard flags (NAVROUTER_GUARD_...); the other guard options stay. @return NAVROUTER_OK or
  *  NAVROUTER_EINVAL (unknown flags). */
-int navrouter_registry_set_guard_flags(navrouter_registry *registry, uint32_t flags);
+NAVROUTER_API int navrouter_registry_set_guard_flags(navrouter_registry *registry, uint32_t flags);
 
 /** The interception's phase (NAVROUTER_PHASE_...). */
-uint32_t navrouter_interception_phase(const navrouter_interception *interception);
+NAVROUTER_API uint32_t navrouter_interception_phase(const navrouter_interception *interception);
 /** The destination route's name (before, after) or the leaving entry's route (leave); never NULL in a callback. */
-const char *navrouter_interception_route(const navrouter_interception *interception);
+NAVROUTER_API const char *navrouter_interception_route(const navrouter_interception *interception);
 /** The destination URL (before, after) or the leaving entry's URL (leave). */
-const char *navrouter_interception_url(const navrouter_interception *interception);
+NAVROUTER_API const char *navrouter_interception_url(const navrouter_interception *interception);
 /** A parameter of the destination (or of the leaving entry), or NULL. */
-const char *navrouter_interception_param(const navrouter_interception *interception, const char *name);
+NAVROUTER_API const char *navrouter_interception_param(const navrouter_interception *interception, const char *name);
 /** The destination's (or leaving entry's) parameters as a JSON object. */
-const char *navrouter_interception_params_json(const navrouter_interception *interception);
+NAVROUTER_API const char *navrouter_interception_params_json(const navrouter_interception *interception);
 /** The whole interception as JSON: {"phase", "route", "url", "parameters", "flow", "authenticated", "external"}.
  *  Borrowed: valid during the callback (for bindings that copy it in one call). */
-const char *navrouter_interception_json(const navrouter_interception *interception);
+NAVROUTER_API const char *navrouter_interception_json(const navrouter_interception *interception);
 /** The flow token to keep when returning NAVROUTER_DECISION_PENDING (resume it with navrouter_router_resume_flow). */
-uint64_t navrouter_interception_flow(const navrouter_interception *interception);
+NAVROUTER_API uint64_t navrouter_interception_flow(const navrouter_interception *interception);
 /** Whether the user is authenticated. */
-bool navrouter_interception_authenticated(const navrouter_interception *interception);
+NAVROUTER_API bool navrouter_interception_authenticated(const navrouter_interception *interception);
 /** Whether the navigation came from outside the app. */
-bool navrouter_interception_external(const navrouter_interception *interception);
+NAVROUTER_API bool navrouter_interception_external(const navrouter_interception *interception);
 /** The router asking: the handle navrouter_router_new() made (commands issued on it from the callback are
  *  queued), or NULL once that handle was freed. Borrowed. */
-navrouter_router *navrouter_interception_router(const navrouter_interception *interception);
+NAVROUTER_API navrouter_router *navrouter_interception_router(const navrouter_interception *interception);
 /**
  * Sets the cancel reason (with NAVROUTER_DECISION_CANCEL) or the redirect URL (with NAVROUTER_DECISION_REDIRECT).
  * The text is copied. @return NAVROUTER_OK or NAVROUTER_EINVAL.
  */
-int navrouter_interception_set_argument(navrouter_interception *interception, const char *text);
+NAVROUTER_API int navrouter_interception_set_argument(navrouter_interception *interception, const char *text);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Router
@@ -632,16 +659,16 @@ int navrouter_interception_set_argument(navrouter_interception *interception, co
  * route (registration order), or one main stack when there are none.
  * @param[out] out the router; NULL on failure. Free with navrouter_router_free().
  */
-int navrouter_router_new(navrouter_router **out, navrouter_registry *registry);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_new(navrouter_router **out, navrouter_registry *registry);
 
 /** Frees a router: every view is released (release callbacks run on this thread), queued commands are dropped and
  *  threads waiting to run theirs get NAVROUTER_EDESTROYED. NULL is a no-op. Called from inside one of the router's
  *  callbacks, the command in flight fails with NAVROUTER_EDESTROYED and the views are released when it returns. */
-void navrouter_router_free(navrouter_router *router);
+NAVROUTER_API void navrouter_router_free(navrouter_router *router);
 
 /** Sets the navigator (NULL fn: none). destroy (may be NULL) frees user_data when replaced or the router freed. */
-int navrouter_router_set_navigator(navrouter_router *router, navrouter_navigator_fn fn, void *user_data,
-                                   navrouter_destroy_fn destroy);
+NAVROUTER_API int navrouter_router_set_navigator(navrouter_router *router, navrouter_navigator_fn fn, void *user_data,
+                                                 navrouter_destroy_fn destroy);
 
 /**
  * Sets the view handler of a route (route NULL: the default for routes without their own; make NULL removes it).
@@ -649,8 +676,9 @@ int navrouter_router_set_navigator(navrouter_router *router, navrouter_navigator
  * (may be NULL) frees user_data once the handler is replaced or removed and every view it made was released.
  * @return NAVROUTER_OK, NAVROUTER_EINVAL, or NAVROUTER_ENOTFOUND when the registry has no such route.
  */
-int navrouter_router_set_handler(navrouter_router *router, const char *route, navrouter_make_view_fn make,
-                                 navrouter_release_view_fn release, void *user_data, navrouter_destroy_fn destroy);
+NAVROUTER_API int navrouter_router_set_handler(navrouter_router *router, const char *route, navrouter_make_view_fn make,
+                                               navrouter_release_view_fn release, void *user_data,
+                                               navrouter_destroy_fn destroy);
 
 /** Transition mode: a transition is finished when the navigator callback returns (default). */
 #define NAVROUTER_TRANSITION_IMMEDIATE 0u
@@ -659,12 +687,12 @@ int navrouter_router_set_handler(navrouter_router *router, const char *route, na
 #define NAVROUTER_TRANSITION_WAIT 1u
 
 /** Sets the transition mode; switching to IMMEDIATE finishes an awaited transition and runs the queue. */
-int navrouter_router_set_transition_mode(navrouter_router *router, uint32_t mode);
+NAVROUTER_API int navrouter_router_set_transition_mode(navrouter_router *router, uint32_t mode);
 
 /** Tells the router the awaited transition is finished; queued commands then run on this thread. The host may also
  *  finish a transition from inside one of the command's own events: the router then does not wait for it.
  *  @return NAVROUTER_OK, or NAVROUTER_EINVAL when no transition, or another one, is awaited. */
-int navrouter_router_transition_finished(navrouter_router *router, uint64_t transition);
+NAVROUTER_API int navrouter_router_transition_finished(navrouter_router *router, uint64_t transition);
 
 /** navigate flags, low 4 bits: the presentation (0 = the route's own). */
 #define NAVROUTER_NAV_PUSH 0x1u
@@ -716,7 +744,7 @@ typedef struct navrouter_nav_options {
 
 /** Initialises options of a version (1 or 2; only that version's fields are written).
  *  @return NAVROUTER_OK, or NAVROUTER_EINVAL for NULL or an unknown version. */
-int navrouter_nav_options_init(navrouter_nav_options *options, uint32_t version);
+NAVROUTER_API int navrouter_nav_options_init(navrouter_nav_options *options, uint32_t version);
 
 /*
  * Commands. Each is a transaction: on failure (status < 0) the state is exactly as before. On success the
@@ -729,12 +757,12 @@ int navrouter_nav_options_init(navrouter_nav_options *options, uint32_t version)
  */
 
 /** Sets up the tabs from the root routes (or a main stack). */
-int navrouter_router_start(navrouter_router *router, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_start(navrouter_router *router, uint64_t *out_id);
 
 /** Sets the tabs explicitly: one per URL, selecting index selected. A route that requires authentication cannot be a
  *  tab's root (NAVROUTER_EINVAL): logging out never empties a tab. */
-int navrouter_router_set_tabs(navrouter_router *router, const char *const *urls, size_t count, size_t selected,
-                              uint64_t *out_id);
+NAVROUTER_API int navrouter_router_set_tabs(navrouter_router *router, const char *const *urls, size_t count,
+                                            size_t selected, uint64_t *out_id);
 
 /**
  * Opens a URL as its route's presentation says (push, modal, a tab), unless options override it. Runs the
@@ -744,47 +772,50 @@ int navrouter_router_set_tabs(navrouter_router *router, const char *const *urls,
  * @return NAVROUTER_OK, _QUEUED, _PENDING, _HANDLED, or an error: NAVROUTER_ENOTFOUND, _EMALFORMED, _EDENIED,
  *         _EEXTERNAL, _ECANCELLED (by an interceptor), _ELIMIT (redirects), _ECALLBACK, _EJSON (props), ...
  */
-int navrouter_router_navigate(navrouter_router *router, const char *url, const navrouter_nav_options *options,
-                              uint64_t *out_id);
+NAVROUTER_API int navrouter_router_navigate(navrouter_router *router, const char *url,
+                                            const navrouter_nav_options *options, uint64_t *out_id);
 
 /** Pops count entries (never a stack's root); result_json (or NULL) goes to the opener of the top-most one that
  *  expects a result. */
-int navrouter_router_pop(navrouter_router *router, size_t count, const char *result_json, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_pop(navrouter_router *router, size_t count, const char *result_json,
+                                       uint64_t *out_id);
 
 /** Pops the current stack to its root. */
-int navrouter_router_pop_to_root(navrouter_router *router, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_pop_to_root(navrouter_router *router, uint64_t *out_id);
 
 /** Pops the current stack down to an entry (kept). @return NAVROUTER_ENOTFOUND when it is not in that stack. */
-int navrouter_router_pop_to(navrouter_router *router, uint64_t entry, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_pop_to(navrouter_router *router, uint64_t entry, uint64_t *out_id);
 
 /** Keeps the current stack's entries up to index; pops the rest. */
-int navrouter_router_pop_after(navrouter_router *router, size_t index, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_pop_after(navrouter_router *router, size_t index, uint64_t *out_id);
 
 /** Replaces the current stack with entries for these URLs (a tab keeps its root). */
-int navrouter_router_set_stack(navrouter_router *router, const char *const *urls, size_t count, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_set_stack(navrouter_router *router, const char *const *urls, size_t count,
+                                             uint64_t *out_id);
 
 /** Dismisses the top count modal layers (0: all); result_json (or NULL) as with pop. */
-int navrouter_router_dismiss(navrouter_router *router, size_t count, const char *result_json, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_dismiss(navrouter_router *router, size_t count, const char *result_json,
+                                           uint64_t *out_id);
 
 /** Selects a tab (dismissing modal layers). */
-int navrouter_router_select_tab(navrouter_router *router, size_t index, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_select_tab(navrouter_router *router, size_t index, uint64_t *out_id);
 
 /** Pops, or dismisses at a modal's root (NAVROUTER_EDENIED when it prevents dismissal); NAVROUTER_ENOTFOUND at a
  *  tab's root. */
-int navrouter_router_back(navrouter_router *router, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_back(navrouter_router *router, uint64_t *out_id);
 
 /** Reports that the user popped to entry directly (swipe back): the state follows; events say user_initiated. */
-int navrouter_router_user_popped(navrouter_router *router, uint64_t entry, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_user_popped(navrouter_router *router, uint64_t entry, uint64_t *out_id);
 
 /** Reports that the user dismissed the top count layers directly (sheet dragged down). NAVROUTER_EDENIED when one
  *  of them prevents dismissal by the user (the host should not have let the user dismiss it). */
-int navrouter_router_user_dismissed(navrouter_router *router, size_t count, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_user_dismissed(navrouter_router *router, size_t count, uint64_t *out_id);
 
 /** Re-checks the state against the guards and the registry: while logged out, protected entries go; entries a
  *  before interceptor now cancels or redirects go; entries of removed routes go (a tab whose root route was
  *  removed goes whole). The navigator cannot refuse this change. Logging out and removing routes run it on every
  *  router of the registry. */
-int navrouter_router_refresh(navrouter_router *router, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_refresh(navrouter_router *router, uint64_t *out_id);
 
 /**
  * Resumes a pending flow. decision: NAVROUTER_DECISION_PROCEED (apply the original command on the state as it is
@@ -792,11 +823,12 @@ int navrouter_router_refresh(navrouter_router *router, uint64_t *out_id);
  * the URL to open instead).
  * @return the resumed command's status; NAVROUTER_EINVAL for a stale, reused or forged token.
  */
-int navrouter_router_resume_flow(navrouter_router *router, uint64_t flow, int decision, const char *argument,
-                                 uint64_t *out_id);
+NAVROUTER_API int navrouter_router_resume_flow(navrouter_router *router, uint64_t flow, int decision,
+                                               const char *argument, uint64_t *out_id);
 
 /** Completes a login flow: on success the original navigation goes on, else it is dropped (FLOW_CANCELLED). */
-int navrouter_router_complete_login(navrouter_router *router, uint64_t flow, bool success, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_complete_login(navrouter_router *router, uint64_t flow, bool success,
+                                                  uint64_t *out_id);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Snapshots and restore (the C layer: Sources/NavRouterCABI/Snapshots.swift)
@@ -811,14 +843,14 @@ int navrouter_router_complete_login(navrouter_router *router, uint64_t flow, boo
  * NAVROUTER_JSON_MAX_DOCUMENT_DEPTH levels, each value in it at most NAVROUTER_JSON_MAX_DEPTH.
  * @param[out] out_json owned; free with navrouter_string_free().
  */
-int navrouter_router_snapshot(navrouter_router *router, char **out_json);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_snapshot(navrouter_router *router, char **out_json);
 
 /** Replaces the state with a snapshot, validated against the registry; views are rebuilt through the handlers
  *  and the old ones released. A bad snapshot gives NAVROUTER_EJSON and the state is kept. While the user is logged
  *  out, the snapshot's protected entries (and what is above them in their stacks; a layer whose root is protected)
  *  are left out before any view is made: no event names them, and the RESTORED event's info lists them under
  *  "dropped". */
-int navrouter_router_restore(navrouter_router *router, const char *json, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_restore(navrouter_router *router, const char *json, uint64_t *out_id);
 
 /** navrouter_router_restore_ex flag: drop what no longer fits (an entry whose route is gone or whose URL no longer
  *  resolves to it, with the entries above it; a tab or layer whose root goes) instead of refusing the snapshot. The
@@ -843,13 +875,14 @@ typedef char *(*navrouter_migrate_fn)(const char *snapshot_json, void *user_data
  * fails, the whole restore fails and the state is kept.
  * @return as navrouter_router_restore(); NAVROUTER_EJSON when the hook returns NULL or bad JSON.
  */
-int navrouter_router_restore_ex(navrouter_router *router, const char *json, uint32_t flags,
-                                navrouter_migrate_fn migrate, void *user_data, const char *link,
-                                const navrouter_nav_options *link_options, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_restore_ex(navrouter_router *router, const char *json, uint32_t flags,
+                                              navrouter_migrate_fn migrate, void *user_data, const char *link,
+                                              const navrouter_nav_options *link_options, uint64_t *out_id);
 
 /** navrouter_router_snapshot with the host's own value (a JSON text, e.g. its app version, or NULL) in the
  *  snapshot's "app" field, for its migration hook. @param[out] out_json owned; free with navrouter_string_free(). */
-int navrouter_router_snapshot_ex(navrouter_router *router, const char *app_json, char **out_json);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_snapshot_ex(navrouter_router *router, const char *app_json,
+                                                                   char **out_json);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Entries changed in place (the C layer: Sources/NavRouterCABI/EntryChanges.swift)
@@ -861,13 +894,13 @@ int navrouter_router_snapshot_ex(navrouter_router *router, const char *app_json,
  * the navigator gets an ENTRY_UPDATED event. @return NAVROUTER_OK, NAVROUTER_ENOTFOUND (no such entry),
  * NAVROUTER_EJSON, NAVROUTER_EPARAM (a parameter the route needs), or another command status.
  */
-int navrouter_router_update_entry(navrouter_router *router, uint64_t entry, const char *parameters_json,
-                                  const char *props_json, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_update_entry(navrouter_router *router, uint64_t entry, const char *parameters_json,
+                                                const char *props_json, uint64_t *out_id);
 
 /** Keeps the host's saved state for an entry (a JSON object, or NULL to clear it): it is in snapshots and comes back
  *  with the entry after a restore (navrouter_entry_saved_state_json). No event. */
-int navrouter_router_set_saved_state(navrouter_router *router, uint64_t entry, const char *state_json,
-                                     uint64_t *out_id);
+NAVROUTER_API int navrouter_router_set_saved_state(navrouter_router *router, uint64_t entry, const char *state_json,
+                                                   uint64_t *out_id);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Router options (the C layer: Sources/NavRouterCABI/Options.swift)
@@ -885,25 +918,25 @@ int navrouter_router_set_saved_state(navrouter_router *router, uint64_t entry, c
  * pattern, so that seeds from 2^63 are negative numbers in this JSON)}.
  * @return NAVROUTER_OK, NAVROUTER_EJSON (the message names the field) or NAVROUTER_EINVAL.
  */
-int navrouter_router_set_options_json(navrouter_router *router, const char *json);
+NAVROUTER_API int navrouter_router_set_options_json(navrouter_router *router, const char *json);
 /** The router's options as JSON (every field). @param[out] out_json owned; free with navrouter_string_free(). */
-int navrouter_router_options_json(navrouter_router *router, char **out_json);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_options_json(navrouter_router *router, char **out_json);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Back: previews and gestures (the C layer: Sources/NavRouterCABI/Gestures.swift)
  * ------------------------------------------------------------------------------------------------------- */
 
 /** Whether back would do something now (pop, dismiss, or select a tab by the back behaviour). */
-int navrouter_router_can_go_back(navrouter_router *router, bool *out);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_can_go_back(navrouter_router *router, bool *out);
 /** Whether the user may dismiss the top modal layer now (there is one and it does not prevent dismissal). */
-int navrouter_router_can_dismiss(navrouter_router *router, bool *out);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_can_dismiss(navrouter_router *router, bool *out);
 /**
  * What back would do, without doing it: {"action": "pop" | "dismiss" | "select_tab", "leaving": [ENTRY],
  * "appearing": ENTRY, "tab" | "layer"}. Leave guards are not asked.
  * @param[out] out_json owned; free with navrouter_string_free().
  * @return NAVROUTER_OK, or NAVROUTER_ENOTFOUND when back would do nothing.
  */
-int navrouter_router_back_preview(navrouter_router *router, char **out_json);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_back_preview(navrouter_router *router, char **out_json);
 /**
  * Begins an interactive back gesture (iOS swipe, Android predictive back, browser back): asks the leave guards of
  * what back would remove (a veto, or a guard that would wait, refuses the gesture with NAVROUTER_ECANCELLED) and
@@ -915,12 +948,13 @@ int navrouter_router_back_preview(navrouter_router *router, char **out_json);
  * @return NAVROUTER_OK, NAVROUTER_ENOTFOUND (nothing to go back to), NAVROUTER_ECANCELLED, or NAVROUTER_EINVAL
  *  when called from inside a callback of a command (a gesture is begun by the host, not by a callback).
  */
-int navrouter_router_begin_back_gesture(navrouter_router *router, uint64_t *out_gesture, char **out_preview_json);
+NAVROUTER_API NAVROUTER_NODISCARD int
+navrouter_router_begin_back_gesture(navrouter_router *router, uint64_t *out_gesture, char **out_preview_json);
 /** Commits a back gesture: back, as the user did it (events are user-initiated). NAVROUTER_EINVAL for an unknown
  *  or replaced gesture, or when the state changed since it began. */
-int navrouter_router_commit_back_gesture(navrouter_router *router, uint64_t gesture, uint64_t *out_id);
+NAVROUTER_API int navrouter_router_commit_back_gesture(navrouter_router *router, uint64_t gesture, uint64_t *out_id);
 /** Cancels a back gesture (nothing changed; nothing does). NAVROUTER_EINVAL for an unknown or replaced gesture. */
-int navrouter_router_cancel_back_gesture(navrouter_router *router, uint64_t gesture);
+NAVROUTER_API int navrouter_router_cancel_back_gesture(navrouter_router *router, uint64_t gesture);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Plans and flows (the C layer: Sources/NavRouterCABI/Plans.swift)
@@ -932,14 +966,14 @@ int navrouter_router_cancel_back_gesture(navrouter_router *router, uint64_t gest
  * @param options may be NULL. @param[out] out_json owned; free with navrouter_string_free().
  * @return NAVROUTER_OK, or the status the navigation would fail with before its guards.
  */
-int navrouter_router_plan(navrouter_router *router, const char *url, const navrouter_nav_options *options,
-                          char **out_json);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_plan(navrouter_router *router, const char *url,
+                                                            const navrouter_nav_options *options, char **out_json);
 
 /** Cancels the pending flows whose deadline passed (FLOW_CANCELLED and PENDING_ENDED events). Runs before each
  *  command anyway; call it from a timer to hear of expiries sooner. It keeps to the router's order: it waits for a
  *  command another thread runs (its events never reach the navigator beside that command's), and from inside a
  *  callback, or while the router waits for the host's transition, it runs once the current work is done. */
-int navrouter_router_expire_flows(navrouter_router *router);
+NAVROUTER_API int navrouter_router_expire_flows(navrouter_router *router);
 
 /* ---------------------------------------------------------------------------------------------------------
  * The transaction log (the C layer: Sources/NavRouterCABI/TransactionLog.swift)
@@ -953,9 +987,9 @@ int navrouter_router_expire_flows(navrouter_router *router);
  * {"state" (a snapshot), "started", "next_transition", "next_gesture", "token_state"}.
  * @param[out] out_jsonl owned; free with navrouter_string_free().
  */
-int navrouter_router_transaction_log(navrouter_router *router, char **out_jsonl);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_transaction_log(navrouter_router *router, char **out_jsonl);
 /** Empties the transaction log. */
-int navrouter_router_clear_transaction_log(navrouter_router *router);
+NAVROUTER_API int navrouter_router_clear_transaction_log(navrouter_router *router);
 /**
  * Runs the commands of a transaction log on this router (set it up as the logging router was: registry, handlers,
  * guards, options with a flow_token_seed), comparing each outcome and state with the log's; a router not in the
@@ -964,7 +998,8 @@ int navrouter_router_clear_transaction_log(navrouter_router *router);
  * @param[out] out_report_json owned; free with navrouter_string_free().
  * @return NAVROUTER_OK (even when the replay diverged: the report says where), or NAVROUTER_EJSON for a bad log.
  */
-int navrouter_router_replay(navrouter_router *router, const char *jsonl, char **out_report_json);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_replay(navrouter_router *router, const char *jsonl,
+                                                              char **out_report_json);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Reading the state (the C layer: Sources/NavRouterCABI/StateReading.swift)
@@ -976,11 +1011,12 @@ int navrouter_router_replay(navrouter_router *router, const char *jsonl, char **
  * @param[out] out_json owned; free with navrouter_string_free().
  * @return NAVROUTER_OK, NAVROUTER_EINVAL or NAVROUTER_EDESTROYED.
  */
-int navrouter_router_state_json(navrouter_router *router, char **out_json);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_state_json(navrouter_router *router, char **out_json);
 
 /** The view of an entry in the state. @param[out] out_view receives it (NULL when it has none).
  *  @return NAVROUTER_OK or NAVROUTER_ENOTFOUND. */
-int navrouter_router_entry_view(navrouter_router *router, uint64_t entry, void **out_view);
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_entry_view(navrouter_router *router, uint64_t entry,
+                                                                  void **out_view);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Events and entries (borrowed views; read them during the callback)
@@ -1016,70 +1052,70 @@ int navrouter_router_entry_view(navrouter_router *router, uint64_t entry, void *
 #define NAVROUTER_STYLE_FULLSCREEN 2u
 
 /** The event's kind (NAVROUTER_EVENT_...); 0 for NULL. */
-int navrouter_event_kind(const navrouter_event *event);
+NAVROUTER_API int navrouter_event_kind(const navrouter_event *event);
 /** The kind's name, e.g. "push"; a static string. */
-const char *navrouter_event_kind_name(const navrouter_event *event);
+NAVROUTER_API const char *navrouter_event_kind_name(const navrouter_event *event);
 /** The command's transition id (all events of a command share it). */
-uint64_t navrouter_event_transition(const navrouter_event *event);
+NAVROUTER_API uint64_t navrouter_event_transition(const navrouter_event *event);
 /** The entry the event is about (pushed, presented, new top, result opener), or NULL. */
-const navrouter_entry *navrouter_event_entry(const navrouter_event *event);
+NAVROUTER_API const navrouter_entry *navrouter_event_entry(const navrouter_event *event);
 /** The number of entries in the event's list (tabs set up, new stack, restored state). */
-size_t navrouter_event_entry_count(const navrouter_event *event);
+NAVROUTER_API size_t navrouter_event_entry_count(const navrouter_event *event);
 /** An entry of the list, or NULL when index is out of range. */
-const navrouter_entry *navrouter_event_entry_at(const navrouter_event *event, size_t index);
+NAVROUTER_API const navrouter_entry *navrouter_event_entry_at(const navrouter_event *event, size_t index);
 /** The number of entries that left the state (pop, dismiss, stack replaced); their views are released after. */
-size_t navrouter_event_removed_count(const navrouter_event *event);
+NAVROUTER_API size_t navrouter_event_removed_count(const navrouter_event *event);
 /** A removed entry, or NULL when index is out of range. */
-const navrouter_entry *navrouter_event_removed_at(const navrouter_event *event, size_t index);
+NAVROUTER_API const navrouter_entry *navrouter_event_removed_at(const navrouter_event *event, size_t index);
 /** The tab index where the change happened, or -1 (a layer, or none). */
-int32_t navrouter_event_tab(const navrouter_event *event);
+NAVROUTER_API int32_t navrouter_event_tab(const navrouter_event *event);
 /** The modal layer index (0 = lowest) where the change happened, or -1 (a tab, or none). */
-int32_t navrouter_event_layer(const navrouter_event *event);
+NAVROUTER_API int32_t navrouter_event_layer(const navrouter_event *event);
 /** The modal style (present, dismiss): NAVROUTER_STYLE_... */
-uint32_t navrouter_event_style(const navrouter_event *event);
+NAVROUTER_API uint32_t navrouter_event_style(const navrouter_event *event);
 /** Whether the host should animate. */
-bool navrouter_event_animated(const navrouter_event *event);
+NAVROUTER_API bool navrouter_event_animated(const navrouter_event *event);
 /** Whether the user made the change directly (the host need not perform it). */
-bool navrouter_event_user_initiated(const navrouter_event *event);
+NAVROUTER_API bool navrouter_event_user_initiated(const navrouter_event *event);
 /** For RESULT_DELIVERED: the id of the entry whose result it is. */
-uint64_t navrouter_event_result_of(const navrouter_event *event);
+NAVROUTER_API uint64_t navrouter_event_result_of(const navrouter_event *event);
 /** For RESULT_DELIVERED: the result as JSON text, or NULL when the entry closed without one. */
-const char *navrouter_event_result_json(const navrouter_event *event);
+NAVROUTER_API const char *navrouter_event_result_json(const navrouter_event *event);
 /** For COMMAND_FAILED and FLOW_CANCELLED: the status (NAVROUTER_E...), else 0. */
-int navrouter_event_failure_status(const navrouter_event *event);
+NAVROUTER_API int navrouter_event_failure_status(const navrouter_event *event);
 /** For COMMAND_FAILED and FLOW_CANCELLED: the message, else NULL. */
-const char *navrouter_event_failure_message(const navrouter_event *event);
+NAVROUTER_API const char *navrouter_event_failure_message(const navrouter_event *event);
 /** For FLOW_CANCELLED: the flow's token. */
-uint64_t navrouter_event_flow(const navrouter_event *event);
+NAVROUTER_API uint64_t navrouter_event_flow(const navrouter_event *event);
 /** The ticket of a command that was queued (NAVROUTER_QUEUED's *out_id): every event of its run carries it, and so
  *  does its COMMAND_FAILED event; 0 for a command that was not queued. */
-uint64_t navrouter_event_ticket(const navrouter_event *event);
+NAVROUTER_API uint64_t navrouter_event_ticket(const navrouter_event *event);
 /** For PRESENT: whether the presented layer prevents dismissal by the user. */
-bool navrouter_event_prevent_dismissal(const navrouter_event *event);
+NAVROUTER_API bool navrouter_event_prevent_dismissal(const navrouter_event *event);
 /** The whole event as JSON text (kind, transition, entry, entries, removed, tab, layer, style, ...). */
-const char *navrouter_event_json(const navrouter_event *event);
+NAVROUTER_API const char *navrouter_event_json(const navrouter_event *event);
 /** More about the event as JSON text, or NULL (RESTORED: dropped entries; NAVIGATION_PENDING: url and stage;
  *  PENDING_ENDED: reason). Borrowed: valid during the callback. */
-const char *navrouter_event_info_json(const navrouter_event *event);
+NAVROUTER_API const char *navrouter_event_info_json(const navrouter_event *event);
 
 /** The entry's id (unique in its router, never reused); 0 for NULL. */
-uint64_t navrouter_entry_id(const navrouter_entry *entry);
+NAVROUTER_API uint64_t navrouter_entry_id(const navrouter_entry *entry);
 /** The entry's route name. */
-const char *navrouter_entry_route(const navrouter_entry *entry);
+NAVROUTER_API const char *navrouter_entry_route(const navrouter_entry *entry);
 /** The URL the entry was opened with. */
-const char *navrouter_entry_url(const navrouter_entry *entry);
+NAVROUTER_API const char *navrouter_entry_url(const navrouter_entry *entry);
 /** A parameter's value, or NULL. */
-const char *navrouter_entry_param(const navrouter_entry *entry, const char *name);
+NAVROUTER_API const char *navrouter_entry_param(const navrouter_entry *entry, const char *name);
 /** The parameters as a JSON object of strings. */
-const char *navrouter_entry_params_json(const navrouter_entry *entry);
+NAVROUTER_API const char *navrouter_entry_params_json(const navrouter_entry *entry);
 /** The props as JSON text, or NULL when the entry has none. */
-const char *navrouter_entry_props_json(const navrouter_entry *entry);
+NAVROUTER_API const char *navrouter_entry_props_json(const navrouter_entry *entry);
 /** The host's view for the entry, or NULL. */
-void *navrouter_entry_view(const navrouter_entry *entry);
+NAVROUTER_API void *navrouter_entry_view(const navrouter_entry *entry);
 /** Whether the entry expects a result. */
-bool navrouter_entry_expects_result(const navrouter_entry *entry);
+NAVROUTER_API bool navrouter_entry_expects_result(const navrouter_entry *entry);
 /** The host's saved state for the entry as JSON text (navrouter_router_set_saved_state), or NULL. */
-const char *navrouter_entry_saved_state_json(const navrouter_entry *entry);
+NAVROUTER_API const char *navrouter_entry_saved_state_json(const navrouter_entry *entry);
 
 #ifdef __cplusplus
 }

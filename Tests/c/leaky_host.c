@@ -8,7 +8,7 @@
 int main(void) {
     navrouter_registry *registry = NULL;
     char *leaked = malloc(64);
-    navrouter_registry_new(&registry, 0);
+    if (navrouter_registry_new(&registry, 0) != NAVROUTER_OK) return 1;
     navrouter_registry_add_route(registry, "home", "home", 0);
     memset(leaked, 1, 64);
     leaked = NULL; /* lost */

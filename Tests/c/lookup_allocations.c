@@ -90,7 +90,9 @@ int main(void) {
         }
         allocations = 0;
         counting = 1;
-        for (int i = 0; i < 1000; i++) navrouter_registry_lookup(registry, urls[u], length, &route, ranges, 16, &count);
+        for (int i = 0; i < 1000; i++)
+            if (navrouter_registry_lookup(registry, urls[u], length, &route, ranges, 16, &count) != NAVROUTER_OK)
+                return 1;
         counting = 0;
         printf("%-4s %ld allocations in 1,000 look-ups of %.60s\n", allocations ? "FAIL" : "ok", allocations, urls[u]);
         failed |= allocations != 0;

@@ -784,7 +784,7 @@ static void test_remove_route_and_module(void) {
 static void *own_error_thread(void *unused) {
     static int ok = 1;
     (void)unused;
-    navrouter_registry_new(NULL, 0);
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_new(NULL, 0));
     return strstr(navrouter_last_error(), "out is NULL") != NULL ? (void *)&ok : NULL;
 }
 

@@ -207,8 +207,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     navrouter_registry_add_interceptor(registry, "then-home", NAVROUTER_PHASE_AFTER, NAVROUTER_PRIORITY_LOW, NULL, help,
                                        1, 0, NULL, then_home, NULL, NULL, NULL);
     navrouter_registry_set_auth_handler(registry, login, claim, NULL, NULL);
-    navrouter_router_new(&scratch, registry);
-    navrouter_registry_routes_json(registry, &json);
+    if (navrouter_router_new(&scratch, registry) != NAVROUTER_OK) fuzz_fail("router_new: %s", navrouter_last_error());
+    if (navrouter_registry_routes_json(registry, &json) != NAVROUTER_OK) fuzz_fail("routes_json");
     json_t *list = navrouter_jansson_parse(json), *route;
     size_t index;
     json_array_foreach(list, index, route) {
@@ -408,7 +408,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     navrouter_registry_set_authenticated(registry, true);
     for (int h = 0; h < 2; h++) {
         memset(&hosts[h], 0, sizeof hosts[h]);
-        navrouter_router_new(&hosts[h].router, registry);
+        if (navrouter_router_new(&hosts[h].router, registry) != NAVROUTER_OK) fuzz_fail("router_new");
         navrouter_router_set_navigator(hosts[h].router, navigator, &hosts[h], NULL);
         navrouter_router_set_handler(hosts[h].router, NULL, make_view, release_view, &hosts[h], NULL);
         settle(h, snapshot_of(hosts[h].router), true);
@@ -514,11 +514,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             break;
         case 20:
             command = false;
-            navrouter_router_options_json(router, &options_before);
+            FUZZ_CHECK(navrouter_router_options_json(router, &options_before) == NAVROUTER_OK, "options_json");
             status = navrouter_router_set_options_json(router, option_sets[arg % 8]);
             if (status < 0) {
                 char *options_after = NULL;
-                navrouter_router_options_json(router, &options_after);
+                FUZZ_CHECK(navrouter_router_options_json(router, &options_after) == NAVROUTER_OK, "options_json");
                 FUZZ_CHECK(strcmp(options_before, options_after) == 0, "refused options changed the options");
                 navrouter_string_free(options_after);
             }

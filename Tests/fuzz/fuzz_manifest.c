@@ -13,13 +13,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     navrouter_registry_add_route(registry, "existing", "existing/:id", 0);
     int status = navrouter_registry_load_manifest(registry, text, &loaded);
     FUZZ_CHECK(fuzz_known_status(status) && status <= 0, "load_manifest gave %s", navrouter_status_name(status));
-    navrouter_registry_route_count(registry, &count);
+    FUZZ_CHECK(navrouter_registry_route_count(registry, &count) == NAVROUTER_OK, "route_count");
     if (status != NAVROUTER_OK) {
         FUZZ_CHECK(count == 1 && loaded == 0, "a refused manifest left %zu routes", count);
     } else {
         FUZZ_CHECK(count == loaded + 1, "%zu routes after loading %zu", count, loaded);
         char *json = NULL;
-        navrouter_registry_routes_json(registry, &json);
+        FUZZ_CHECK(navrouter_registry_routes_json(registry, &json) == NAVROUTER_OK, "routes_json");
         json_t *routes = navrouter_jansson_parse(json), *route;
         FUZZ_CHECK(json_array_size(routes) == count, "routes_json lists %zu of %zu", json_array_size(routes), count);
         size_t index;
@@ -28,9 +28,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             const char *module = json_string_value(json_object_get(route, "module"));
             size_t removed = 0, before = 0, after = 0;
             if (!module) continue;
-            navrouter_registry_route_count(registry, &before);
+            FUZZ_CHECK(navrouter_registry_route_count(registry, &before) == NAVROUTER_OK, "route_count");
             int removal = navrouter_registry_remove_module(registry, module, &removed);
-            navrouter_registry_route_count(registry, &after);
+            FUZZ_CHECK(navrouter_registry_route_count(registry, &after) == NAVROUTER_OK, "route_count");
             FUZZ_CHECK(removal == NAVROUTER_OK || removal == NAVROUTER_ECONFLICT, "remove_module gave %s",
                        navrouter_status_name(removal));
             FUZZ_CHECK(before - after == removed, "remove_module said %zu, removed %zu", removed, before - after);

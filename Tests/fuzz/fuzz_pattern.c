@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FUZZ_CHECK(navrouter_registry_add_route(registry, "s", pattern, 0) == NAVROUTER_ECONFLICT,
                    "pattern '%s' does not conflict with itself", pattern);
         char *json = NULL;
-        navrouter_registry_route_json(registry, "r", &json);
+        FUZZ_CHECK(navrouter_registry_route_json(registry, "r", &json) == NAVROUTER_OK, "route_json");
         json_t *route = navrouter_jansson_parse(json);
         json_t *names = json_object_get(route, "parameters"), *name;
         json_t *parameters = json_object();

@@ -252,7 +252,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                    navrouter_last_error());
     } else {
         char *name = NULL;
-        navrouter_registry_route_name(registry, index, &name);
+        FUZZ_CHECK(navrouter_registry_route_name(registry, index, &name) == NAVROUTER_OK, "route_name");
         FUZZ_CHECK(name && strcmp(name, navrouter_match_route(match)) == 0, "lookup found %s, resolve %s ('%s')", name,
                    navrouter_match_route(match), url);
         navrouter_string_free(name);

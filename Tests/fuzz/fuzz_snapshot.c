@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char *text = fuzz_string(data, size);
     if (!text) return 0;
     made = released = 0;
-    navrouter_router_new(&router, registry);
+    if (navrouter_router_new(&router, registry) != NAVROUTER_OK) fuzz_fail("router_new");
     navrouter_router_set_handler(router, NULL, make_view, release_view, NULL, NULL);
     navrouter_router_navigate(router, "/shop/product/1", NULL, NULL);
     char *before = snapshot(router);

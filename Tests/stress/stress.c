@@ -237,7 +237,7 @@ static int scenario_one_router(void) {
     long total = 0;
     struct probe probe = {0, 0};
     pthread_t timer_thread;
-    navrouter_router_new(&router, registry);
+    if (navrouter_router_new(&router, registry) != NAVROUTER_OK) fail("router_new");
     navrouter_router_set_navigator(router, probing_navigator, &probe, NULL);
     navrouter_router_set_handler(router, NULL, make_view, release_view, NULL, NULL);
     navrouter_router_set_options_json(router, "{\"flow_deadline_ms\": 0}");
@@ -277,7 +277,7 @@ static int scenario_two_routers_changing_registry(void) {
     struct worker workers[THREADS];
     struct timespec start;
     for (int r = 0; r < 2; r++) {
-        navrouter_router_new(&routers[r], registry);
+        if (navrouter_router_new(&routers[r], registry) != NAVROUTER_OK) fail("router_new");
         navrouter_router_set_navigator(routers[r], navigator, NULL, NULL);
         navrouter_router_set_handler(routers[r], NULL, make_view, release_view, NULL, NULL);
     }
@@ -343,7 +343,7 @@ static int scenario_registry_freed_during_lookups(void) {
     for (int i = 0; i < THREADS - 1; i++) pthread_create(&threads[i], NULL, look_up, &answered[i]);
     for (long round = 0; round < rounds; round++) {
         navrouter_registry *registry = NULL;
-        navrouter_registry_new(&registry, 0);
+        if (navrouter_registry_new(&registry, 0) != NAVROUTER_OK) fail("registry_new");
         navrouter_registry_add_route(registry, "product", "shop/product/<int:id>", 0);
         pthread_mutex_lock(&shared_lock);
         shared = registry;

@@ -289,7 +289,10 @@ static int run(struct app *app, char *line) {
     } else if (strcmp(command, "swipe") == 0) {
         char *text = NULL;
         json_t *state, *stack;
-        navrouter_router_snapshot(app->router, &text);
+        if (navrouter_router_snapshot(app->router, &text) != NAVROUTER_OK) {
+            report(NAVROUTER_EINVAL, 0);
+            return 0;
+        }
         state = navrouter_jansson_parse(text);
         stack = json_object_get(json_array_get(json_object_get(state, "tabs"),
                                                (size_t)json_integer_value(json_object_get(state, "selected_tab"))),
@@ -326,7 +329,7 @@ static int run(struct app *app, char *line) {
         navrouter_registry_set_authenticated(app->registry, false);
     else if (strcmp(command, "snapshot") == 0) {
         navrouter_string_free(app->saved_snapshot);
-        navrouter_router_snapshot(app->router, &app->saved_snapshot);
+        if (navrouter_router_snapshot(app->router, &app->saved_snapshot) != NAVROUTER_OK) app->saved_snapshot = NULL;
         printf("  saved %zu bytes of JSON\n", strlen(app->saved_snapshot));
     } else if (strcmp(command, "restore") == 0) {
         int status = navrouter_router_restore(app->router, app->saved_snapshot, &id);
