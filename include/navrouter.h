@@ -28,6 +28,12 @@
  *    are queued from callbacks in one run (then NAVROUTER_ELIMIT: a callback that issues a command for every
  *    event is stopped).
  *
+ * Options cross this boundary three ways, each for one kind: bit flags (uint32_t) for yes/no choices fixed at the
+ * call (a route's presentation and flags, a registry's, NAVROUTER_RESTORE_TOLERANT); a versioned structure, initialised
+ * with its _INIT macro, for a call's options that grow over releases (navrouter_nav_options,
+ * navrouter_restore_options: a library reads every version it knows, and refuses newer ones); JSON for a router's
+ * or a value's settings that bindings read and write as data (navrouter_router_set_options_json, props, snapshots).
+ *
  * Link with -lnavrouter (pkg-config: navrouter). The Swift runtime is linked into the library; it needs only
  * libc, libm, libstdc++, libgcc_s and libjansson. Its thread-local variables (248 bytes) use glibc's static TLS
  * block: loaded with dlopen(), it takes them from the surplus glibc keeps for that, and fails with "cannot
@@ -878,6 +884,29 @@ typedef char *(*navrouter_migrate_fn)(const char *snapshot_json, void *user_data
 NAVROUTER_API int navrouter_router_restore_ex(navrouter_router *router, const char *json, uint32_t flags,
                                               navrouter_migrate_fn migrate, void *user_data, const char *link,
                                               const navrouter_nav_options *link_options, uint64_t *out_id);
+
+/** The version of navrouter_restore_options this header describes. */
+#define NAVROUTER_RESTORE_OPTIONS_VERSION 1u
+/** Options of navrouter_router_restore_with(), as navrouter_router_restore_ex()'s arguments. Append-only, as
+ *  navrouter_nav_options: initialise with NAVROUTER_RESTORE_OPTIONS_INIT, then set what you need. */
+typedef struct navrouter_restore_options {
+    uint32_t version;                          /**< NAVROUTER_RESTORE_OPTIONS_VERSION */
+    uint32_t flags;                            /**< NAVROUTER_RESTORE_TOLERANT, or 0 */
+    navrouter_migrate_fn migrate;              /**< a migration hook, or NULL */
+    void *user_data;                           /**< handed to migrate, during the call only */
+    const char *link;                          /**< a deep link applied on top (through the guards), or NULL */
+    const navrouter_nav_options *link_options; /**< the link's options, or NULL for an external link */
+} navrouter_restore_options;
+/** Static initialiser of navrouter_restore_options. */
+#define NAVROUTER_RESTORE_OPTIONS_INIT {NAVROUTER_RESTORE_OPTIONS_VERSION, 0u, NULL, NULL, NULL, NULL}
+
+/**
+ * navrouter_router_restore_ex() with its options in a versioned structure (NULL: a plain restore), so that options
+ * added later keep old callers working, as navrouter_nav_options does for navigations.
+ * @return as navrouter_router_restore_ex(); NAVROUTER_EINVAL for an unknown version or flag.
+ */
+NAVROUTER_API int navrouter_router_restore_with(navrouter_router *router, const char *json,
+                                                const navrouter_restore_options *options, uint64_t *out_id);
 
 /** navrouter_router_snapshot with the host's own value (a JSON text, e.g. its app version, or NULL) in the
  *  snapshot's "app" field, for its migration hook. @param[out] out_json owned; free with navrouter_string_free(). */

@@ -38,6 +38,34 @@ public func navrouter_router_restore_ex(
     _ userData: UnsafeMutableRawPointer?, _ link: UnsafePointer<CChar>?,
     _ linkOptions: UnsafePointer<navrouter_nav_options>?, _ outID: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
+    restore(handle, json, flags, migrate, userData, link, linkOptions, outID)
+}
+
+@_cdecl("navrouter_router_restore_with") @implementation
+public func navrouter_router_restore_with(
+    _ handle: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ options: UnsafePointer<navrouter_restore_options>?,
+    _ outID: UnsafeMutablePointer<UInt64>?
+) -> Int32 {
+    guard let options else { return restore(handle, json, 0, nil, nil, nil, nil, outID) }
+    // Safety: the caller's structure, read during the call; its version says how much of it there is (only 1).
+    let given = options.pointee
+    guard given.version == NAVROUTER_RESTORE_OPTIONS_VERSION else {
+        return cCall { () throws(NavRouterError) in
+            throw NavRouterError(
+                .invalidArgument,
+                "navrouter_restore_options version \(given.version) is not one this library reads (1)")
+        }
+    }
+    return restore(
+        handle, json, given.flags, given.migrate, given.user_data, given.link, given.link_options, outID)
+}
+
+/// A restore with options, as both entry points give them.
+private func restore(
+    _ handle: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ flags: UInt32, _ migrate: navrouter_migrate_fn?,
+    _ userData: UnsafeMutableRawPointer?, _ link: UnsafePointer<CChar>?,
+    _ linkOptions: UnsafePointer<navrouter_nav_options>?, _ outID: UnsafeMutablePointer<UInt64>?
+) -> Int32 {
     command(handle, outID) { router throws(NavRouterError) in
         guard flags & ~NAVROUTER_RESTORE_TOLERANT == 0 else {
             throw NavRouterError(.invalidArgument, "unknown restore flags 0x\(String(flags, radix: 16))")

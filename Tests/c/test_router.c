@@ -781,8 +781,38 @@ static void test_c_arguments_out_of_range_are_refused(void) {
     navrouter_registry_free(registry);
 }
 
+/* The versioned restore options: as restore_ex's arguments; NULL a plain restore; an unknown version refused. */
+static void test_restore_with_versioned_options(void) {
+    navrouter_registry *registry = shop_registry(true);
+    navrouter_router *router = NULL;
+    char *snapshot = NULL, *after = NULL;
+    navrouter_restore_options options = NAVROUTER_RESTORE_OPTIONS_INIT;
+    navrouter_nav_options link_options = NAVROUTER_NAV_OPTIONS_INIT;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_new(&router, registry));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_start(router, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_snapshot(router, &snapshot));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_restore_with(router, snapshot, NULL, NULL));
+    options.flags = NAVROUTER_RESTORE_TOLERANT;
+    options.link = "/shop/product/5";
+    link_options.flags = NAVROUTER_NAV_EXTERNAL;
+    options.link_options = &link_options;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_restore_with(router, snapshot, &options, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_snapshot(router, &after));
+    CHECK(strstr(after, "\"/shop/product/5\"") != NULL);
+    options.link = "/settings"; /* not external: the whole restore fails, the state stays */
+    CHECK_STATUS(NAVROUTER_EEXTERNAL, navrouter_router_restore_with(router, snapshot, &options, NULL));
+    options.version = 99;
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_router_restore_with(router, snapshot, &options, NULL));
+    CHECK(strstr(navrouter_last_error(), "version 99") != NULL);
+    navrouter_string_free(after);
+    navrouter_string_free(snapshot);
+    navrouter_router_free(router);
+    navrouter_registry_free(registry);
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
+    RUN(test_restore_with_versioned_options);
     RUN(test_c_arguments_out_of_range_are_refused);
     RUN(test_router_lifecycle_and_bad_arguments);
     RUN(test_navigation_commands_and_events);
