@@ -262,7 +262,7 @@ extension Router {
         guard registry.guards.interceptorCount > 0 else { return .next }
         let guards = registry.guards
         let interceptors = guards.interceptors(
-            for: .before, route: match.routeName, paths: { runnerTable().guardPaths(of: match) })
+            for: .before, route: match.routeName, paths: { match.table.guardPaths(of: match) })
         for registration in interceptors where !navigation.answered.contains(registration.id) {
             if registration.requiresAuth && (withoutAuthOnly || !guards.isAuthenticated) { continue }
             let token = issueFlowToken()
