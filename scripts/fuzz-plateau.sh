@@ -51,7 +51,11 @@ if grep -qE "FUZZ FINDING|ERROR: AddressSanitizer|runtime error|deadly signal" "
     grep -E "FUZZ FINDING|ERROR: AddressSanitizer|runtime error|deadly signal" "$log" | head -n 5
     exit 1
 fi
-echo "fuzz-plateau $target: coverage last grew at $plateau s of $took s (stopped after $quiet s without new coverage)"
+if [ $((took - plateau)) -ge "$quiet" ]; then
+    echo "fuzz-plateau $target: coverage last grew at $plateau s; stopped after $quiet s without new coverage"
+else
+    echo "fuzz-plateau $target: coverage still grew at $plateau s of $took s (stopped at the limit of $limit s)"
+fi
 echo "  last status line: $final (fuzzer exit $status)"
 minimal=$(mktemp -d)
 "$out/fuzz_$target" -merge=1 "$minimal" "$corpus" "${dictionary[@]}" >"$out/logs/$target.merge.log" 2>&1
