@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target until its coverage stops growing (no new coverage for QUIET seconds, at most MAX seconds),
 # says how long that took and where coverage ended, and keeps the corpus minimal: the grown corpus is merged into the
-# smallest set of inputs that covers as much (libFuzzer's -merge=1) and that set replaces Tests/fuzz/corpus/TARGET
-# (commit it). Usage: scripts/fuzz-plateau.sh TARGET [QUIET] [MAX] (default: 300 s quiet, 3600 s at most).
+# smallest set of inputs that covers as much (libFuzzer's -merge=1), written to build/fuzz/minimal/TARGET (megabytes,
+# kept out of git; Tests/fuzz/corpus/TARGET holds the named seeds and findings). Usage: scripts/fuzz-plateau.sh TARGET [QUIET] [MAX] (default: 300 s quiet, 3600 s at most).
 # Builds the ASan library and the targets first (scripts/fuzz.sh build, and a 1-second run to build TARGET).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -57,11 +57,9 @@ else
     echo "fuzz-plateau $target: coverage still grew at $plateau s of $took s (stopped at the limit of $limit s)"
 fi
 echo "  last status line: $final (fuzzer exit $status)"
-minimal=$(mktemp -d)
-"$out/fuzz_$target" -merge=1 "$minimal" "$corpus" "${dictionary[@]}" >"$out/logs/$target.merge.log" 2>&1
-rm -rf "Tests/fuzz/corpus/$target"
-mkdir -p "Tests/fuzz/corpus/$target"
-cp "$minimal"/* "Tests/fuzz/corpus/$target/"
+minimal="$out/minimal/$target"
 rm -rf "$minimal"
-echo "  corpus: $(ls "$corpus" | wc -l) inputs grown, $(ls "Tests/fuzz/corpus/$target" | wc -l) kept in" \
-    "Tests/fuzz/corpus/$target ($(du -sh "Tests/fuzz/corpus/$target" | cut -f1))"
+mkdir -p "$minimal"
+"$out/fuzz_$target" -merge=1 "$minimal" "$corpus" "${dictionary[@]}" >"$out/logs/$target.merge.log" 2>&1
+echo "  corpus: $(ls "$corpus" | wc -l) inputs grown, $(ls "$minimal" | wc -l) kept in $minimal" \
+    "($(du -sh "$minimal" | cut -f1))"
