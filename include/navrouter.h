@@ -56,13 +56,18 @@ extern "C" {
 /* Every function of the library is NAVROUTER_API (visible from the shared library; the exports map lists exactly
  * these). NAVROUTER_NODISCARD marks the functions whose status says whether what they hand out (through an out_
  * parameter) is there at all: a compiler warns when a call ignores it. (GCC warns even through a (void) cast: read
- * the status.) */
+ * the status.) A host that cannot yet read every such status defines NAVROUTER_NODISCARD as empty before including
+ * this header (-DNAVROUTER_NODISCARD=). */
 #if defined(__GNUC__) || defined(__clang__)
 #define NAVROUTER_API __attribute__((visibility("default")))
+#ifndef NAVROUTER_NODISCARD
 #define NAVROUTER_NODISCARD __attribute__((warn_unused_result))
+#endif
 #else
 #define NAVROUTER_API
+#ifndef NAVROUTER_NODISCARD
 #define NAVROUTER_NODISCARD
+#endif
 #endif
 
 /* ---------------------------------------------------------------------------------------------------------

@@ -39,6 +39,15 @@ strict="-Wall -Wextra -Werror -pedantic"
 
 check header_c99 gcc -std=c99 $strict Tests/c/headertest.c $flags -o "$out/headertest"
 check header_cxx g++ -std=c++11 $strict -x c++ Tests/c/headertest.c -x none $flags -o "$out/headertest_cxx"
+# A status marked NAVROUTER_NODISCARD and ignored fails a -Werror build, and a host may opt out until it reads it.
+ignores_a_status() { # ignores_a_status EXTRA_FLAG...: compiles a host that drops navrouter_registry_new's status
+    printf '#include <navrouter.h>\nint main(void) { navrouter_registry *r = 0; navrouter_registry_new(&r, 0);\n%s\n' \
+        'navrouter_registry_free(r); return 0; }' >"$out/ignores_a_status.c"
+    gcc -std=c99 $strict "$@" -c "$out/ignores_a_status.c" $flags -o "$out/ignores_a_status.o"
+}
+nodiscard_warns() { ! ignores_a_status 2>"$out/nodiscard.err" && grep -q unused-result "$out/nodiscard.err"; }
+check nodiscard_warns nodiscard_warns
+check nodiscard_opt_out ignores_a_status -DNAVROUTER_NODISCARD=
 
 exports_match_header() {
     local so=build/lib/libnavrouter.so
