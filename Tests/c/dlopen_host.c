@@ -3,18 +3,11 @@
  * thread after they ended. Run by Tests/c/run.sh with glibc's tunable static TLS surplus set to 0, so that it fails
  * if the library asks more of a dlopen'ing process than the surplus glibc always keeps.
  * Usage: dlopen_host PATH_TO_LIBNAVROUTER. Exit status 0 when every look-up gave the expected route and ranges. */
-#include "navrouter.h"
+#include "dlopen_helpers.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
-#include <stdio.h>
-#include <string.h>
 
-typedef int (*registry_new_fn)(navrouter_registry **, uint32_t);
-typedef int (*add_route_fn)(navrouter_registry *, const char *, const char *, uint32_t);
-typedef int (*lookup_fn)(navrouter_registry *, const char *, size_t, uint32_t *, navrouter_range *, size_t, size_t *);
 typedef const char *(*last_error_fn)(void);
-typedef void (*registry_free_fn)(navrouter_registry *);
 
 static lookup_fn lookup;
 static last_error_fn last_error;
@@ -49,24 +42,10 @@ static void *look_up_many(void *unused) {
     return (void *)failures;
 }
 
-/* Copies a dlsym result into a function pointer (ISO C has no cast between object and function pointers).
- * Returns whether the symbol was found. */
-static int load(void *library, const char *name, void *function_pointer, size_t size) {
-    void *address = dlsym(library, name);
-    memcpy(function_pointer, &address, size);
-    return address != NULL;
-}
-
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: dlopen_host PATH_TO_LIBNAVROUTER\n");
-        return 2;
-    }
-    void *library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        fprintf(stderr, "dlopen failed: %s\n", dlerror());
-        return 1;
-    }
+    int status = 0;
+    void *library = open_library(argc, argv, &status);
+    if (library == NULL) return status;
     registry_new_fn registry_new;
     add_route_fn add_route;
     registry_free_fn registry_free;

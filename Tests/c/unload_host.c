@@ -2,20 +2,13 @@
  * hosts that unload native libraries may: the thread used the library (a look-up, a router command), the main thread
  * frees every handle and dlcloses the library, and only then does the thread exit. Its per-thread state must not
  * call into code that is gone. Usage: unload_host PATH_TO_LIBNAVROUTER. Exit status 0 when the process survives. */
-#include "navrouter.h"
+#include "dlopen_helpers.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
-#include <stdio.h>
-#include <string.h>
 
-typedef int (*registry_new_fn)(navrouter_registry **, uint32_t);
-typedef int (*add_route_fn)(navrouter_registry *, const char *, const char *, uint32_t);
-typedef int (*lookup_fn)(navrouter_registry *, const char *, size_t, uint32_t *, navrouter_range *, size_t, size_t *);
 typedef int (*router_new_fn)(navrouter_router **, navrouter_registry *);
 typedef int (*navigate_fn)(navrouter_router *, const char *, const navrouter_nav_options *, uint64_t *);
 typedef void (*router_free_fn)(navrouter_router *);
-typedef void (*registry_free_fn)(navrouter_registry *);
 
 static lookup_fn lookup;
 static navigate_fn navigate;
@@ -42,22 +35,10 @@ static void *use_then_wait(void *unused) {
     return (void *)failures;
 }
 
-static int load(void *library, const char *name, void *function_pointer, size_t size) {
-    void *address = dlsym(library, name);
-    memcpy(function_pointer, &address, size);
-    return address != NULL;
-}
-
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: unload_host PATH_TO_LIBNAVROUTER\n");
-        return 2;
-    }
-    void *library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        fprintf(stderr, "dlopen failed: %s\n", dlerror());
-        return 1;
-    }
+    int status = 0;
+    void *library = open_library(argc, argv, &status);
+    if (library == NULL) return status;
     registry_new_fn registry_new;
     add_route_fn add_route;
     router_new_fn router_new;
