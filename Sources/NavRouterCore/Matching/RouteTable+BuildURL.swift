@@ -22,37 +22,10 @@ extension RouteTable {
     ) throws(NavRouterError) -> String {
         guard let route = route(named: name) else { throw NavRouterError(.notFound, "no route is named '\(name)'") }
         try JSONValue.checkWritable(props, "props")
-        var path: [String] = []
         // With a scheme, the first segment stands where RFC 3986 puts the authority: a ':' or '@' there would read as
         // a port or user information to every other parser (`myapp://ann@home` is host "home"), so both are escaped.
-        func encoded(_ text: String) -> String {
-            scheme != nil && path.isEmpty ? URLSyntax.encodeHostSegment(text) : URLSyntax.encodePathSegment(text)
-        }
-        for segment in route.pattern.segments {
-            switch segment {
-            case .literal(let text):
-                path.append(encoded(text))
-            case .parameter(let parameter, let type):
-                let value = try Self.pathValue(parameters, parameter, route: route)
-                guard type.accepts(value) else {
-                    throw NavRouterError(
-                        .missingParameter,
-                        "route '\(name)': parameter '\(parameter)' must be "
-                            + "\(type == .int ? "an int" : "a \(type.rawValue)"), not '\(value)'"
-                    )
-                }
-                path.append(encoded(value))
-            case .catchAll(let parameter):
-                let value = try Self.pathValue(parameters, parameter, route: route)
-                for piece in value.split(separator: "/", omittingEmptySubsequences: false) {
-                    if piece.isEmpty || piece == "." || piece == ".." {
-                        throw NavRouterError(
-                            .invalidArgument,
-                            "route '\(name)': catch-all '\(parameter)' = '\(value)' has an empty or dot segment")
-                    }
-                    path.append(encoded(String(piece)))
-                }
-            }
+        let path = try Self.pathSegments(of: route, parameters) { text, isFirst in
+            scheme != nil && isFirst ? URLSyntax.encodeHostSegment(text) : URLSyntax.encodePathSegment(text)
         }
         let inPath = Set(route.pattern.parameterNames)
         for required in route.requiredParameters where parameters[required] == nil {
@@ -80,6 +53,44 @@ extension RouteTable {
         if !query.isEmpty { url += "?" + query.joined(separator: "&") }
         try verifyRoundTrip(url, route: route)
         return url
+    }
+
+    /// A route's path segments filled in with `parameters`, each encoded by `encode` (given whether it is the first).
+    /// What `buildURL` writes, and the paths a guard's pattern scope is tested against.
+    /// - Throws: `.missingParameter` (a path parameter is missing or of the wrong type), `.invalidArgument` (an
+    ///   empty, dot or NUL-bearing value, or a catch-all with an empty or dot segment).
+    static func pathSegments(
+        of route: Route, by pattern: RoutePattern? = nil, _ parameters: [String: String],
+        encode: (_ text: String, _ isFirst: Bool) -> String
+    ) throws(NavRouterError) -> [String] {
+        var path: [String] = []
+        for segment in (pattern ?? route.pattern).segments {
+            switch segment {
+            case .literal(let text):
+                path.append(encode(text, path.isEmpty))
+            case .parameter(let parameter, let type):
+                let value = try pathValue(parameters, parameter, route: route)
+                guard type.accepts(value) else {
+                    throw NavRouterError(
+                        .missingParameter,
+                        "route '\(route.name)': parameter '\(parameter)' must be "
+                            + "\(type == .int ? "an int" : "a \(type.rawValue)"), not '\(value)'"
+                    )
+                }
+                path.append(encode(value, path.isEmpty))
+            case .catchAll(let parameter):
+                let value = try pathValue(parameters, parameter, route: route)
+                for piece in value.split(separator: "/", omittingEmptySubsequences: false) {
+                    if piece.isEmpty || piece == "." || piece == ".." {
+                        throw NavRouterError(
+                            .invalidArgument,
+                            "route '\(route.name)': catch-all '\(parameter)' = '\(value)' has an empty or dot segment")
+                    }
+                    path.append(encode(String(piece), path.isEmpty))
+                }
+            }
+        }
+        return path
     }
 
     private static func pathValue(_ parameters: [String: String], _ name: String, route: Route) throws(NavRouterError)

@@ -1,34 +1,17 @@
 extension RouteTable {
     /// The paths of a route by every one of its patterns (its own first, then its aliases), filled in with the given
-    /// path parameters and percent-encoded as a link carries them (no leading `/`). A pattern that needs a parameter
-    /// not given, or of another type, has no path here. What a guard's pattern scope is tested against: a route
-    /// reached by any of its patterns is the same route to every guard.
+    /// path parameters and percent-encoded as a link carries them (no leading `/`), as `buildURL` fills them. A pattern
+    /// that needs a parameter not given, or of another type, has no path here. What a guard's pattern scope is tested
+    /// against: a route reached by any of its patterns is the same route to every guard.
     /// - Returns: the paths; empty when no route has that name.
     func patternPaths(ofRoute name: String, parameters: [String: String]) -> [String] {
         guard let route = route(named: name) else { return [] }
-        return ([route.pattern] + route.aliases).compactMap { Self.path(of: $0, parameters) }
-    }
-
-    /// A pattern's path filled in with `parameters`, or nil when one is missing, empty, a dot segment or of the
-    /// wrong type.
-    private static func path(of pattern: RoutePattern, _ parameters: [String: String]) -> String? {
-        var segments: [String] = []
-        for segment in pattern.segments {
-            switch segment {
-            case .literal(let text):
-                segments.append(URLSyntax.encodePathSegment(text))
-            case .parameter(let name, let type):
-                guard let value = parameters[name], type.accepts(value), value != ".", value != ".." else { return nil }
-                segments.append(URLSyntax.encodePathSegment(value))
-            case .catchAll(let name):
-                guard let value = parameters[name] else { return nil }
-                for piece in value.split(separator: "/", omittingEmptySubsequences: false) {
-                    if piece.isEmpty || piece == "." || piece == ".." { return nil }
-                    segments.append(URLSyntax.encodePathSegment(String(piece)))
-                }
+        return ([route.pattern] + route.aliases).compactMap { pattern in
+            let segments = try? Self.pathSegments(of: route, by: pattern, parameters) { text, _ in
+                URLSyntax.encodePathSegment(text)
             }
+            return segments?.joined(separator: "/")
         }
-        return segments.joined(separator: "/")
     }
 }
 
