@@ -23,14 +23,21 @@ add() { # add SUITE PASSED FAILED: the suite's line, with the seconds since the 
     mark=$SECONDS
 }
 
+# add_summary SUITE: adds the last "SUITE: N passed, N failed" line of build/logs/SUITE.log (one failure without one)
+add_summary() {
+    local line
+    line=$(grep -E "^$1: [0-9]+ passed, [0-9]+ failed" "build/logs/$1.log" | tail -n 1)
+    if [ -n "$line" ]; then
+        add "$1" "$(echo "$line" | sed -E "s/$1: ([0-9]+) passed.*/\\1/")" \
+            "$(echo "$line" | sed -E 's/.* ([0-9]+) failed/\1/')"
+    else
+        add "$1" 0 1
+    fi
+}
+
 echo "== lint (swift-format, clang-format, ruff)"
 scripts/lint.sh 2>&1 | tee build/logs/lint.log | tail -n 40
-line=$(grep -E "^lint: [0-9]+ passed, [0-9]+ failed" build/logs/lint.log | tail -n 1)
-if [ -n "$line" ]; then
-    add "lint" "$(echo "$line" | sed -E 's/lint: ([0-9]+) passed.*/\1/')" "$(echo "$line" | sed -E 's/.* ([0-9]+) failed/\1/')"
-else
-    add "lint" 0 1
-fi
+add_summary lint
 
 echo "== building libnavrouter.so (release, static Swift runtime)"
 if ! scripts/build-library.sh >build/logs/build-library.log 2>&1; then
@@ -52,12 +59,7 @@ fi
 
 echo "== C"
 Tests/c/run.sh 2>&1 | tee build/logs/c.log | grep -vE "^ok " | tail -n 40
-line=$(grep -E "^c: [0-9]+ passed, [0-9]+ failed" build/logs/c.log | tail -n 1)
-if [ -n "$line" ]; then
-    add "c" "$(echo "$line" | sed -E 's/c: ([0-9]+) passed.*/\1/')" "$(echo "$line" | sed -E 's/.* ([0-9]+) failed/\1/')"
-else
-    add "c" 0 1
-fi
+add_summary c
 
 # The fuzz step's ASan library builds meanwhile, on the core the Python suite (one test at a time) leaves idle. The
 # fuzz step waits for it; its own build is then up to date (a failed build here fails there again, and is reported).
@@ -106,40 +108,20 @@ fi
 echo "== reference model (2000 random sequences of 16 steps beside the library; scripts/model-check.sh runs more)"
 NAVROUTER_LIBRARY="$PWD/build/lib/libnavrouter.so.1" python3 Tests/model/model_check.py 2000 "${NAVROUTER_MODEL_SEED:-1}" 16 \
     2>&1 | tee build/logs/model.log | tail -n 4
-line=$(grep -E "^model: [0-9]+ passed, [0-9]+ failed" build/logs/model.log | tail -n 1)
-if [ -n "$line" ]; then
-    add "model" "$(echo "$line" | sed -E 's/model: ([0-9]+) passed.*/\1/')" "$(echo "$line" | sed -E 's/.* ([0-9]+) failed/\1/')"
-else
-    add "model" 0 1
-fi
+add_summary model
 
 echo "== stress (8 threads x 2000 commands; scripts/stress.sh runs 10^5)"
 scripts/stress.sh 2000 2>&1 | tee build/logs/stress.log | tail -n 12
-line=$(grep -E "^stress: [0-9]+ passed, [0-9]+ failed" build/logs/stress.log | tail -n 1)
-if [ -n "$line" ]; then
-    add "stress" "$(echo "$line" | sed -E 's/stress: ([0-9]+) passed.*/\1/')" "$(echo "$line" | sed -E 's/.* ([0-9]+) failed/\1/')"
-else
-    add "stress" 0 1
-fi
+add_summary stress
 
 echo "== coverage (every suite over a profile-instrumented library, with XCTest's; the floors in scripts/coverage.sh)"
 scripts/coverage.sh 2>&1 | tee build/logs/coverage.log | tail -n 20
-line=$(grep -E "^coverage: [0-9]+ passed, [0-9]+ failed" build/logs/coverage.log | tail -n 1)
-if [ -n "$line" ]; then
-    add "coverage" "$(echo "$line" | sed -E 's/coverage: ([0-9]+) passed.*/\1/')" "$(echo "$line" | sed -E 's/.* ([0-9]+) failed/\1/')"
-else
-    add "coverage" 0 1
-fi
+add_summary coverage
 
 wait "$fuzz_build" 2>/dev/null
 echo "== fuzzing (each libFuzzer target ${NAVROUTER_FUZZ_SECONDS:-20} s, ASan and UBSan)"
 scripts/fuzz.sh all "${NAVROUTER_FUZZ_SECONDS:-20}" 2>&1 | tee build/logs/fuzz.log | tail -n 12
-line=$(grep -E "^fuzz: [0-9]+ passed, [0-9]+ failed" build/logs/fuzz.log | tail -n 1)
-if [ -n "$line" ]; then
-    add "fuzz" "$(echo "$line" | sed -E 's/fuzz: ([0-9]+) passed.*/\1/')" "$(echo "$line" | sed -E 's/.* ([0-9]+) failed/\1/')"
-else
-    add "fuzz" 0 1
-fi
+add_summary fuzz
 
 echo
 for line in "${summary[@]}"; do echo "$line"; done
