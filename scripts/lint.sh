@@ -45,6 +45,7 @@ check ruff ruff check --quiet .
 check mypy-strict bash -c "cd bindings/python && python3 -m mypy --strict -p navrouter"
 check pyright-strict bash -c "cd bindings/python && python3 -m pyright -p pyproject.toml"
 check safety-comments python3 scripts/check-safety-comments.py Sources
+check safety-comments-self-test python3 scripts/check-safety-comments.py --self-test
 check line-length python3 scripts/check-line-length.py
 check version python3 scripts/check-version.py
 check platform-imports python3 scripts/check-platform-imports.py

@@ -25,6 +25,7 @@ struct CachedMatch {
             guard let retained = Handles.retainedMatch(handle) else { return nil }
             adopt(retained, handle: handle)
         }
+        // Safety: non-nil: adopted just above, or the entry already held this handle's block.
         let block = self.block.unsafelyUnwrapped  // set just above, or by the entry's handle
         return block.isFreed ? nil : body(block)
     }

@@ -22,6 +22,8 @@ struct CachedTable {
     private var handle = UInt.max
     private var generation: UInt64 = 0
     /// Set whenever `handle` is a handle's (retained).
+    ///
+    /// Safety: retained while `handle` is set (see the type).
     private var box: Unmanaged<RegistryHandle>?
     /// Set whenever `handle` is a handle's (retained).
     private var table: Unmanaged<RouteTable>?
@@ -32,6 +34,7 @@ struct CachedTable {
     /// reference: it stays valid until this thread's next call into the cache.
     /// - Throws: the handle's errors (`.invalidArgument` for NULL or another kind, `.destroyed` when freed).
     @inline(__always)
+    // Safety: the reference returned is the entry's, valid until this thread calls into the cache again.
     mutating func table(for handle: OpaquePointer?) throws(NavRouterError) -> Unmanaged<RouteTable> {
         let key = UInt(bitPattern: handle)
         // Safety: `box` is retained by this entry whenever `key == self.handle` (the empty entry matches no key),
@@ -41,11 +44,13 @@ struct CachedTable {
                 !$0.freed.load(ordering: .acquiring) && $0.registry.generation == generation
             })
         {
+            // Safety: non-nil whenever `key == self.handle` (see the type).
             return table.unsafelyUnwrapped
         }
         return try refill(handle)
     }
 
+    // Safety: the references it takes are this entry's (see the type).
     private mutating func refill(_ handle: OpaquePointer?) throws(NavRouterError) -> Unmanaged<RouteTable> {
         let box = try Handles.object(handle, .registry, as: RegistryHandle.self)
         let current = box.registry.table
@@ -53,6 +58,7 @@ struct CachedTable {
         self.handle = UInt(bitPattern: handle)
         generation = current.generation
         maxSegments = current.policy.maxSegments
+        // Safety: strong references for this entry, given back once in `forget` (see the type).
         self.box = Unmanaged.passRetained(box)
         let table = Unmanaged.passRetained(current)
         self.table = table

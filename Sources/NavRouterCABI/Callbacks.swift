@@ -37,6 +37,7 @@ func borrowed(_ object: AnyObject) -> OpaquePointer {
 
 /// The object behind a borrowed pointer, or nil.
 func unborrowed<T: AnyObject>(_ pointer: OpaquePointer?, as type: T.Type) -> T? {
+    // Safety: see `borrowed`: valid while the object's owner holds it, during the callback.
     pointer.map { Unmanaged<T>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
 }
 

@@ -55,6 +55,8 @@ class CStringOwner: @unchecked Sendable {
     }
 
     /// The list, made at the first string.
+    ///
+    /// Safety: holds the list's one strong reference, set once by a compare-and-exchange and released in deinit.
     private let list = Atomic<Unmanaged<StringList>?>(nil)
 
     /// The C string for `key`, made by `make` the first time (nil when `make` gives nil).

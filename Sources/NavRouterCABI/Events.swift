@@ -25,6 +25,7 @@ import Synchronization
 /// compare-and-exchange, so two threads reading the event during the callback share them.
 struct EventFrame: ~Copyable {
     private let borrowed: UnsafePointer<NavigationEvent>
+    // Safety: each set once by a compare-and-exchange (see the type), released when the frame ends.
     private let entryBox = Atomic<Unmanaged<EntryBox>?>(nil)
     private let extras = Atomic<Unmanaged<EventExtras>?>(nil)
 

@@ -47,6 +47,8 @@ enum Handles {
 
     /// Records a match's block as a live handle, which owns one of the block's references (`live`: the calling
     /// thread's `ThreadState.liveHandles`).
+    ///
+    /// Safety: `live` is `Live.shared`, made once and never freed, so its unretained reference is valid.
     static func insert(_ block: MatchBlock, in live: Unmanaged<Live>) -> OpaquePointer {
         live._withUnsafeGuaranteedRef { $0.table.withLock { $0.insert(UInt(bitPattern: block.address), .match) } }
         return OpaquePointer(block.address)
@@ -70,6 +72,8 @@ enum Handles {
                     NavRouterError(
                         .invalidArgument, "a \(actual.name) handle was passed where a \(kind.name) handle belongs"))
             }
+            // Safety: `live` holds the address with this kind, so it is a retained `T`; the strong reference is taken
+            // under the lock.
             return .success(Unmanaged<T>.fromOpaque(raw).takeUnretainedValue())
         }
         return try found.get()
@@ -96,6 +100,7 @@ enum Handles {
     private static func remove(
         _ raw: UnsafeRawPointer, _ kind: HandleKind, in live: Unmanaged<Live> = .passUnretained(Live.shared)
     ) -> Bool {
+        // Safety: as above: `live` is never freed; `raw` is compared only.
         live._withUnsafeGuaranteedRef { $0.table.withLock { $0.remove(UInt(bitPattern: raw), ifKind: kind) } }
     }
 
@@ -111,6 +116,7 @@ enum Handles {
         if kind == .registry {
             Unmanaged<RegistryHandle>.fromOpaque(raw).takeUnretainedValue().freed.store(true, ordering: .releasing)
         }
+        // Safety: the handle's one reference, taken in `make`, given back once (see above).
         Unmanaged<AnyObject>.fromOpaque(raw).release()
     }
 
@@ -118,6 +124,8 @@ enum Handles {
     /// handle's reference back, with the calling thread's cache's when `releasingAlso` (its entry held this match
     /// and handed its reference over). NULL, a freed handle or one of another kind is ignored but for that.
     /// `live`: the calling thread's `ThreadState.liveHandles`.
+    ///
+    /// Safety: `live` is `Live.shared`, never freed (see `remove`); the block is released once, after its removal.
     static func freeMatch(_ handle: OpaquePointer?, releasingAlso cached: Bool, in live: Unmanaged<Live>) {
         guard let handle else { return }
         let raw = UnsafeRawPointer(handle)

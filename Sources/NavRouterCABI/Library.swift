@@ -51,6 +51,7 @@ nonisolated(unsafe) private let statusNames: [Int32: UnsafePointer<CChar>] = {
     }
     return names
 }()
+// Safety: allocated once, never freed nor written: reading it from any thread is sound.
 nonisolated(unsafe) private let unknownStatus = UnsafePointer(strdup("NAVROUTER_UNKNOWN")!)
 
 @_cdecl("navrouter_status_name") @implementation

@@ -14,12 +14,14 @@ final class LiveHandleTable: @unchecked Sendable {
     private static let initialCapacity = 64
 
     init() {
+        // Safety: the table's own words, zeroed before use, freed in deinit only (see the type).
         slots = .allocate(capacity: Self.initialCapacity)
         slots.initialize(repeating: 0, count: Self.initialCapacity)
         mask = Self.initialCapacity - 1
     }
 
     deinit {
+        // Safety: allocated in `init` or `grow`, freed once, here.
         slots.deallocate()
     }
 
@@ -105,6 +107,7 @@ final class LiveHandleTable: @unchecked Sendable {
         let old = slots
         let oldCapacity = mask + 1
         let capacity = oldCapacity * 2
+        // Safety: see the function's documentation: allocated and zeroed before any slot is written.
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: 0, count: capacity)
         mask = capacity - 1
@@ -113,6 +116,7 @@ final class LiveHandleTable: @unchecked Sendable {
             while slots[index] != 0 { index = (index + 1) & mask }
             slots[index] = old[position]
         }
+        // Safety: read for the last time just above; no one else holds the old slots.
         old.deallocate()
     }
 }

@@ -17,10 +17,12 @@ import Synchronization
 /// lives (the caller holds the owner for the call).
 func madeOnce<Object: AnyObject>(_ slot: borrowing Atomic<Unmanaged<Object>?>, _ make: () -> Object) -> Object {
     if let made = slot.load(ordering: .acquiring) { return made.takeUnretainedValue() }
+    // Safety: one reference, stored in the slot below or given back just after (see the function).
     let fresh = Unmanaged.passRetained(make())
     let (exchanged, original) = slot.compareExchange(expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
     if exchanged { return fresh.takeUnretainedValue() }
     fresh.release()
+    // Safety: the exchange failed, so the slot held a non-nil reference.
     return original.unsafelyUnwrapped.takeUnretainedValue()  // the exchange failed: another caller's is there
 }
 
@@ -37,5 +39,6 @@ func cStringOnce(
     let (exchanged, original) = slot.compareExchange(expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
     if exchanged { return fresh }
     free(fresh)
+    // Safety: the exchange failed, so the slot held a non-nil string.
     return original.unsafelyUnwrapped  // the exchange failed: another caller's is there
 }

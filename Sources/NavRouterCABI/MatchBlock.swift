@@ -101,6 +101,8 @@ struct MatchBlock: @unchecked Sendable {
         let stringsStart = offsetsStart + count * MemoryLayout<Int32>.stride
         return resolved.writeStrings(
             table: table, url: url, includingURL: true, includingMerged: false,
+            // Safety: `raw` holds the head, `count` offsets and `room` bytes of strings (the size `make` computed),
+            // untyped until here.
             into: raw.map { ($0 + stringsStart).bindMemory(to: UInt8.self, capacity: room) }, capacity: room,
             offsets: raw.map { ($0 + offsetsStart).bindMemory(to: Int32.self, capacity: count) },
             offsetBase: stringsStart
@@ -116,6 +118,7 @@ struct MatchBlock: @unchecked Sendable {
         head = raw.bindMemory(to: MatchHead.self, capacity: 1)
         let parameterCount = Int32(truncatingIfNeeded: counts.parameters)
         let queryCount = Int32(truncatingIfNeeded: counts.queryItems)
+        // Safety: `head` was bound just above to uninitialized memory of the head's size.
         head.initialize(
             to: MatchHead(
                 references: Atomic(references), resolved: resolved, parameterCount: parameterCount,
@@ -149,6 +152,7 @@ struct MatchBlock: @unchecked Sendable {
         // head (bound in `make`) deinitialized and the block freed once.
         head.pointee.texts.load(ordering: .acquiring)?.release()
         let reusable = head.pointee.reusable
+        // Safety: see above: the head was bound and initialized in `init`; no reference is left.
         head.deinitialize(count: 1)
         // The releasing thread keeps the block for its next resolve (a thread ending has no state: `existing`).
         if reusable, let thread = ThreadState.existing {
@@ -169,6 +173,8 @@ struct MatchBlock: @unchecked Sendable {
     private func string(_ index: Int) -> UnsafePointer<CChar> {
         let base = UnsafeRawPointer(head)
         let offset = base.load(fromByteOffset: MemoryLayout<MatchHead>.stride + index * 4, as: Int32.self)
+        // Safety: see the function: the offset was written by `make` and points at a NUL-terminated string in the
+        // block.
         return (base + Int(offset)).assumingMemoryBound(to: CChar.self)
     }
 

@@ -241,6 +241,7 @@ public func navrouter_registry_lookup(
                     return try table.lookup(
                         validatingUTF8: bytes, segments: UnsafeMutableBufferPointer(start: nil, count: 0))
                 }
+                // Safety: see above (`RangeLayout`): at most `limit` <= `capacity` ranges, written during the call.
                 return try segments.withMemoryRebound(to: SegmentSlice.self, capacity: limit) {
                     (slices) throws(NavRouterError) in
                     try table.lookup(

@@ -28,6 +28,8 @@ struct ThreadState {
     var lastMatch = CachedMatch()
     /// The process's live handles (`Handles.Live.shared`, never freed: no reference is counted; read through
     /// `_withUnsafeGuaranteedRef`, where an `unowned(unsafe)` reference was retained around each use).
+    ///
+    /// Safety: `Live.shared` is never freed, so an unretained reference to it stays valid.
     let liveHandles = Unmanaged.passUnretained(Handles.Live.shared)
     /// Where this thread's resolves scan a URL's segments (a stack buffer cost a closure and a copy of the match
     /// per resolve). Used during one core call at a time: nothing the core's resolve calls re-enters the C ABI.
@@ -57,6 +59,7 @@ struct ThreadState {
     @inline(__always)
     mutating func segments(_ count: Int) -> UnsafeMutableBufferPointer<SegmentSlice> {
         if segmentScratch.count < count {
+            // Safety: see above: the old buffer is the state's own; nothing holds it across a call.
             segmentScratch.deallocate()
             segmentScratch = .allocate(capacity: count)
         }
@@ -71,6 +74,7 @@ struct ThreadState {
         lastMatch.forget()
         free(spareMatchBlock)
         spareMatchBlock = nil
+        // Safety: the buffer is the state's own (see `segments`); deallocating a nil buffer does nothing.
         segmentScratch.deallocate()
         segmentScratch = UnsafeMutableBufferPointer(start: nil, count: 0)
     }
@@ -80,9 +84,11 @@ struct ThreadState {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { raw in
+            // Safety: the key's value is a state made by `make`.
             guard let state = raw?.assumingMemoryBound(to: ThreadState.self) else { return }
             cabi_thread_slot = nil  // a later call on this thread (another key's destructor) makes a new state
             state.pointee.release()
+            // Safety: see the type: the destructor runs once, when the thread ends, after the slot is cleared.
             state.deinitialize(count: 1)
             state.deallocate()
         }
@@ -92,6 +98,7 @@ struct ThreadState {
     /// This thread's state (made on first use). Only this thread reads or writes it.
     @inline(__always)
     static var current: UnsafeMutablePointer<ThreadState> {
+        // Safety: see the type: the slot holds this thread's state, made by `make`.
         if let raw = cabi_thread_slot { return raw.assumingMemoryBound(to: ThreadState.self) }
         return make()
     }
@@ -99,12 +106,14 @@ struct ThreadState {
     /// This thread's state if it has one (reading the last error must not allocate).
     @inline(__always)
     static var existing: UnsafeMutablePointer<ThreadState>? {
+        // Safety: see the type: the slot holds this thread's state or nil.
         cabi_thread_slot?.assumingMemoryBound(to: ThreadState.self)
     }
 
     // Safety: see the type's comment.
     @inline(never)
     private static func make() -> UnsafeMutablePointer<ThreadState> {
+        // Safety: see the type: allocated and initialized once, freed by the key's destructor.
         let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
         state.initialize(to: ThreadState())
         pthread_setspecific(key, state)  // for the destructor at the thread's end

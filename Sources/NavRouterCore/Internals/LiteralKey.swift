@@ -29,6 +29,7 @@ struct LiteralKey: Equatable {
         var head: UInt64 = 0
         var tail: UInt64 = 0
         if count > 8 {
+            // Safety: `count > 8`: both words lie inside the key.
             head = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
             tail = raw.loadUnaligned(fromByteOffset: start &+ count &- 8, as: UInt64.self)
             if fold {
@@ -42,12 +43,15 @@ struct LiteralKey: Equatable {
             return
         }
         if count == 8 {
+            // Safety: `count == 8`: the word is the key.
             head = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
         } else if count > 0 {
             let unused = UInt64(truncatingIfNeeded: 64 &- 8 &* count)  // bits past the key: 8 to 56
             if start &+ 8 <= length {
+                // Safety: `start + 8 <= length`: the 8 bytes at `start` lie inside the buffer.
                 head = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self) & (UInt64.max >> unused)
             } else if start &+ count >= 8 {
+                // Safety: `start + count >= 8`: the 8 bytes ending at the key's end start at or after 0.
                 head = raw.loadUnaligned(fromByteOffset: start &+ count &- 8, as: UInt64.self) >> unused
             } else {
                 for offset in 0..<count { head |= UInt64(base[start + offset]) << UInt64(8 * offset) }
@@ -84,6 +88,7 @@ struct LiteralKey: Equatable {
         let end = count &- 8
         if fold {
             while offset < end {
+                // Safety: both buffers hold `count` bytes; the word at `offset < count - 8` ends before `count`.
                 let word = foldASCIIWord(UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self))
                 if UnsafeRawPointer(label + offset).loadUnaligned(as: UInt64.self) != word { return false }
                 offset &+= 8
@@ -91,6 +96,7 @@ struct LiteralKey: Equatable {
             return true
         }
         while offset < end {  // the same loop without folding (one test less a word)
+            // Safety: both buffers hold `count` bytes; the word at `offset < count - 8` ends before `count`.
             if UnsafeRawPointer(label + offset).loadUnaligned(as: UInt64.self)
                 != UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self)
             {

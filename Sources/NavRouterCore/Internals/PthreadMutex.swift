@@ -14,6 +14,8 @@
     /// access guarded by it is reported as a race (a 4-thread program appending under one `Mutex` gives 6 reports,
     /// the same with `pthread_mutex_t` none). Built with this flag, the library's `Mutex` is this class (same
     /// `withLock`), and TSan's reports are about real races again. Release builds never use it.
+    ///
+    /// Safety: `value` is read and written only inside `withLock`, with the mutex held (`@unchecked Sendable`).
     public final class PthreadMutex<Value>: @unchecked Sendable {
         // Safety: `value` is read and written only inside `withLock`, with the mutex held; the mutex is allocated
         // once, never moved, and destroyed in deinit.
@@ -28,6 +30,7 @@
 
         deinit {
             pthread_mutex_destroy(mutex)
+            // Safety: destroyed just above; no thread holds the mutex once the last reference is gone.
             mutex.deallocate()
         }
 

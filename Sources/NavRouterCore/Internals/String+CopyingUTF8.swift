@@ -5,6 +5,8 @@ extension String {
     /// `String(decoding:as:)` took 234 (callgrind): a parameter value is made on each read.
     init(copyingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         self.init(unsafeUninitializedCapacity: bytes.count) { storage in
+            // Safety: `storage` has room for `bytes.count` bytes (the capacity asked for); exactly that many are
+            // initialized and reported.
             _ = storage.initialize(fromContentsOf: bytes)
             return bytes.count
         }

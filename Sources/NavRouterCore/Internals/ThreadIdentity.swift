@@ -12,8 +12,9 @@
 /// The identity of a thread, and whether it is running a router command now (on any router).
 struct ThreadIdentity: Equatable, Sendable {
     /// The bits of the thread's `pthread_t` (an integer on Linux, a pointer the thread library owns on Darwin).
-    // Safety: the bits are only compared, never turned back into a pointer; glibc's, musl's and Darwin's
-    // `pthread_equal` compare exactly these bits.
+    ///
+    /// Safety: the bits are only compared, never turned back into a pointer; glibc's, musl's and Darwin's
+    /// `pthread_equal` compare exactly these bits.
     private let bits: UInt
 
     /// The calling thread.
@@ -41,10 +42,10 @@ struct ThreadIdentity: Equatable, Sendable {
 }
 
 /// A one-shot hand-off between two threads: one `wait`s until another `signal`s it with a value.
+///
+/// Safety: `value` is read and written only with the mutex held (see the stored properties).
 final class Parker<Value: Sendable>: @unchecked Sendable {
-    // Safety: the mutex and condition are allocated once, never moved (pthread objects must not move), and freed
-    // in deinit when no thread can wait any more; `value` is read and written only with the mutex held, which is
-    // what makes the class Sendable.
+    // Safety: both allocated once, never moved (pthread objects must not), freed in deinit when no thread waits.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var value: Value?
@@ -57,6 +58,7 @@ final class Parker<Value: Sendable>: @unchecked Sendable {
     deinit {
         pthread_cond_destroy(condition)
         pthread_mutex_destroy(mutex)
+        // Safety: destroyed just above; deinit runs when no thread can wait on them any more.
         mutex.deallocate()
         condition.deallocate()
     }

@@ -33,6 +33,8 @@ extension JSONValue {
         var error = json_error_t()
         var text = text
         let root = text.withUTF8 { bytes in
+            // Safety: `CChar` and `UInt8` have the same size and alignment; Jansson reads the bytes during the call
+            // only.
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 json_loadb(chars.baseAddress, chars.count, Int(JSON_DECODE_ANY | JSON_REJECT_DUPLICATES), &error)
             }
@@ -109,6 +111,8 @@ extension JSONValue {
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
             let size = json_dumpb(real, buffer.baseAddress, buffer.count, Int(JSON_ENCODE_ANY))
             return UnsafeRawBufferPointer(start: buffer.baseAddress, count: min(size, buffer.count))
+                // Safety: the bytes Jansson wrote (at most the buffer's 64), read as `UInt8`, which has `CChar`'s size
+                // and alignment, during the closure only.
                 .withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
         }
     }

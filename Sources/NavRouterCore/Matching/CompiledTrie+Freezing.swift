@@ -106,6 +106,7 @@ extension CompiledTrie {
                 // `labels[0..<labels.count]`, which holds the label just copied.
                 let key = labels.withUnsafeBufferPointer {
                     LiteralKey(
+                        // Safety: see above: a non-nil base; the key reads inside the labels just copied.
                         $0.baseAddress!, start: start, count: Int(entry.labelCount), length: $0.count, fold: false)
                 }
                 let child = entry.child < 0 ? ChildCode.none : codes[Int(entry.child)]

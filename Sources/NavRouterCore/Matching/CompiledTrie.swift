@@ -104,12 +104,14 @@ final class CompiledTrie: @unchecked Sendable {
     /// (no deinitialization needed); nothing writes them after `init`, so sharing the trie between threads reads
     /// immutable memory (`@unchecked Sendable`).
     private static func buffer<Element>(copying array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        // Safety: see the function's documentation: the trie's own buffer, freed in deinit.
         let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, array.count))
         _ = buffer.initialize(from: array)
         return UnsafeMutableBufferPointer(start: buffer.baseAddress, count: array.count)
     }
 
     deinit {
+        // Safety: allocated by `buffer(copying:)`, freed once, here; the elements are trivial.
         nodes.deallocate()
         extras.deallocate()
         edges.deallocate()
@@ -164,6 +166,7 @@ final class CompiledTrie: @unchecked Sendable {
                     if next == ChildCode.none { return -1 }
                 } else {
                     let segment = segmentPointer.pointee
+                    // Safety: a node with `extrasFlag` holds its side record's index in `next` (`Frozen`).
                     let extra = extras.baseAddress.unsafelyUnwrapped + Int(node.pointee.next)
                     let intChild = extra.pointee.intChild
                     let uuidChild = extra.pointee.uuidChild
@@ -307,6 +310,7 @@ final class CompiledTrie: @unchecked Sendable {
             guard Int(edge.labelCount) == count, edge.head == key.head else { return false }
             if count <= 8 { return true }
             let label = labelBase + Int(edge.labelStart)
+            // Safety: see above: `count > 8` bytes in both the label and the key.
             guard UnsafeRawPointer(label + count - 8).loadUnaligned(as: UInt64.self) == key.tail else { return false }
             return count <= 16 || LiteralKey.middleEqual(label, bytes, count, fold: fold)
         }
@@ -321,6 +325,7 @@ final class CompiledTrie: @unchecked Sendable {
             return ChildCode.none
         }
         let slotMask = shape & Node.literalMask
+        // Safety: see above: a hashed node's slots lie inside `slots` (`Frozen`).
         let slotBase = slots.baseAddress.unsafelyUnwrapped + Int(node.pointee.literalStart)
         var slot = Int(key.hash & slotMask)
         while true {

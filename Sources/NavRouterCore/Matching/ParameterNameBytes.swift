@@ -20,6 +20,7 @@ final class ParameterNameBytes: @unchecked Sendable {
     init(_ names: [String]) {
         count = names.count
         let size = names.reduce(0) { $0 + $1.utf8.count + 1 }
+        // Safety: allocated whole here and filled by the loop below; freed in deinit only (see the class).
         bytes = .allocate(capacity: max(size, 1))
         starts = .allocate(capacity: count + 1)
         var offset = 0

@@ -174,11 +174,13 @@ private func copyShort(to target: UnsafeMutablePointer<UInt8>, from source: Unsa
             to.copyMemory(from: from, byteCount: count)
             return
         }
+        // Safety: 8 <= count <= 16: the words at 0 and `count - 8` lie inside both buffers.
         let head = from.loadUnaligned(as: UInt64.self)
         let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
         to.storeBytes(of: head, as: UInt64.self)
         to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
     } else if count >= 4 {
+        // Safety: 4 <= count < 8: the words at 0 and `count - 4` lie inside both buffers.
         let head = from.loadUnaligned(as: UInt32.self)
         let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
         to.storeBytes(of: head, as: UInt32.self)

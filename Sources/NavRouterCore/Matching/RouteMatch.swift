@@ -86,6 +86,7 @@ public struct RouteMatch: Sendable {
         // helper shared with the resolve: through one, this closure was not inlined (+320 instructions a URL).
         let count = url.utf8.count
         return url.withCString { text in
+            // Safety: see above: `count` bytes of the C string, read as `UInt8` during the call.
             text.withMemoryRebound(to: UInt8.self, capacity: count) {
                 resolved.parameterValue(at: ordinal, in: UnsafeBufferPointer(start: $0, count: count), table: table)
             }

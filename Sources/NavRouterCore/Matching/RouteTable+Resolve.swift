@@ -26,6 +26,7 @@ extension RouteTable {
         // have the same size and alignment; the bytes are read during the call only.
         let count = url.utf8.count
         let result = url.withCString { text in
+            // Safety: see above: `count` bytes of the C string, read as `UInt8` during the call.
             text.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
                 Result { () throws(NavRouterError) in
                     try resolve(bytes: UnsafeBufferPointer(start: bytes, count: count), validatingUTF8: false)

@@ -115,6 +115,7 @@ public final class RouteTable: Sendable {
     // Safety: one-element buffers, allocated once and never freed nor written: the walk of an empty path reads
     // neither (it stops at depth 0), but its input needs non-nil pointers.
     nonisolated(unsafe) private static let emptyBytes = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+    // Safety: as `emptyBytes`: one slot, never freed, never read.
     nonisolated(unsafe) private static let emptySegments = UnsafePointer(
         UnsafeMutablePointer<SegmentSlice>.allocate(capacity: 1))
 

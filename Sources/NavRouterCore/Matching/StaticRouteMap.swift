@@ -74,6 +74,7 @@ final class StaticRouteMap: @unchecked Sendable {
         }
         var size = 16
         while size < statics.count * 2 { size <<= 1 }
+        // Safety: `keys` is the map's own (see the class): allocated and filled whole here, freed in deinit.
         keys = .allocate(capacity: max(1, keyBytes.count))
         _ = keys.initialize(from: keyBytes)
         var filterBits = 64
@@ -86,11 +87,13 @@ final class StaticRouteMap: @unchecked Sendable {
         filter = .allocate(capacity: filterBits / 64)
         filter.initialize(repeating: 0)
         filterShift = shift
+        // Safety: as above: `size` slots, all initialized, masked by `mask` on every read.
         slots = .allocate(capacity: size)
         slots.initialize(repeating: Slot())
         mask = size - 1
         isEmpty = statics.isEmpty
         for var entry in statics {
+            // Safety: `keys` was allocated with room for one byte at least; each entry's key lies inside it.
             let key = LiteralKey(
                 UnsafePointer(keys.baseAddress!), start: Int(entry.keyStart), count: Int(entry.keyLength),
                 length: keyBytes.count, fold: false)
@@ -166,6 +169,8 @@ final class StaticRouteMap: @unchecked Sendable {
                 && found.pointee.tail == key.tail
                 && (keyLength <= 16
                     || LiteralKey.middleEqual(
+                        // Safety: a slot whose length matched holds a key of `keyLength` bytes inside `keys`; the URL
+                        // has them at `start`.
                         keys.baseAddress.unsafelyUnwrapped + Int(found.pointee.keyStart), url + start, keyLength,
                         fold: fold))
             {

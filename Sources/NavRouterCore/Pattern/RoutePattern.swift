@@ -135,12 +135,14 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
                 }
                 if segment.kind != .literal {
                     // A pattern has a handful of parameters: a scan beats hashing.
+                    let name = UnsafeBufferPointer(rebasing: bytes[segment.range])
                     // Safety: a parameter's name is never empty (`parameterName`), so both buffers have a base
                     // address; the earlier name has the same length and lies inside the pattern's bytes.
-                    let name = UnsafeBufferPointer(rebasing: bytes[segment.range])
+                    let (patternBase, nameBase) = (bytes.baseAddress!, name.baseAddress!)
+                    // Safety: `memcmp` reads `name.count` bytes at each base, inside the pattern (see above).
                     for earlier in segments[..<count]
                     where earlier.kind != .literal && earlier.count == segment.count
-                        && memcmp(bytes.baseAddress! + Int(earlier.start), name.baseAddress!, name.count) == 0
+                        && memcmp(patternBase + Int(earlier.start), nameBase, name.count) == 0
                     {
                         throw fail("\(position): duplicate parameter name '\(String(decoding: name, as: UTF8.self))'")
                     }
