@@ -86,6 +86,23 @@ final class ExternalLinkTests: XCTestCase {
         XCTAssertEqual(open.state.topEntry?.parameters["url"], "myapp://nowhere")
     }
 
+    func testAfterInterceptorsSeeTheFallbackRouteTheBeforeInterceptorsSaw() throws {
+        // A URL no route matches opens the fallback route: every phase of interceptors sees that one match.
+        let registry = try registry(fallbackExternal: false)
+        let seen = Mutex<[String]>([])
+        for phase in [InterceptorPhase.before, .after] {
+            try registry.guards.addInterceptor(
+                ClosureInterceptor { context in
+                    seen.withLock { $0.append("\(phase) \(context.destination?.routeName ?? "-")") }
+                    return .proceed
+                }, name: "\(phase)", phase: phase)
+        }
+        let router = Router(registry: registry)
+        try router.navigate("/nowhere")
+        XCTAssertEqual(router.state.topEntry?.route, "not-found")
+        XCTAssertEqual(seen.withLock { $0 }, ["before not-found", "after not-found"])
+    }
+
     func testAFallbackRouteThatCannotOpenTheURLSaysWhy() throws {
         let registry = try RouteRegistry()
         try registry.register([

@@ -303,21 +303,24 @@ extension Router {
         -> StageOutcome
     {
         // The match moves into the transaction (a copy costs its references, ~130 instructions); the `after`
-        // interceptors, when there are any, get the same URL's match on the same table.
+        // interceptors, when there are any, get a copy of it. One added while the command ran (by a callback) gets
+        // the same URL's match on the same table.
+        let afterMatch: RouteMatch? = registry.guards.interceptorCount > 0 ? copy match : nil
         let outcome: Result<Outcome, NavRouterError>
         if let (snapshot, options) = navigation.restoring {
             var linked = options
             linked.link = navigation.url
             linked.linkOptions = navigation.options
             outcome = commit(
-                .restoreWithOptions(snapshot: snapshot, options: linked), vetoable: false, resolvedOn: table)
+                .restoreWithOptions(snapshot: snapshot, options: linked), vetoable: false, resolvedOn: table,
+                match: consume match)
         } else {
             outcome = commit(
                 navigation.command, vetoable: true, approvedLeaves: navigation.approvedLeaves,
                 resolvedOn: table, match: consume match)
         }
         if case .success(.applied(let transition?)) = outcome, registry.guards.interceptorCount > 0,
-            let after = try? table.resolve(navigation.url)
+            let after = afterMatch ?? (try? table.resolve(navigation.url))
         {
             runAfterInterceptors(after, transition: transition, external: navigation.options.external)
         }

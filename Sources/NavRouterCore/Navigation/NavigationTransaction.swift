@@ -27,19 +27,31 @@ struct NavigationTransaction {
 
     // MARK: Commands
 
-    /// Applies one command.
-    /// - Parameter resolved: a match the router already made for a navigate's URL on this very table (so it is not
-    ///   resolved twice); passed down, not stored in the transaction (an assignment to a stored optional match went
-    ///   through the runtime's generic `Optional` witness, ~100 instructions a command).
-    mutating func apply(_ command: NavigationCommand, resolved: consuming RouteMatch? = nil) throws(NavRouterError) {
+    /// Applies a command whose URL the router's pipeline resolved already, on this very table (so it is not resolved
+    /// twice): a navigate opens `match`; a restore opens it as its link. The match is passed down, not stored in the
+    /// transaction (an assignment to a stored optional match went through the runtime's generic `Optional` witness,
+    /// ~100 instructions a command).
+    mutating func apply(_ command: NavigationCommand, resolvedAs match: consuming RouteMatch) throws(NavRouterError) {
+        switch command {
+        case .navigate(_, let options):
+            try navigate(to: match, options)
+        case .restoreWithOptions(let snapshot, let restoreOptions) where restoreOptions.link != nil:
+            try restore(snapshot, restoreOptions, link: match)
+        default:
+            assertionFailure("only a navigate or a restore with a link carries a match")
+            try apply(command)
+        }
+    }
+
+    /// Applies one command (a URL it names is resolved on the transaction's table).
+    mutating func apply(_ command: NavigationCommand) throws(NavRouterError) {
         switch command {
         case .start:
             try start()
         case .setTabs(let urls, let selected):
             try setTabs(urls, selected: selected)
         case .navigate(let url, let options):
-            animated = options.animated
-            try navigate(url, options, resolved: resolved)
+            try navigate(to: try table.resolve(url), options)
         case .pop(let count, let result):
             try pop(count: count, result: result)
         case .popToRoot:
@@ -69,9 +81,9 @@ struct NavigationTransaction {
         case .userDismissed(let count):
             try dismiss(count: count, result: nil, userInitiated: true)
         case .restore(let snapshot):
-            try restore(snapshot, RestoreOptions())
+            try restore(snapshot, RestoreOptions(), link: nil)
         case .restoreWithOptions(let snapshot, let restoreOptions):
-            try restore(snapshot, restoreOptions)
+            try restore(snapshot, restoreOptions, link: nil)
         case .updateEntry(let id, let parameters, let props):
             try updateEntry(id, parameters: parameters, props: props)
         case .setSavedState(let id, let saved):
@@ -220,12 +232,10 @@ struct NavigationTransaction {
         append(event)
     }
 
-    private mutating func navigate(_ url: String, _ options: NavigationOptions, resolved: consuming RouteMatch? = nil)
+    private mutating func navigate(to match: consuming RouteMatch, _ options: NavigationOptions)
         throws(NavRouterError)
     {
-        let match: RouteMatch
-        // Taken, not copied: the match is used once (a copy costs its references).
-        if let taken = resolved.take(), taken.url == url { match = taken } else { match = try table.resolve(url) }
+        animated = options.animated
         let presentation: PresentationOverride
         switch options.presentation {
         case let override?: presentation = override
@@ -633,7 +643,12 @@ struct NavigationTransaction {
         try popStack(at: location, to: index, result: nil, userInitiated: true)
     }
 
-    private mutating func restore(_ snapshot: String, _ restoreOptions: RestoreOptions) throws(NavRouterError) {
+    /// - Parameter linkMatch: the link's match when the router's pipeline resolved it (else the link is resolved here).
+    private mutating func restore(
+        _ snapshot: String, _ restoreOptions: RestoreOptions, link linkMatch: consuming RouteMatch?
+    )
+        throws(NavRouterError)
+    {
         let decoded = try NavigationSnapshot.decode(snapshot, table: table, options: restoreOptions)
         var restored = decoded.state
         var dropped = decoded.dropped
@@ -663,7 +678,11 @@ struct NavigationTransaction {
         append(event)
         if let link = restoreOptions.link {
             // The pipeline ran the link through its stages (the policy among them) before this transaction.
-            try navigate(link, restoreOptions.linkOptions, resolved: try table.resolve(link))
+            if let match = linkMatch.take() {
+                try navigate(to: match, restoreOptions.linkOptions)
+            } else {
+                try navigate(to: try table.resolve(link), restoreOptions.linkOptions)
+            }
         }
     }
 

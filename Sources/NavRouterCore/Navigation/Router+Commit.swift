@@ -77,7 +77,11 @@ extension Router {
             case .start, .setTabs, .restore, .restoreWithOptions: break
             default: if !context.started { try transaction.apply(.start) }
             }
-            try transaction.apply(command, resolved: consume match)
+            if let match = match.take() {
+                try transaction.apply(command, resolvedAs: match)
+            } else {
+                try transaction.apply(command)
+            }
             try extra?(&transaction)
             if !transaction.removed.isEmpty { transaction.state.forgetDanglingOpeners() }
             if let violation = transaction.state.structuralViolation {
