@@ -152,6 +152,7 @@ def event_tuple(event: navrouter.Event, flows: list[int]) -> tuple[Any, ...]:
         event.ticket or None,
         flow,
         status,
+        (event.info or {}).get("reason") if event.kind == "pending_ended" else None,
     )
 
 
@@ -159,7 +160,7 @@ def model_event(event: tuple[Any, ...], flows: list[int]) -> tuple[Any, ...]:
     flow = event[13]
     if flow is not None and flow in flows:
         flow = flows.index(flow)
-    return event[:13] + (flow, event[14])
+    return event[:13] + (flow, event[14], event[15])
 
 
 class Session:
@@ -213,7 +214,8 @@ class Session:
                 self.events[index].append(event)
                 return False if event.kind == self.refuse[index] else None
 
-            self.routers.append(navrouter.Router(self.registry, navigator=navigate, options=self.options))
+            self.routers.append(navrouter.Router(self.registry, navigator=navigate))
+            set_library_options(self.routers[index], self.options)
 
         routes = {}
         for route in self.registry.routes():
@@ -262,13 +264,16 @@ class Session:
 
     def random_options(self) -> dict[str, Any]:
         """Router options the model knows: what back does at a tab's root, reselection, modals per tab, pushes
-        dismissing modals."""
+        dismissing modals, supersession, and a flow deadline of none, 0 (a flow expires before the router's next
+        piece of work) or an hour (none passes within a sequence)."""
         rng = self.rng
         return {
             "back_behavior": rng.choice(["none", "initial", "order", "history"]),
             "reselect_pops_to_root": rng.random() < 0.5,
             "modals_per_tab": rng.random() < 0.4,
             "push_dismisses_modals": rng.random() < 0.3,
+            "supersede_pending_flows": rng.random() < 0.85,
+            "flow_deadline_ms": rng.choice([None, None, 0, 3_600_000]),
         }
 
     def change_registry(self, rng: random.Random) -> None:
@@ -326,7 +331,9 @@ class Session:
     def random_command(self) -> tuple[Any, ...]:
         rng = self.rng
         url = rng.choice(URLS)
-        choice = rng.randrange(100)
+        choice = rng.randrange(102)
+        if choice >= 100:
+            return ("expire_flows",)
         if choice < 30:
             options = Options()
             if rng.random() < 0.5:
@@ -340,6 +347,7 @@ class Session:
                 options.build_back_stack = rng.choice([None, None, True, False])
                 options.expects_result = rng.random() < 0.3
                 options.props = rng.choice([None, None, {"from": "fuzz", "n": [1, 2]}])
+                options.flow_deadline = rng.choice([None, None, 3600])
             options.external = rng.random() < 0.15
             return ("navigate", url, options)
         if choice < 40:
@@ -416,6 +424,7 @@ class Session:
                     build_back_stack=options.build_back_stack,
                     expects_result=options.expects_result,
                     external=options.external,
+                    flow_deadline=options.flow_deadline,
                 )
             elif kind == "pop":
                 outcome = router.pop(command[1], command[2])
@@ -447,6 +456,9 @@ class Session:
                 outcome = router.start()
             elif kind == "restore_with_link":
                 outcome = router.restore(command[1], link=command[2], link_options={"external": command[3].external})
+            elif kind == "expire_flows":
+                router.expire_flows()
+                return "ok"
             elif kind == "begin_back_gesture":
                 gesture, _ = router.begin_back_gesture()
                 return ("gesture", gesture)
@@ -471,7 +483,10 @@ class Session:
                 self.models[index].cancel_back_gesture(command[1])
                 return ("applied", 0)
             if command[0] == "begin_back_gesture":
-                return self.models[index].begin_back_gesture()
+                return self.models[index].begin_back_gesture_from_host()
+            if command[0] == "expire_flows":
+                self.models[index].expire_flows()
+                return "ok"
             return self.models[index].perform(command)
         except Failure as failure:
             return failure.status
@@ -506,7 +521,7 @@ class Session:
         elif action < 13:
             options = self.random_options()
             description = ("options", options)
-            self.routers[index].set_options(**options)
+            set_library_options(self.routers[index], options)
             self.models[index].options = dict(options)
             library = model = "ok"
         elif action < 15:
@@ -585,6 +600,15 @@ class Session:
                     f"  library: {json.dumps(library_state, sort_keys=True)}\n"
                     f"  model:   {json.dumps(model_state, sort_keys=True)}"
                 )
+
+
+def set_library_options(router: navrouter.Router, options: dict[str, Any]) -> None:
+    """Sets a library router's options through the C layer's JSON, which takes the zero flow deadline (a flow
+    expires before the router's next piece of work) that Python's set_options leaves out (its deadlines are
+    seconds, more than 0)."""
+    status = navrouter._ffi.lib().navrouter_router_set_options_json(router._ptr(), json.dumps(options).encode())
+    if status != 0:
+        raise RuntimeError(f"the options {options} were refused: status {status}")
 
 
 def check(sequences: int, seed: int = 1, steps: int = 40) -> int:

@@ -198,6 +198,7 @@ class Options:
     expects_result: bool = False
     external: bool = False
     props: Any = None
+    flow_deadline: float | None = None  # seconds the navigation may wait as a flow (None: the router's option)
 
 
 class Matcher:
@@ -877,6 +878,7 @@ class Flow:
     approved: set[int]
     requires_auth: bool
     order: int
+    expires: bool = False  # its deadline is 0: it expires at the router's next piece of work
 
 
 class Router:
@@ -935,6 +937,7 @@ class Router:
         number = self.current = self.numbers
         self.current_ticket, self.current_urgent, self.from_callback = ticket, urgent, from_callback
         try:
+            self.expire_due()
             return self.execute(command)
         except Failure as failure:
             discarded = [item for item in self.queue if item["by"] == number]
@@ -982,17 +985,24 @@ class Router:
 
     def deliver(self, event: tuple[Any, ...]) -> bool:
         if self.current_ticket is not None:
-            event = event + (self.current_ticket, None, None)
+            event = event + (self.current_ticket, None, None, None)
         else:
-            event = event + (None, None, None)
+            event = event + (None, None, None, None)
         self.delivered.append(event)
         return event[0] != self.refuse
 
-    def notify(self, kind: str, ticket: int | None = None, flow: int | None = None, status: str | None = None) -> None:
+    def notify(
+        self,
+        kind: str,
+        ticket: int | None = None,
+        flow: int | None = None,
+        status: str | None = None,
+        reason: str | None = None,
+    ) -> None:
         transition = self.next_transition
         self.next_transition += 1
         self.delivered.append(
-            (kind, transition, None, (), (), None, None, None, 0, None, False, False, ticket, flow, status)
+            (kind, transition, None, (), (), None, None, None, 0, None, False, False, ticket, flow, status, reason)
         )
 
     # ---- the pipeline ----
@@ -1020,6 +1030,8 @@ class Router:
             return self.navigate(command[2], command[3], None, [], set(), restoring=command[1])
         if kind == "begin_back_gesture":
             return self.begin_back_gesture()
+        if kind == "expire_flows":
+            return ("applied", 0)
         if kind == "commit_back_gesture":
             gesture, self.gesture = self.gesture, None
             if gesture is None or gesture[0] != command[1]:
@@ -1031,6 +1043,12 @@ class Router:
         return self.commit(command, vetoable)
 
     # ---- back gestures ----
+
+    def begin_back_gesture_from_host(self) -> tuple[str, int]:
+        """The host begins a gesture: urgent work of the router (it runs while a transition is awaited), so the
+        flows whose deadline passed expire first."""
+        self.expire_due()
+        return self.begin_back_gesture()
 
     def begin_back_gesture(self) -> tuple[str, int]:
         """Asks the leave guards of what back would remove (a veto or a hold refuses the gesture) and records the
@@ -1061,16 +1079,36 @@ class Router:
         self.gesture = None
 
     def hold(self, flow: Flow, token: int) -> None:
-        """Holds a flow and tells the navigator it waits (navigation_pending)."""
+        """Holds a flow and tells the navigator it waits (navigation_pending). Its deadline is the navigation's own
+        (flow_deadline) or else the router's option (flow_deadline_ms); a leave guard's flow has the router's. Time
+        stands still in the model: a deadline of 0 passes before the router's next piece of work (expire_due); a
+        longer one never passes within a sequence."""
         self.flow_order += 1
         flow.order = self.flow_order
+        own = flow.command[2].flow_deadline if flow.stage != "leave" and flow.command[0] == "navigate" else None
+        deadline = max(1, round(own * 1000)) if own is not None else self.options.get("flow_deadline_ms")
+        flow.expires = deadline == 0
         self.flows[token] = flow
         self.notify("navigation_pending", flow=token, ticket=self.current_ticket)
 
+    def expire_due(self) -> None:
+        """Before each piece of the router's work (a command, a gesture's begin, expire_flows): the flows whose
+        deadline passed are cancelled, in the order they were held (flow_cancelled, pending_ended "expired")."""
+        for token in sorted((t for t, f in self.flows.items() if f.expires), key=lambda t: self.flows[t].order):
+            del self.flows[token]
+            self.cancelled(token, "expired")
+
+    def expire_flows(self) -> tuple[str, int] | None:
+        """The host's expire_flows(): nothing without held flows; else work in the router's order (queued while the
+        router waits for the host's transition)."""
+        if not self.flows:
+            return None
+        return self.perform(("expire_flows",))
+
     def cancelled(self, token: int, ended: str = "cancelled") -> None:
-        """A held flow was dropped: flow_cancelled, then pending_ended."""
+        """A held flow was dropped: flow_cancelled, then pending_ended saying how it ended."""
         self.notify("flow_cancelled", flow=token, status="ECANCELLED")
-        self.notify("pending_ended", flow=token)
+        self.notify("pending_ended", flow=token, reason=ended)
 
     def resume(self, token: int, decision: str, argument: str | None) -> tuple[str, int]:
         flow = self.flows.pop(token, None)
@@ -1079,7 +1117,7 @@ class Router:
         if decision == "cancel":
             self.cancelled(token)
             return ("applied", 0)
-        self.notify("pending_ended", flow=token)
+        self.notify("pending_ended", flow=token, reason="resumed")
         if decision == "redirect":
             if flow.command[0] != "navigate":
                 raise Failure("EINVAL", "only a navigation can be redirected")
