@@ -166,6 +166,19 @@ final class DeadlineAndApprovalTests: XCTestCase {
         XCTAssertEqual(router.state.layers.map { $0.stack[0].route }, ["settings"])
     }
 
+    func testANavigationsOwnLongerDeadlineWinsOverTheRoutersZero() throws {
+        let (router, recorder) = try holdingRouter(RouterOptions { $0.flowDeadline = .zero })
+        let patient = NavigationOptions { $0.flowDeadline = .seconds(3600) }
+        guard case .pending(let waiting) = try router.navigate("/settings", options: patient) else {
+            return XCTFail("not held")
+        }
+        recorder.clear()
+        router.expireFlows()
+        try router.selectTab(1)  // not a navigation: it supersedes no flow
+        XCTAssertEqual(router.pendingFlows, [waiting], "the navigation may wait an hour, whatever the router's default")
+        XCTAssertFalse(recorder.events.contains { $0.kind == .flowCancelled })
+    }
+
     func testAnApprovedLeaveIsNotAskedAgainButTheOthersAre() throws {
         let (router, _, _) = try shopRouter()
         let asked = Mutex<[String]>([])

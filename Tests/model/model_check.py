@@ -17,6 +17,7 @@ in place and given saved state; snapshots are restored with a deep link (through
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
@@ -152,8 +153,62 @@ def event_tuple(event: navrouter.Event, flows: list[int]) -> tuple[Any, ...]:
         event.ticket or None,
         flow,
         status,
-        (event.info or {}).get("reason") if event.kind == "pending_ended" else None,
+        event_detail(event),
     )
+
+
+def event_detail(event: navrouter.Event) -> Any:
+    """What the model says of an event beyond its fields: how a pending flow ended; what a restore read (the
+    snapshot's version before its migration, and the entries it dropped, in order)."""
+    info = event.info if isinstance(event.info, dict) else {}
+    if event.kind == "pending_ended":
+        return info.get("reason")
+    if event.kind == "restored" and info:
+        return (info["version"], tuple((d["id"], d["route"], d["url"]) for d in info["dropped"]))
+    return None
+
+
+def damage(snapshot: dict[str, Any], kind: str, rng: random.Random) -> dict[str, Any]:
+    """A snapshot that no longer fits the registry in one place: an entry of a route since retired, at a URL that
+    resolves no more, with parameters its URL does not give, or a tab of a retired route."""
+    snapshot = copy.deepcopy(snapshot)
+    stacks = [tab["stack"] for tab in snapshot["tabs"]]
+    stacks += [layer["stack"] for tab in snapshot["tabs"] for layer in tab.get("hidden_layers", [])]
+    stacks += [layer["stack"] for layer in snapshot["layers"]]
+    entries = [entry for stack in stacks for entry in stack]
+    if kind == "tab":
+        # Rather a tab that hides layers (modals per tab): its hidden entries go with it, after its stack's.
+        hiding = [tab for tab in snapshot["tabs"] if tab.get("hidden_layers")]
+        rng.choice(hiding if hiding and rng.random() < 0.7 else snapshot["tabs"])["route"] = "retired-tab"
+    elif entries and kind == "route":
+        rng.choice(entries)["route"] = "retired"
+    elif entries and kind == "url":
+        rng.choice(entries)["url"] = "/gone/for/good"
+    elif entries and kind == "parameters":
+        rng.choice(entries)["parameters"]["stale"] = "1"
+    return snapshot
+
+
+def rename_routes(snapshot: dict[str, Any], old: str, new: str, version: int) -> dict[str, Any]:
+    """The snapshot with every entry of route `old` (and a tab of it) renamed `new`, at `version`: an older app's
+    snapshot, and the migration that reads it."""
+    for tab in snapshot["tabs"]:
+        if tab["route"] == old:
+            tab["route"] = new
+    stacks = [tab["stack"] for tab in snapshot["tabs"]]
+    stacks += [layer["stack"] for tab in snapshot["tabs"] for layer in tab.get("hidden_layers", [])]
+    stacks += [layer["stack"] for layer in snapshot["layers"]]
+    for stack in stacks:
+        for entry in stack:
+            if entry["route"] == old:
+                entry["route"] = new
+    snapshot["version"] = version
+    return snapshot
+
+
+def migrate_from_v1(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The migration of the check's version-1 snapshots, where products were `product-v1`."""
+    return rename_routes(snapshot, "product-v1", "product", 2)
 
 
 def model_event(event: tuple[Any, ...], flows: list[int]) -> tuple[Any, ...]:
@@ -243,7 +298,21 @@ class Session:
             except navrouter.NavRouterError as error:
                 raise Failure(navrouter._errors.STATUS_NAMES[error.status], error.message) from error
 
-        self.matcher = navmodel.Matcher(resolve, build, routes)
+        own_tables: dict[str, navrouter.Registry] = {}
+
+        def resolve_by(route: str, url: str) -> dict[str, str] | None:
+            """The URL's parameters by the route's own patterns alone (a registry of that route only)."""
+            if route not in own_tables:
+                declared = self.registry.route(route)
+                own_tables[route] = navrouter.Registry()
+                own = {"name": route, "pattern": declared["pattern"], "aliases": declared["aliases"]}
+                own_tables[route].load_manifest({"routes": [own]})
+            try:
+                return dict(own_tables[route].resolve(url).parameters)
+            except navrouter.NavRouterError:
+                return None
+
+        self.matcher = navmodel.Matcher(resolve, build, routes, resolve_by)
         model_decide = decisions(Flags, self.model_flows)
         self.guards = navmodel.Guards(fallback="not-found", before_login=self.before_login)
         for name, phase, priority, route_names in INTERCEPTORS:
@@ -331,8 +400,8 @@ class Session:
     def random_command(self) -> tuple[Any, ...]:
         rng = self.rng
         url = rng.choice(URLS)
-        choice = rng.randrange(102)
-        if choice >= 100:
+        choice = rng.randrange(103)
+        if 100 <= choice < 102:
             return ("expire_flows",)
         if choice < 30:
             options = Options()
@@ -372,8 +441,10 @@ class Session:
             return ("user_dismissed", 1)
         if choice < 81:
             return ("refresh",)
-        if choice < 83:
+        if choice < 82:
             return ("restore",)
+        if choice < 83 or choice >= 102:
+            return ("restore_tolerant",)
         if choice < 88:
             return (
                 "resume",
@@ -448,6 +519,8 @@ class Session:
                 outcome = router.user_dismissed(command[1])
             elif kind == "refresh":
                 outcome = router.refresh()
+            elif kind == "restore" and len(command) > 2:
+                outcome = router.restore(command[1], tolerant=command[2], migrate=command[3])
             elif kind == "restore":
                 outcome = router.restore(command[1])
             elif kind == "resume":
@@ -556,6 +629,16 @@ class Session:
             if command[0] == "restore":
                 snapshot = self.routers[1 - index].snapshot()
                 library_command = model_command = ("restore", snapshot)
+            elif command[0] == "restore_tolerant":
+                kind = rng.choice(["none", "route", "url", "parameters", "tab"])
+                snapshot = damage(self.routers[1 - index].snapshot(), kind, rng)
+                migrate = None
+                if rng.random() < 0.3:
+                    snapshot = rename_routes(snapshot, "product", "product-v1", 1)
+                    migrate = migrate_from_v1
+                tolerant = rng.random() < 0.8
+                library_command = model_command = ("restore", snapshot, tolerant, migrate)
+                command = ("restore_tolerant", kind, tolerant, migrate is not None)
             elif command[0] == "restore_with_link":
                 snapshot = self.routers[1 - index].snapshot()
                 library_command = model_command = (

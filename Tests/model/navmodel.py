@@ -202,12 +202,17 @@ class Options:
 
 
 class Matcher:
-    """What the model takes from the library: resolve (route, merged and path parameters, props) and build_url."""
+    """What the model takes from the library: resolve (route, merged and path parameters, props), build_url, and
+    resolve_by (a URL's merged parameters by one route's own patterns alone, or None when they do not match it)."""
 
     def __init__(
-        self, resolve: Callable[[str], Any], build: Callable[[str, dict[str, str]], str], routes: dict[str, Route]
+        self,
+        resolve: Callable[[str], Any],
+        build: Callable[[str, dict[str, str]], str],
+        routes: dict[str, Route],
+        resolve_by: Callable[[str, str], dict[str, str] | None] = lambda route, url: None,
     ) -> None:
-        self.resolve_url, self.build_url, self.routes = resolve, build, routes
+        self.resolve_url, self.build_url, self.routes, self.resolve_by = resolve, build, routes, resolve_by
 
     def resolve(self, url: str) -> tuple[Route, dict[str, str], dict[str, str], Any]:
         match = self.resolve_url(url)
@@ -243,6 +248,7 @@ class Transaction:
         result: Any = None,
         user: bool = False,
         prevent: bool = False,
+        detail: Any = None,
     ) -> None:
         tab = location[1] if location and location[0] == "tab" else None
         layer = location[1] if location and location[0] == "layer" else None
@@ -260,6 +266,7 @@ class Transaction:
                 result,
                 user,
                 prevent,
+                detail,
             )
         )
 
@@ -984,10 +991,10 @@ class Router:
     # ---- events ----
 
     def deliver(self, event: tuple[Any, ...]) -> bool:
-        if self.current_ticket is not None:
-            event = event + (self.current_ticket, None, None, None)
-        else:
-            event = event + (None, None, None, None)
+        """Hands a transaction's event to the navigator: (12 fields, detail) becomes (12 fields, ticket, flow,
+        status, detail)."""
+        detail = event[12] if len(event) > 12 else None
+        event = event[:12] + (self.current_ticket, None, None, detail)
         self.delivered.append(event)
         return event[0] != self.refuse
 
@@ -1389,12 +1396,18 @@ class Router:
         elif kind == "user_dismissed":
             tx.dismiss(command[1], None, True)
         elif kind in ("restore", "restore_link"):
-            restored = self.decode(command[1])
+            # ("restore", snapshot[, tolerant[, migrate]]): the migration rewrites the snapshot before it is read.
+            tolerant = kind == "restore" and len(command) > 2 and bool(command[2])
+            migrate = command[3] if kind == "restore" and len(command) > 3 else None
+            snapshot = migrate(copy.deepcopy(command[1])) if migrate is not None else command[1]
+            restored, dropped = self.decode(snapshot, tolerant)
             if not self.guards.authenticated:
-                # What a logged-out user may not see is left out before any event names it.
-                restored.cut(lambda e: e.requires_auth or self.matcher.routes[e.route].requires_auth)
+                # What a logged-out user may not see is left out before any event names it (and is listed as dropped).
+                gone = restored.cut(lambda e: e.requires_auth or self.matcher.routes[e.route].requires_auth)
+                dropped += [(e.id, e.route, e.url) for e in gone]
             tx.replace_all(restored, keep_counter=False)
-            tx.event("restored", entries=tx.state.entries(), location=tx.state.location())
+            detail = (command[1].get("version"), tuple(dropped)) if dropped or tolerant or migrate else None
+            tx.event("restored", entries=tx.state.entries(), location=tx.state.location(), detail=detail)
             if kind == "restore_link":
                 route, _, _, _ = self.matcher.resolve(command[2])
                 if command[3].external and not route.external:
@@ -1410,9 +1423,28 @@ class Router:
         elif kind == "refresh":
             pass
 
-    def decode(self, snapshot: dict[str, Any]) -> State:
-        """A snapshot the library wrote (the driver restores only those) as a state."""
+    def decode(self, snapshot: dict[str, Any], tolerant: bool = False) -> tuple[State, list[tuple[int, str, str]]]:
+        """A snapshot as a state, and what a tolerant restore dropped ((id, route, URL), in the order it dropped
+        them). An entry fits when its route is registered and its URL resolves to it with its parameters (or, when
+        a route added since wins the URL, the URL is still one of its own route's with those parameters). Strictly
+        read, an entry that does not fit fails the restore (EJSON). Tolerantly: it and the entries above it go; a
+        layer left empty goes; a tab whose route is gone or whose root entry went goes with its entries (the kept
+        ones of its stack, then of its hidden layers); the others move down, the selection and the history follow;
+        a dropped selected tab takes the layers shown over it along, and the first tab is selected, showing the
+        layers it hid; an opener that went is forgotten; no tab left fails the restore."""
         routes = self.matcher.routes
+        dropped: list[tuple[int, str, str]] = []
+
+        def fits(data: dict[str, Any]) -> bool:
+            if data["route"] not in routes:
+                return False
+            try:
+                route, parameters, _, _ = self.matcher.resolve(data["url"])
+            except Failure:
+                return False
+            if route.name != data["route"]:
+                return self.matcher.resolve_by(data["route"], data["url"]) == data["parameters"]
+            return bool(parameters == data["parameters"])
 
         def entry(data: dict[str, Any]) -> Entry:
             return Entry(
@@ -1427,16 +1459,58 @@ class Router:
                 data.get("saved_state"),
             )
 
-        def layer(data: dict[str, Any]) -> Layer:
-            return Layer(data["style"], data["prevent_dismissal"], [entry(e) for e in data["stack"]])
+        def stack(items: list[dict[str, Any]]) -> list[Entry]:
+            kept: list[Entry] = []
+            for position, data in enumerate(items):
+                if not fits(data):
+                    if not tolerant:
+                        raise Failure("EJSON", f"entry {data['id']} no longer fits")
+                    dropped.extend((e["id"], e["route"], e["url"]) for e in items[position:])
+                    return kept
+                kept.append(entry(data))
+            return kept
 
-        return State(
-            [
-                Tab(t["route"], [entry(e) for e in t["stack"]], [layer(h) for h in t.get("hidden_layers", [])])
-                for t in snapshot["tabs"]
-            ],
-            snapshot["selected_tab"],
-            [layer(data) for data in snapshot["layers"]],
-            snapshot["next_entry_id"],
-            list(snapshot.get("tab_history", [])),
-        )
+        def layer(data: dict[str, Any]) -> Layer | None:
+            entries = stack(data["stack"])
+            return Layer(data["style"], data["prevent_dismissal"], entries) if entries or not tolerant else None
+
+        def layers(items: list[dict[str, Any]]) -> list[Layer]:
+            return [read for read in (layer(data) for data in items) if read is not None]
+
+        def tab(data: dict[str, Any]) -> Tab | None:
+            hidden = layers(data.get("hidden_layers", []))
+            entries = stack(data["stack"])
+            route = data["route"]
+            if route is not None:
+                gone = route not in routes or routes[route].requires_auth or not entries or entries[0].route != route
+                if gone:
+                    if not tolerant:
+                        raise Failure("EJSON", f"tab route '{route}' no longer fits")
+                    dropped.extend((e.id, e.route, e.url) for e in entries + [e for h in hidden for e in h.stack])
+                    return None
+            return Tab(route, entries, hidden)
+
+        tabs = [tab(data) for data in snapshot["tabs"]]
+        shown = layers(snapshot["layers"])
+        selected = snapshot["selected_tab"]
+        history = list(snapshot.get("tab_history", []))
+        if tolerant:
+            kept = [t for t in tabs if t is not None]
+            new_index = {index: len([t for t in tabs[:index] if t is not None]) for index, t in enumerate(tabs) if t}
+            if not kept:
+                raise Failure("EJSON", "no tab of the snapshot is left")
+            if selected in new_index:
+                selected = new_index[selected]
+            else:
+                dropped.extend((e.id, e.route, e.url) for layer in shown for e in layer.stack)
+                selected = 0
+                shown, kept[0].hidden_layers = kept[0].hidden_layers, []
+            history = [new_index[index] for index in history if index in new_index]
+            tabs = kept
+        state = State([t for t in tabs if t is not None], selected, shown, snapshot["next_entry_id"], history)
+        if tolerant:
+            ids = {e.id for e in state.entries()}
+            for e in state.entries():
+                if e.opener is not None and e.opener not in ids:
+                    e.opener = None
+        return state, dropped
