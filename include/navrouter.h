@@ -1015,7 +1015,9 @@ NAVROUTER_API int navrouter_router_expire_flows(navrouter_router *router);
 
 /**
  * The transaction log (with "records_log" on): one JSON object per line and per command, in the order they ran:
- * {"seq", "command", "outcome": {"status", "id"} | "error": {"status", "message"}, "events", "state"}. A back
+ * {"seq", "command", "outcome": {"status", "id"} | "error": {"status", "message"}, "events", "state", "transition"
+ * (the next transition number when it began: events between commands spend numbers of their own)}; a restore
+ * through a migration hook is logged with the snapshot the hook made. A back
  * gesture begun or cancelled is a step too ({"command": "begin_back_gesture"}, whose "id" is the gesture, and
  * {"command": "cancel_back_gesture", "gesture"}). The first step also says where the log started: "start":
  * {"state" (a snapshot), "started", "next_transition", "next_gesture", "token_state"}.
@@ -1027,7 +1029,9 @@ NAVROUTER_API int navrouter_router_clear_transaction_log(navrouter_router *route
 /**
  * Runs the commands of a transaction log on this router (set it up as the logging router was: registry, handlers,
  * guards, options with a flow_token_seed), comparing each outcome and state with the log's; a router not in the
- * state the log started from is first restored to it (a log begun mid-session replays on a fresh router):
+ * state the log started from is first restored to it (a log begun mid-session replays on a fresh router). Each
+ * step runs alone, as it ran: a command a callback issues meanwhile is answered "queued" and not run (the log holds
+ * it as a later step), and the replay does not wait for the host between steps, whatever the transition mode:
  * {"steps", "divergence": null | {"seq", "field", "expected", "actual"}}.
  * @param[out] out_report_json owned; free with navrouter_string_free().
  * @return NAVROUTER_OK (even when the replay diverged: the report says where), or NAVROUTER_EJSON for a bad log.

@@ -594,6 +594,128 @@ final class TransactionLogReplayTests: XCTestCase {
         XCTAssertNil(report.divergence, "\(String(describing: report.divergence))")
         XCTAssertEqual(replay.state.withoutViews, router.state.withoutViews)
     }
+
+    func testALogStartedMidSessionReplaysOnARouterThatWaitsForItsHost() throws {
+        // Restoring where the log started is not a step of the log: the fresh router does not wait for the host to
+        // draw it, or the log's first command would be queued behind it.
+        let router = try makeRouter(recording: false)
+        router.transitionMode = .waitForHost
+        try router.start()
+        try router.transitionFinished(try XCTUnwrap(router.awaitedTransition))
+        try router.push("/shop/product/1")
+        try router.transitionFinished(try XCTUnwrap(router.awaitedTransition))
+        router.setOptions(
+            RouterOptions {
+                $0.recordsLog = true
+                $0.flowTokenSeed = 42
+            })
+        try router.push("/shop/product/5")
+        try router.push("/shop/product/6")  // queued behind the first push's transition
+        try router.transitionFinished(try XCTUnwrap(router.awaitedTransition))  // the second push runs now
+        let replay = try makeRouter()
+        replay.transitionMode = .waitForHost
+        let report = try replay.replay(router.transactionLogLines)
+        XCTAssertEqual(report.steps, 2)
+        XCTAssertNil(report.divergence, "\(String(describing: report.divergence))")
+        XCTAssertEqual(replay.state.withoutViews, router.state.withoutViews)
+        XCTAssertNil(replay.awaitedTransition, "the host's transitions are not in the log: a replay does not wait")
+    }
+
+    func testTransitionNumbersSpentOutsideTheLogDoNotShiftTheReplay() throws {
+        // A command a callback queued fails as it runs: the host hears of it in a `commandFailed` event, which has a
+        // transition number of its own. The replay runs that step directly, with no such event: the next step's
+        // transition number is still the log's.
+        let registry = try shopRegistry()
+        try registry.guards.addInterceptor(
+            ClosureInterceptor { $0.destination?.route.name == "product" ? .redirect(url: "/nowhere") : .proceed },
+            name: "to-nowhere", phase: .after)
+        func makeRouter() -> Router {
+            let router = Router(registry: registry, options: RouterOptions { $0.recordsLog = true })
+            router.defaultHandler = ViewLedger()
+            return router
+        }
+        let router = makeRouter()
+        try router.start()
+        try router.push("/shop/product/1")
+        try router.push("/settings")
+        let replay = makeRouter()
+        let report = try replay.replay(router.transactionLogLines)
+        XCTAssertEqual(report.steps, 4, "start, the push, the failed redirect, the second push")
+        XCTAssertNil(report.divergence, "\(String(describing: report.divergence))")
+    }
+
+    func testAMigratedRestoreReplaysWithoutItsHook() throws {
+        // The migration hook is host code the log cannot hold: the log holds the snapshot it made.
+        let router = try makeRouter()
+        try router.start()
+        try router.push("/shop/product/5")
+        let old = router.snapshot().replacingOccurrences(of: "/shop/product/5", with: "/old/5")
+        try router.popToRoot()
+        let calls = Mutex(0)
+        let options = RestoreOptions {
+            $0.migrate = { json throws(NavRouterError) in
+                calls.withLock { $0 += 1 }
+                return try JSONValue.parse(json.jsonText.replacingOccurrences(of: "/old/5", with: "/shop/product/5"))
+            }
+        }
+        try router.restore(old, options: options)
+        let replay = try makeRouter()
+        let report = try replay.replay(router.transactionLogLines)
+        XCTAssertNil(report.divergence, "\(String(describing: report.divergence))")
+        XCTAssertEqual(replay.state.withoutViews, router.state.withoutViews)
+        XCTAssertEqual(calls.withLock { $0 }, 1, "the hook ran once, for the restore; not for the log")
+    }
+
+    func testAFlowThatExpiredBetweenStepsDoesNotShiftTheReplay() throws {
+        // The host expired a flow between two commands (its events spent transition numbers); the replay expires it
+        // before the next step, as the router did before it recorded that step.
+        let registry = try shopRegistry()
+        try registry.guards.addInterceptor(
+            ClosureInterceptor { $0.destination?.route.name == "settings" ? .pending : .proceed }, name: "hold")
+        func makeRouter() -> Router {
+            let router = Router(
+                registry: registry,
+                options: RouterOptions {
+                    $0.recordsLog = true
+                    $0.flowDeadline = .zero
+                    $0.flowTokenSeed = 7
+                })
+            router.defaultHandler = ViewLedger()
+            return router
+        }
+        let router = makeRouter()
+        try router.start()
+        try router.navigate("/settings")
+        router.expireFlows()
+        try router.push("/shop/product/2")
+        let replay = makeRouter()
+        let report = try replay.replay(router.transactionLogLines)
+        XCTAssertEqual(report.steps, 3)
+        XCTAssertNil(report.divergence, "\(String(describing: report.divergence))")
+    }
+
+    func testACommandACallbackIssuedReplaysOnceAsTheStepItIs() throws {
+        // An after interceptor redirects: its navigation ran as a step of its own, after the push. The replay runs
+        // the push alone (the redirect it issues again is the log's next step), then the redirect.
+        let registry = try shopRegistry()
+        try registry.guards.addInterceptor(
+            ClosureInterceptor { $0.destination?.route.name == "product" ? .redirect(url: "/shop/cart") : .proceed },
+            name: "then-cart", phase: .after)
+        func makeRouter() -> Router {
+            let router = Router(registry: registry, options: RouterOptions { $0.recordsLog = true })
+            router.defaultHandler = ViewLedger()
+            return router
+        }
+        let router = makeRouter()
+        try router.start()
+        try router.push("/shop/product/1")
+        XCTAssertEqual(router.transactionLog.count, 3, "start, the push, the redirect")
+        let replay = makeRouter()
+        let report = try replay.replay(router.transactionLogLines)
+        XCTAssertEqual(report.steps, 3)
+        XCTAssertNil(report.divergence, "\(String(describing: report.divergence))")
+        XCTAssertEqual(replay.state.withoutViews, router.state.withoutViews)
+    }
 }
 
 /// Every snapshot a router writes restores, whatever changed in the registry since its entries were made.

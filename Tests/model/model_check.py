@@ -12,7 +12,9 @@ aliases (`item/...`) while their interceptors are scoped by the routes' own patt
 the same route to every guard); a mandatory "gate" interceptor is added and removed while flows wait; a route
 (`promo`) is added over live entries of another and removed again; router options change mid-sequence (modals per
 tab, push dismissing modals, back behaviours); back gestures are begun, committed and cancelled; entries are updated
-in place and given saved state; snapshots are restored with a deep link (through the guards) and while logged out.
+in place and given saved state; snapshots are restored with a deep link (through the guards) and while logged out,
+and damaged ones strictly, tolerantly and through a migration; flows have deadlines of none, 0 or an hour; every
+router keeps a transaction log, which is now and then replayed on a fresh router that must end in the model's state.
 """
 
 from __future__ import annotations
@@ -270,7 +272,10 @@ class Session:
                 return False if event.kind == self.refuse[index] else None
 
             self.routers.append(navrouter.Router(self.registry, navigator=navigate))
-            set_library_options(self.routers[index], self.options)
+        self.router_options = [dict(self.options), dict(self.options)]
+        self.replayable = [True, True]  # whether each router's log began where a fresh router can replay it
+        for index in range(2):
+            self.apply_options(index, self.options)
 
         routes = {}
         for route in self.registry.routes():
@@ -390,6 +395,57 @@ class Session:
                 except Failure:
                     pass
 
+    def apply_options(self, index: int, options: dict[str, Any]) -> None:
+        """A router's options, with its log on and its own seed for flow tokens (so that a replay resumes the same
+        flows)."""
+        self.router_options[index] = dict(options)
+        set_library_options(self.routers[index], dict(options, records_log=True, flow_token_seed=101 + index))
+
+    def restart_logs(self) -> None:
+        """After a step that is not a command (guards, authentication, options, the registry, the navigator or the
+        transition handshake changed: nothing a log records), the logs start again. A log can be replayed on a fresh
+        router when it starts with no flow held, no gesture begun, no transition awaited and no command queued (a
+        log's start records the state and the counters, not those)."""
+        for side in range(2):
+            self.routers[side].clear_transaction_log()
+            model = self.models[side]
+            self.replayable[side] = not model.flows and model.gesture is None and model.awaiting is None
+            self.replayable[side] = self.replayable[side] and not model.queue
+
+    def check_replay(self, index: int) -> Any:
+        """The router's log replayed on a fresh router of the same registry, options, token seed, navigator and
+        transition mode: every step agrees, and the fresh router ends in the model's state."""
+        log = self.routers[index].transaction_log()
+        if not log:
+            return ("replayed", 0)  # nothing to replay: no start to restore either
+        refused = self.refuse[index]
+        # The fresh router is first restored to where the log started (when it started on a started router): not a
+        # step of the log, so the navigator takes that restore whatever it refuses afterwards.
+        restoring = [bool(log[0].get("start", {}).get("started"))]
+
+        def navigate(event: navrouter.Event) -> bool | None:
+            if restoring[0] and event.kind == "restored":
+                restoring[0] = False
+                return None
+            return False if event.kind == refused else None
+
+        fresh = navrouter.Router(self.registry, navigator=navigate)
+        try:
+            options = dict(self.router_options[index], records_log=False, flow_token_seed=101 + index)
+            set_library_options(fresh, options)
+            fresh.set_transition_mode(self.models[index].wait)  # a replay does not wait for the host either way
+            flows = list(self.library_flows)  # the fresh router's login steps are not the session's flows
+            report = fresh.replay(log)
+            self.library_flows[:] = flows
+            state = fresh.snapshot()
+        finally:
+            fresh.close()
+        if report["divergence"] is not None or report["steps"] != len(log):
+            return ("replay", report)
+        if state != self.models[index].state.snapshot():
+            return ("replay ended elsewhere", json.dumps(state, sort_keys=True))
+        return ("replayed", len(log))
+
     def close(self) -> None:
         for router in self.routers:
             router.close()
@@ -400,7 +456,9 @@ class Session:
     def random_command(self) -> tuple[Any, ...]:
         rng = self.rng
         url = rng.choice(URLS)
-        choice = rng.randrange(103)
+        choice = rng.randrange(105)
+        if choice >= 103:
+            return ("replay",)
         if 100 <= choice < 102:
             return ("expire_flows",)
         if choice < 30:
@@ -565,6 +623,64 @@ class Session:
             return failure.status
 
     def step(self, number: int) -> None:
+        self.ran_command = False
+        self.take_step(number)
+        if not self.ran_command:
+            self.restart_logs()
+
+    def run_command(self, index: int, command: tuple[Any, ...]) -> tuple[Any, Any, Any] | None:
+        """Runs one command on a router of the library and of the model: (description, library's outcome, model's),
+        or None when there is nothing to run it on."""
+        rng = self.rng
+        description: tuple[Any, ...]
+        if command[0] == "gesture":
+            last = self.gestures[index]
+            command = {
+                "begin": ("begin_back_gesture",),
+                "begin_commit": ("begin_back_gesture",),
+                "commit": ("commit_back_gesture", last),
+                "cancel": ("cancel_back_gesture", last),
+            }[command[1]]
+        if command[0] == "restore":
+            snapshot = self.routers[1 - index].snapshot()
+            library_command = model_command = ("restore", snapshot)
+        elif command[0] == "restore_tolerant":
+            kind = rng.choice(["none", "route", "url", "parameters", "tab"])
+            snapshot = damage(self.routers[1 - index].snapshot(), kind, rng)
+            migrate = None
+            if rng.random() < 0.3:
+                snapshot = rename_routes(snapshot, "product", "product-v1", 1)
+                migrate = migrate_from_v1
+            tolerant = rng.random() < 0.8
+            library_command = model_command = ("restore", snapshot, tolerant, migrate)
+            command = ("restore_tolerant", kind, tolerant, migrate is not None)
+        elif command[0] == "restore_with_link":
+            snapshot = self.routers[1 - index].snapshot()
+            library_command = model_command = (
+                "restore_with_link",
+                snapshot,
+                command[1],
+                Options(external=command[2]),
+            )
+        elif command[0] == "resume":
+            if command[1] >= min(len(self.library_flows), len(self.model_flows)):
+                return None
+            library_command = ("resume", self.library_flows[command[1]], command[2], command[3])
+            model_command = ("resume", self.model_flows[command[1]], command[2], command[3])
+        else:
+            library_command = model_command = command
+        description = command if command[0] != "navigate" else ("navigate", command[1], vars(command[2]))
+        library = self.run_library(index, library_command)
+        model = self.run_model(index, model_command)
+        if isinstance(library, tuple) and library[0] == "gesture":
+            self.gestures[index] = library[1]
+        if isinstance(library, tuple) and library[0] == "pending" and library[1] in self.library_flows:
+            library = ("pending", self.library_flows.index(library[1]))
+        if isinstance(model, tuple) and model[0] == "pending" and model[1] in self.model_flows:
+            model = ("pending", self.model_flows.index(model[1]))
+        return description, library, model
+
+    def take_step(self, number: int) -> None:
         rng = self.rng
         index = rng.randrange(2)
         action = rng.randrange(100)
@@ -594,7 +710,7 @@ class Session:
         elif action < 13:
             options = self.random_options()
             description = ("options", options)
-            set_library_options(self.routers[index], options)
+            self.apply_options(index, options)
             self.models[index].options = dict(options)
             library = model = "ok"
         elif action < 15:
@@ -617,52 +733,19 @@ class Session:
             except Failure as failure:
                 model = str(failure)
         else:
+            self.ran_command = True
             command = self.random_command()
-            if command[0] == "gesture":
-                last = self.gestures[index]
-                command = {
-                    "begin": ("begin_back_gesture",),
-                    "begin_commit": ("begin_back_gesture",),
-                    "commit": ("commit_back_gesture", last),
-                    "cancel": ("cancel_back_gesture", last),
-                }[command[1]]
-            if command[0] == "restore":
-                snapshot = self.routers[1 - index].snapshot()
-                library_command = model_command = ("restore", snapshot)
-            elif command[0] == "restore_tolerant":
-                kind = rng.choice(["none", "route", "url", "parameters", "tab"])
-                snapshot = damage(self.routers[1 - index].snapshot(), kind, rng)
-                migrate = None
-                if rng.random() < 0.3:
-                    snapshot = rename_routes(snapshot, "product", "product-v1", 1)
-                    migrate = migrate_from_v1
-                tolerant = rng.random() < 0.8
-                library_command = model_command = ("restore", snapshot, tolerant, migrate)
-                command = ("restore_tolerant", kind, tolerant, migrate is not None)
-            elif command[0] == "restore_with_link":
-                snapshot = self.routers[1 - index].snapshot()
-                library_command = model_command = (
-                    "restore_with_link",
-                    snapshot,
-                    command[1],
-                    Options(external=command[2]),
-                )
-            elif command[0] == "resume":
-                if command[1] >= min(len(self.library_flows), len(self.model_flows)):
+            if command[0] == "replay":
+                if not self.replayable[index]:
                     return
-                library_command = ("resume", self.library_flows[command[1]], command[2], command[3])
-                model_command = ("resume", self.model_flows[command[1]], command[2], command[3])
+                description = command
+                library = self.check_replay(index)
+                model = ("replayed", len(self.routers[index].transaction_log()))
             else:
-                library_command = model_command = command
-            description = command if command[0] != "navigate" else ("navigate", command[1], vars(command[2]))
-            library = self.run_library(index, library_command)
-            model = self.run_model(index, model_command)
-            if isinstance(library, tuple) and library[0] == "gesture":
-                self.gestures[index] = library[1]
-            if isinstance(library, tuple) and library[0] == "pending" and library[1] in self.library_flows:
-                library = ("pending", self.library_flows.index(library[1]))
-            if isinstance(model, tuple) and model[0] == "pending" and model[1] in self.model_flows:
-                model = ("pending", self.model_flows.index(model[1]))
+                ran = self.run_command(index, command)
+                if ran is None:
+                    return
+                description, library, model = ran
         if library != model:
             raise Disagreement(f"step {number} on router {index}: {description}: library {library}, model {model}")
         for side in range(2):

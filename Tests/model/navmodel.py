@@ -9,7 +9,9 @@ with cancel, redirect and pending flows resumed by token; the login flow and log
 transaction (a failure, or a refused event, leaves the state as it was); the transition handshake (waiting for the
 host, queued commands, commands queued by a failed command discarded); the router options back_behavior (none,
 initial, order, history, with the tab history) and reselect_pops_to_root; a new navigation superseding pending
-flows, and the navigation_pending / pending_ended events. What it takes from the library: matching a
+flows, and the navigation_pending / pending_ended events (with how each flow ended); flow deadlines (time stands
+still: a deadline of 0 passes before the next piece of work); restores strict and tolerant, through migrations,
+with what they dropped. What it takes from the library: matching a
 URL to a route and building a URL from parameters (that is the matcher's semantics, not the navigator's).
 
 Events are tuples: (kind, transition, entry id, ids of entries, ids of removed, tab, layer, style, result_of,

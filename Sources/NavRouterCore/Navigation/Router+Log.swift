@@ -42,14 +42,21 @@ extension Router {
         var loggedEntries: [EntryID: (entry: NavigationEntry, json: JSONValue)] = [:]
         /// The events of the command being recorded.
         var recording: [JSONValue]?
+        /// The transition number the command being recorded began at (numbers spent between steps, by events the
+        /// log does not hold, are not spent again by a replay).
+        var recordingTransition: UInt64 = 0
         /// Where the log starts (the state and counters before its first command), written into its first step.
         var logStart: JSONValue?
+        /// A replay runs: a command a callback issues is not run (the log holds it as a step of its own).
+        var replaying = false
     }
 
     /// The transaction log (`RouterOptions.recordsLog`): per command, in the order they ran, `{"seq", "command",
-    /// "outcome" | "error", "events", "state"}` — the command as `NavigationCommand.jsonValue` writes it, its outcome
-    /// (`status`: applied, queued, pending or handled, and `id`) or error (`status`, `message`), the events the
-    /// navigator got while it ran (views left out), and the state after it as a snapshot.
+    /// "outcome" | "error", "events", "state", "transition"}` — the command as `NavigationCommand.jsonValue` writes
+    /// it, its outcome (`status`: applied, queued, pending or handled, and `id`) or error (`status`, `message`), the
+    /// events the navigator got while it ran (views left out), the state after it as a snapshot, and the next
+    /// transition number when it began (events between commands, as a queued command's `commandFailed` or an
+    /// expired flow's, spend numbers of their own).
     public var transactionLog: [JSONValue] { control.withLock { $0.logBook.log } }
 
     /// The transaction log as JSON lines (one object per line), as `replay(_:)` reads it.
@@ -70,18 +77,31 @@ extension Router {
     /// first step carries the state the log started from (`start`): a router in another state is first restored to
     /// it, so a log begun in the middle of a session replays on a fresh router. Back gestures begun and cancelled are
     /// steps of their own (`begin_back_gesture`, `cancel_back_gesture`).
+    ///
+    /// Each step runs alone, as it ran: a command that a callback issues during a step (an `after` interceptor's
+    /// redirect, a navigator's command) is answered `queued` and not run, since the log holds it as the step it
+    /// became; and the replay does not wait for the host between steps (the host's finished transitions are not in
+    /// the log), whatever the transition mode.
     /// - Throws: `.invalidJSON` for a line that is not a logged command.
     public func replay(_ lines: String) throws(NavRouterError) -> ReplayReport {
+        control.withLock { $0.logBook.replaying = true }
+        defer { control.withLock { $0.logBook.replaying = false } }
         var steps = 0
         for (number, line) in lines.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
             let step = try JSONObjectReader(
                 try JSONValue.parseDocument(String(line)), at: "line \(number + 1)",
-                known: ["seq", "command", "outcome", "error", "events", "state", "start"])
+                known: ["seq", "command", "outcome", "error", "events", "state", "start", "transition"])
             let seq = Int(clamping: try step.integer("seq"))
             guard let commandJSON = step.optional("command") else {
                 throw NavRouterError(.invalidJSON, "\(step.path(of: "command")): missing")
             }
             if number == 0, let start = step.optional("start") { try replayStart(start, at: step.path(of: "start")) }
+            if step.optional("transition") != nil {
+                // The flows past their deadline expire first, as they did before the step began to be recorded.
+                expireFlows()
+                let transition = UInt64(clamping: try step.integer("transition"))
+                control.withLock { $0.transitions.nextTransition = max(transition, 1) }
+            }
             let expected = step.optional("outcome") ?? step.optional("error") ?? .null
             let actual = try replayStep(commandJSON)
             steps += 1
@@ -135,7 +155,7 @@ extension Router {
             case .cancelBackGesture(let gesture):
                 try cancelBackGesture(gesture)
                 return Self.outcomeJSON(.applied(transition: nil))
-            case .command(let command): return Self.outcomeJSON(try perform(command))
+            case .command(let command): return Self.outcomeJSON(try perform(command, urgent: true))
             }
         } catch {
             return Self.errorJSON(error)
@@ -150,7 +170,7 @@ extension Router {
         guard let state = fields.optional("state") else { throw NavRouterError(.invalidJSON, "\(path).state: missing") }
         let (current, started) = control.withLock { ($0.state, $0.started) }
         if try fields.bool("started"), !started || NavigationSnapshot.jsonValue(current, views: false) != state {
-            try perform(.restore(snapshot: state.jsonText))
+            try perform(.restore(snapshot: state.jsonText), urgent: true)
         }
         let transition = UInt64(clamping: try fields.integer("next_transition"))
         let gesture = UInt64(clamping: try fields.integer("next_gesture"))
@@ -169,6 +189,7 @@ extension Router {
         return control.withLock { control in
             guard control.options.recordsLog else { return false }
             control.logBook.recording = []
+            control.logBook.recordingTransition = control.transitions.nextTransition
             if control.logBook.log.isEmpty && control.logBook.logStart == nil {
                 control.logBook.logStart = .object([
                     "state": NavigationSnapshot.jsonValue(control.state, views: false),
@@ -204,7 +225,18 @@ extension Router {
 
     /// Ends recording a command: appends its step to the log.
     func endRecording(_ command: NavigationCommand, _ result: Result<Outcome, NavRouterError>) {
-        endRecording(command.jsonValue, result.map(Self.outcomeJSON))
+        endRecording(Self.loggedJSON(command), result.map(Self.outcomeJSON))
+    }
+
+    /// A command as the log writes it: a restore whose migration hook ran holds the snapshot the hook made, and no
+    /// hook (host code, which a log cannot hold). The hook is not called again: the command `perform` ran holds its
+    /// answer (`withHostHooksRun`).
+    static func loggedJSON(_ command: NavigationCommand) -> JSONValue {
+        guard case .restoreWithOptions(let snapshot, var options) = command, let migrate = options.migrate,
+            let json = try? JSONValue.parseDocument(snapshot), let migrated = try? migrate(json)
+        else { return command.jsonValue }
+        options.migrate = nil
+        return NavigationCommand.restoreWithOptions(snapshot: migrated.jsonText, options: options).jsonValue
     }
 
     /// Ends recording a step (a command, or a gesture's begin or cancel) with its outcome as the log writes it.
@@ -233,6 +265,7 @@ extension Router {
             var step: [String: JSONValue] = [
                 "seq": .integer(Int64(control.logBook.log.count + 1)), "command": command, outcome.key: outcome.value,
                 "events": .array(events), "state": state,
+                "transition": .integer(Int64(clamping: control.logBook.recordingTransition)),
             ]
             if control.logBook.log.isEmpty, let start = control.logBook.logStart { step["start"] = start }
             control.logBook.logStart = nil

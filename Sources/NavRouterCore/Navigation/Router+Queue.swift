@@ -168,6 +168,8 @@ extension Router {
             let ticket = Ticket(control.order.nextTicket)
             control.order.nextTicket += 1
             if control.order.runner == me {  // from a callback of the running command
+                // A replay runs each logged step alone: the command this callback issues is a step of the log.
+                if control.logBook.replaying { return .queued(ticket) }
                 if control.order.queuedByCallbacks >= Self.maxCommandsQueuedByCallbacks {
                     return .refused(
                         NavRouterError(
