@@ -1,0 +1,129 @@
+import Foundation
+import NavRouterCore
+import XCTest
+
+/// `JSONValue` as a `Codable` value: through other coders (Foundation's), and the container calls a hand-written
+/// `Codable` type makes (nested containers, super decoders, nil checks, keys) through `JSONValueEncoder` and
+/// `JSONValueDecoder`.
+final class JSONValueCodableTests: XCTestCase {
+    private let every: JSONValue = [
+        "null": nil, "yes": true, "count": 42, "ratio": 0.25, "name": "café", "list": [1, "two", [3]],
+        "nested": ["deep": ["deeper": false]],
+    ]
+
+    func testAValueRoundTripsThroughFoundationsCoders() throws {
+        let data = try JSONEncoder().encode(every)
+        XCTAssertEqual(try JSONDecoder().decode(JSONValue.self, from: data), every)
+        XCTAssertEqual(try JSONValue.parse(String(decoding: data, as: UTF8.self)), every)
+    }
+
+    func testAValueRoundTripsThroughTheLibrarysCoders() throws {
+        XCTAssertEqual(try JSONValueEncoder().encode(every), every)
+        XCTAssertEqual(try JSONValueDecoder().decode(JSONValue.self, from: every), every)
+    }
+
+    /// A type written with the container calls by hand, as some hosts' types are.
+    final class Shape: Codable, Equatable {
+        let name: String
+        let corners: [[Int]]
+        let note: String?
+        let meta: JSONValue
+
+        init(name: String, corners: [[Int]], note: String?, meta: JSONValue) {
+            (self.name, self.corners, self.note, self.meta) = (name, corners, note, meta)
+        }
+
+        enum Keys: String, CodingKey { case name, corners, note, meta, geometry }
+        enum GeometryKeys: String, CodingKey { case corners }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(name, forKey: .name)
+            var geometry = container.nestedContainer(keyedBy: GeometryKeys.self, forKey: .geometry)
+            var list = geometry.nestedUnkeyedContainer(forKey: .corners)
+            for corner in corners {
+                var pair = list.nestedUnkeyedContainer()
+                for coordinate in corner { try pair.encode(coordinate) }
+            }
+            if let note { try container.encode(note, forKey: .note) } else { try container.encodeNil(forKey: .note) }
+            try container.encode(meta, forKey: .meta)
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            XCTAssertEqual(Set(container.allKeys.map(\.stringValue)), ["name", "geometry", "note", "meta"])
+            XCTAssertFalse(container.contains(.corners))
+            name = try container.decode(String.self, forKey: .name)
+            let geometry = try container.nestedContainer(keyedBy: GeometryKeys.self, forKey: .geometry)
+            var list = try geometry.nestedUnkeyedContainer(forKey: .corners)
+            var corners: [[Int]] = []
+            while !list.isAtEnd {
+                var pair = try list.nestedUnkeyedContainer()
+                var corner: [Int] = []
+                while !pair.isAtEnd { corner.append(try pair.decode(Int.self)) }
+                XCTAssertEqual(pair.count, corner.count)
+                corners.append(corner)
+            }
+            self.corners = corners
+            note = try container.decodeNil(forKey: .note) ? nil : try container.decode(String.self, forKey: .note)
+            meta = try container.decode(JSONValue.self, forKey: .meta)
+        }
+
+        static func == (left: Shape, right: Shape) -> Bool {
+            (left.name, left.corners, left.note, left.meta) == (right.name, right.corners, right.note, right.meta)
+        }
+    }
+
+    /// A subclass that keeps its parent's fields under "super", as Foundation's coders do.
+    final class Named: Codable, Equatable {
+        let shape: Shape
+        let label: String
+
+        init(shape: Shape, label: String) { (self.shape, self.label) = (shape, label) }
+
+        enum Keys: String, CodingKey { case label }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(label, forKey: .label)
+            try shape.encode(to: container.superEncoder())
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            label = try container.decode(String.self, forKey: .label)
+            shape = try Shape(from: container.superDecoder())
+        }
+
+        static func == (left: Named, right: Named) -> Bool { left.shape == right.shape && left.label == right.label }
+    }
+
+    func testContainersNestedByHandRoundTrip() throws {
+        let square = Shape(name: "square", corners: [[0, 0], [0, 1], [1, 1], [1, 0]], note: nil, meta: ["v": 2])
+        let encoded = try JSONValueEncoder().encode(square)
+        XCTAssertEqual(encoded.objectValue?["note"], .null)
+        XCTAssertEqual(encoded.objectValue?["geometry"], ["corners": [[0, 0], [0, 1], [1, 1], [1, 0]]])
+        XCTAssertEqual(try JSONValueDecoder().decode(Shape.self, from: encoded), square)
+        let noted = Shape(name: "dot", corners: [], note: "tiny", meta: nil)
+        XCTAssertEqual(try JSONValueDecoder().decode(Shape.self, from: try JSONValueEncoder().encode(noted)), noted)
+        // The same value read back through Foundation: the library's coders write what JSONDecoder reads.
+        let data = Data(try JSONValueEncoder().encode(square).jsonText.utf8)
+        XCTAssertEqual(try JSONDecoder().decode(Shape.self, from: data), square)
+    }
+
+    func testASuperEncoderKeepsTheParentsFieldsUnderSuper() throws {
+        let line = Shape(name: "line", corners: [[0, 0], [2, 2]], note: "diagonal", meta: [])
+        let named = Named(shape: line, label: "a")
+        let encoded = try JSONValueEncoder().encode(named)
+        XCTAssertEqual(encoded.objectValue?["super"]?.objectValue?["name"], "line")
+        XCTAssertEqual(try JSONValueDecoder().decode(Named.self, from: encoded), named)
+    }
+
+    func testAMismatchedContainerSaysWhereAndWhat() throws {
+        let value: JSONValue = ["name": "square", "geometry": ["corners": "none"], "note": nil, "meta": nil]
+        XCTAssertThrowsError(try JSONValueDecoder().decode(Shape.self, from: value)) { error in
+            XCTAssertEqual((error as? NavRouterError)?.code, .invalidJSON)
+            XCTAssertTrue((error as? NavRouterError)?.message.contains("geometry.corners") ?? false, "\(error)")
+        }
+    }
+}
