@@ -259,6 +259,7 @@ class Session:
             claim=lambda router, url: is_callback(url),
         )
         self.gate: int | None = None  # the library's id of the gate interceptor, while it is registered
+        self.schemes: list[str] = []  # the app's custom schemes: none (any is taken) or one refusing myapp://
         self.model_gate: navmodel.Interceptor | None = None
         self.options = self.random_options()
         self.gestures = [1, 1]  # the last gesture each router began (its id), for commits and cancels
@@ -352,8 +353,19 @@ class Session:
 
     def change_registry(self, rng: random.Random) -> None:
         """The registry changes under live entries and waiting flows, the same in the library and the model: the
-        mandatory gate interceptor comes or goes, or the promo route (over the category route's `/shop/category/promo`)
-        is added or removed (removing a route refreshes every router)."""
+        mandatory gate interceptor comes or goes; or the promo route (over the category route's
+        `/shop/category/promo`, in a module of its own) is added or removed, by name or with its module; or the app's
+        schemes change so that `myapp://` links are refused or taken again. A removal and a policy change refresh
+        every router."""
+        if rng.random() < 0.2:
+            self.schemes = [] if self.schemes else ["otherapp"]
+            self.registry.set_schemes(self.schemes)
+            for model in self.models:
+                try:
+                    model.perform(("refresh",), urgent=True)
+                except Failure:
+                    pass
+            return
         if rng.random() < 0.5:
             if self.gate is None:
 
@@ -384,10 +396,15 @@ class Session:
                 self.gate = self.model_gate = None
             return
         if "promo" not in self.matcher.routes:
-            self.registry.add_route("promo", "shop/category/promo", parent="catalog", external=True)
+            self.registry.add_route(
+                "promo", "shop/category/promo", parent="catalog", external=True, module="promotions"
+            )
             self.matcher.routes["promo"] = navmodel.Route("promo", "push", None, False, True, "catalog", [], [])
         else:
-            self.registry.remove_route("promo")
+            if rng.random() < 0.5:
+                self.registry.remove_route("promo")
+            else:
+                self.registry.remove_module("promotions")  # the module's one route goes with it
             del self.matcher.routes["promo"]
             for model in self.models:
                 try:

@@ -1304,14 +1304,25 @@ class Router:
                     if decision not in ("proceed", "pending"):
                         refused.add(entry.id)
 
+        def still_reads(entry: Entry) -> bool:
+            """The registry still reads the entry's link as its route's: the route is there, the URL policy takes the
+            link, and it resolves to the route (or is one of its patterns' where a newer route wins it)."""
+            if entry.route not in routes:
+                return False
+            try:
+                route, _, _, _ = self.matcher.resolve(entry.url)
+            except Failure:
+                return False
+            return route.name == entry.route or self.matcher.resolve_by(entry.route, entry.url) is not None
+
         def prune(tx: Transaction) -> None:
             tx.prune(
                 lambda e: (
                     e.id in refused
-                    or e.route not in routes
+                    or not still_reads(e)
                     or (not authenticated and (e.requires_auth or routes[e.route].requires_auth))
                 ),
-                lambda e: e.route not in routes,
+                lambda e: not still_reads(e),
             )
 
         assert transition == self.next_transition
