@@ -14,6 +14,14 @@ extension NavRouterError.Code {
     public var name: String { cName }
 }
 
+extension NavigationCommand {
+    /// A restore with options: now `restore(snapshot:options:)`, one command for every restore.
+    @available(*, deprecated, renamed: "restore(snapshot:options:)", message: "goes away in 0.2.0")
+    public static func restoreWithOptions(snapshot: String, options: RestoreOptions) -> NavigationCommand {
+        .restore(snapshot: snapshot, options: options)
+    }
+}
+
 extension Router {
     /// Sets the navigator that receives events (`nil`: none).
     @available(*, deprecated, renamed: "navigator", message: "goes away in 0.2.0: assign router.navigator")

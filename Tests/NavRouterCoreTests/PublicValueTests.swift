@@ -106,5 +106,9 @@ final class DeprecatedSpellingTests: XCTestCase {
         guard case .pending(let flow) = try router.navigate("/settings") else { return XCTFail("not held") }
         try router.resumeFlow(flow, .proceed)
         XCTAssertEqual(router.state.layers.count, 1)
+        let tolerant = RestoreOptions { $0.tolerant = true }
+        XCTAssertEqual(
+            NavigationCommand.restoreWithOptions(snapshot: "{}", options: tolerant),
+            .restore(snapshot: "{}", options: tolerant))
     }
 }

@@ -34,7 +34,7 @@ extension Router {
                 }
             }
             return result
-        case .restoreWithOptions(let snapshot, let options) where options.link != nil:
+        case .restore(let snapshot, let options) where options.link != nil:
             // The link goes through the guards as any navigation does: the restore and the link are one transaction
             // once they let it through; a login step or a holding interceptor restores without it and holds it.
             var navigation = NavigationInProgress(url: options.link ?? "", options: options.linkOptions)
@@ -50,7 +50,7 @@ extension Router {
             case .success(let approved):
                 return commit(command, vetoable: true, approvedLeaves: approved)
             }
-        case .userPopped, .userDismissed, .start, .setTabs, .restore, .restoreWithOptions, .setSavedState:
+        case .userPopped, .userDismissed, .start, .setTabs, .restore, .setSavedState:
             return commit(command, vetoable: false)
         default:
             return commit(command, vetoable: true)
@@ -312,7 +312,7 @@ extension Router {
             linked.link = navigation.url
             linked.linkOptions = navigation.options
             outcome = commit(
-                .restoreWithOptions(snapshot: snapshot, options: linked), vetoable: false, resolvedOn: table,
+                .restore(snapshot: snapshot, options: linked), vetoable: false, resolvedOn: table,
                 match: consume match)
         } else {
             outcome = commit(
@@ -366,7 +366,7 @@ extension Router {
         guard let (snapshot, options) = navigation.restoring else { return nil }
         var without = options
         without.link = nil
-        let result = commit(.restoreWithOptions(snapshot: snapshot, options: without), vetoable: false)
+        let result = commit(.restore(snapshot: snapshot, options: without), vetoable: false)
         if case .failure = result { return result }
         return nil
     }

@@ -29,8 +29,9 @@ extension NavigationCommand {
         case .back: return command("back")
         case .userPopped(let entry): return command("user_popped", ["entry": entry.jsonValue])
         case .userDismissed(let count): return command("user_dismissed", ["count": .integer(Int64(count))])
-        case .restore(let snapshot): return command("restore", ["snapshot": .string(snapshot)])
-        case .restoreWithOptions(let snapshot, let options):
+        case .restore(let snapshot, let options) where options == RestoreOptions():
+            return command("restore", ["snapshot": .string(snapshot)])
+        case .restore(let snapshot, let options):
             return command(
                 "restore",
                 [
@@ -118,7 +119,7 @@ extension NavigationCommand {
                 if let linkOptions = fields.optional("link_options") {
                     options.linkOptions = try NavigationOptions(json: linkOptions)
                 }
-                self = .restoreWithOptions(snapshot: snapshot, options: options)
+                self = .restore(snapshot: snapshot, options: options)
             }
         case "refresh": self = .refresh
         case "resume":

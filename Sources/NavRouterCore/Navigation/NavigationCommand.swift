@@ -27,10 +27,9 @@ public enum NavigationCommand: Equatable, Sendable {
     case userPopped(to: EntryID)
     /// The user dismissed the top `count` layers directly (sheet dragged down).
     case userDismissed(count: Int)
-    /// Replace the whole state with a snapshot (JSON text).
-    case restore(snapshot: String)
-    /// Replace the whole state with a snapshot read with options (tolerant, migrated, with a deep link on top).
-    case restoreWithOptions(snapshot: String, options: RestoreOptions)
+    /// Replace the whole state with a snapshot (JSON text), read with options (tolerant, migrated, with a deep link on
+    /// top; by default, strictly and alone).
+    case restore(snapshot: String, options: RestoreOptions = RestoreOptions())
     /// Change an entry in place: new path or query parameters (its URL is built again) and/or props; `nil` keeps
     /// what the entry has. Its id and view stay; the navigator gets `entryUpdated`.
     case updateEntry(id: EntryID, parameters: [String: String]?, props: [String: JSONValue]?)
@@ -64,7 +63,7 @@ extension NavigationCommand {
         case .pop(_, let result), .dismiss(_, let result): try JSONValue.checkWritable(result, "result")
         case .updateEntry(_, _, let props): try JSONValue.checkWritable(props, "props")
         case .setSavedState(_, let state): try JSONValue.checkWritable(state, "saved state")
-        case .restoreWithOptions(_, let options): try JSONValue.checkWritable(options.linkOptions.props, "props")
+        case .restore(_, let options): try JSONValue.checkWritable(options.linkOptions.props, "props")
         default: break
         }
     }
@@ -73,7 +72,7 @@ extension NavigationCommand {
     /// later, from the queue, calls no host code the call that issued it handed over; nil when it carries none (the
     /// command then stays as it is, not copied).
     func withHostHooksRun() throws(NavRouterError) -> NavigationCommand? {
-        guard case .restoreWithOptions(let snapshot, let options) = self, options.migrate != nil else { return nil }
-        return .restoreWithOptions(snapshot: snapshot, options: try options.migratingNow(snapshot))
+        guard case .restore(let snapshot, let options) = self, options.migrate != nil else { return nil }
+        return .restore(snapshot: snapshot, options: try options.migratingNow(snapshot))
     }
 }

@@ -35,7 +35,7 @@ struct NavigationTransaction {
         switch command {
         case .navigate(_, let options):
             try navigate(to: match, options)
-        case .restoreWithOptions(let snapshot, let restoreOptions) where restoreOptions.link != nil:
+        case .restore(let snapshot, let restoreOptions) where restoreOptions.link != nil:
             try restore(snapshot, restoreOptions, link: match)
         default:
             assertionFailure("only a navigate or a restore with a link carries a match")
@@ -80,9 +80,7 @@ struct NavigationTransaction {
             try userPopped(to: id)
         case .userDismissed(let count):
             try dismiss(count: count, result: nil, userInitiated: true)
-        case .restore(let snapshot):
-            try restore(snapshot, RestoreOptions(), link: nil)
-        case .restoreWithOptions(let snapshot, let restoreOptions):
+        case .restore(let snapshot, let restoreOptions):
             try restore(snapshot, restoreOptions, link: nil)
         case .updateEntry(let id, let parameters, let props):
             try updateEntry(id, parameters: parameters, props: props)

@@ -112,7 +112,7 @@ extension Router {
     /// transaction (see `RestoreOptions`).
     @discardableResult
     public func restore(_ snapshot: String, options: RestoreOptions) throws(NavRouterError) -> Outcome {
-        try issue(.restoreWithOptions(snapshot: snapshot, options: options))
+        try issue(.restore(snapshot: snapshot, options: options))
     }
 
     /// Changes an entry in place (see `NavigationCommand.updateEntry`): new parameters (its URL is built again)

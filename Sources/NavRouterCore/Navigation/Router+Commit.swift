@@ -74,7 +74,7 @@ extension Router {
         var transaction = makeTransaction(context, before, table: table)
         do throws(NavRouterError) {
             switch command {
-            case .start, .setTabs, .restore, .restoreWithOptions: break
+            case .start, .setTabs, .restore: break
             default: if !context.started { try transaction.apply(.start) }
             }
             if let match = match.take() {
@@ -92,7 +92,7 @@ extension Router {
                 // the ones this command created can be protected.
                 let table = transaction.table
                 switch command {
-                case .restore, .restoreWithOptions: transaction.prune { Self.requiresAuth($0, in: table) }
+                case .restore: transaction.prune { Self.requiresAuth($0, in: table) }
                 default: break
                 }
                 let state = transaction.state

@@ -232,11 +232,11 @@ extension Router {
     /// hook (host code, which a log cannot hold). The hook is not called again: the command `perform` ran holds its
     /// answer (`withHostHooksRun`).
     static func loggedJSON(_ command: NavigationCommand) -> JSONValue {
-        guard case .restoreWithOptions(let snapshot, var options) = command, let migrate = options.migrate,
+        guard case .restore(let snapshot, var options) = command, let migrate = options.migrate,
             let json = try? JSONValue.parseDocument(snapshot), let migrated = try? migrate(json)
         else { return command.jsonValue }
         options.migrate = nil
-        return NavigationCommand.restoreWithOptions(snapshot: migrated.jsonText, options: options).jsonValue
+        return NavigationCommand.restore(snapshot: migrated.jsonText, options: options).jsonValue
     }
 
     /// Ends recording a step (a command, or a gesture's begin or cancel) with its outcome as the log writes it.
