@@ -455,6 +455,30 @@ NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_explain(navrouter_regis
 NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_build_url(navrouter_registry *registry, const char *route,
                                                                    const char *params_json, const char *props_json,
                                                                    const char *scheme, char **out_url);
+/**
+ * Builds a universal link to a route: "https://DOMAIN/...", on one of the app's web domains
+ * (navrouter_registry_set_web_domains), which the app reads as its own deep link. Otherwise as
+ * navrouter_registry_build_url.
+ * @param domain one of the web domains (any case), or NULL when exactly one is listed.
+ * @param[out] out_url owned; free with navrouter_string_free().
+ * @return navrouter_registry_build_url's statuses; NAVROUTER_EINVAL also when no web domain is listed, or several
+ *         and domain is NULL, or domain is not one of them.
+ */
+NAVROUTER_API NAVROUTER_NODISCARD int
+navrouter_registry_build_universal_link(navrouter_registry *registry, const char *route, const char *params_json,
+                                        const char *props_json, const char *domain, char **out_url);
+/**
+ * Builds a deep link from a path rather than a route's name (as CoreLayer's createURL(host:path:props:)): the path
+ * ("shop/product/7", or "/shop/product/7?ref=mail"; percent-encoded) is resolved, and the link is built from its
+ * route and parameters: the route's canonical URL, carrying props_json (or, when NULL, the props the path carried).
+ * @param scheme as in navrouter_registry_build_url.
+ * @param[out] out_url owned; free with navrouter_string_free().
+ * @return NAVROUTER_OK, the path's resolve statuses (NAVROUTER_ENOTFOUND when no route takes it), or
+ *         navrouter_registry_build_url's.
+ */
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_build_url_for_path(navrouter_registry *registry,
+                                                                            const char *path, const char *props_json,
+                                                                            const char *scheme, char **out_url);
 
 /* ---------------------------------------------------------------------------------------------------------
  * Match (read-only; every returned const char * is valid until navrouter_match_free). A match holds its own

@@ -292,26 +292,66 @@ public func navrouter_registry_build_url(
     _ propsJSON: UnsafePointer<CChar>?, _ scheme: UnsafePointer<CChar>?,
     _ outURL: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
+    buildLink(handle, outURL) { registry throws(NavRouterError) in
+        try registry.buildURL(
+            route: try cString(route, "route"), parameters: try stringParameters(paramsJSON),
+            props: try optionalProps(propsJSON), scheme: try optionalCString(scheme, "scheme"))
+    }
+}
+
+@_cdecl("navrouter_registry_build_universal_link") @implementation
+public func navrouter_registry_build_universal_link(
+    _ handle: OpaquePointer?, _ route: UnsafePointer<CChar>?, _ paramsJSON: UnsafePointer<CChar>?,
+    _ propsJSON: UnsafePointer<CChar>?, _ domain: UnsafePointer<CChar>?,
+    _ outURL: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    buildLink(handle, outURL) { registry throws(NavRouterError) in
+        try registry.universalLink(
+            route: try cString(route, "route"), parameters: try stringParameters(paramsJSON),
+            props: try optionalProps(propsJSON), domain: try optionalCString(domain, "domain"))
+    }
+}
+
+@_cdecl("navrouter_registry_build_url_for_path") @implementation
+public func navrouter_registry_build_url_for_path(
+    _ handle: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ propsJSON: UnsafePointer<CChar>?,
+    _ scheme: UnsafePointer<CChar>?, _ outURL: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    buildLink(handle, outURL) { registry throws(NavRouterError) in
+        try registry.buildURL(
+            path: try cString(path, "path"), props: try optionalProps(propsJSON),
+            scheme: try optionalCString(scheme, "scheme"))
+    }
+}
+
+/// Builds a link on the registry behind `handle` and hands it out through `outURL` (NULL first, and on failure).
+private func buildLink(
+    _ handle: OpaquePointer?, _ outURL: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ build: (RouteRegistry) throws(NavRouterError) -> String
+) -> Int32 {
     outURL?.pointee = nil
     return cCall { () throws(NavRouterError) in
         let out = try required(outURL, "out_url")
-        let registry = try registry(handle)
-        var parameters: [String: String] = [:]
-        if let text = try optionalCString(paramsJSON, "params_json") {
-            for (key, value) in try JSONValue.parseObject(text, what: "params") {
-                guard let string = value.stringValue else {
-                    throw NavRouterError(
-                        .invalidJSON, "params: the value of '\(key)' must be a string, not \(value.typeName)")
-                }
-                parameters[key] = string
-            }
+        store(try build(try registry(handle)), into: out)
+    }
+}
+
+/// A `params_json` argument: a JSON object of string values, or NULL for none.
+private func stringParameters(_ paramsJSON: UnsafePointer<CChar>?) throws(NavRouterError) -> [String: String] {
+    var parameters: [String: String] = [:]
+    guard let text = try optionalCString(paramsJSON, "params_json") else { return parameters }
+    for (key, value) in try JSONValue.parseObject(text, what: "params") {
+        guard let string = value.stringValue else {
+            throw NavRouterError(.invalidJSON, "params: the value of '\(key)' must be a string, not \(value.typeName)")
         }
-        let props = try optionalCString(propsJSON, "props_json").map { (text) throws(NavRouterError) in
-            try JSONValue.parseObject(text, what: "props")
-        }
-        let url = try registry.buildURL(
-            route: try cString(route, "route"), parameters: parameters, props: props,
-            scheme: try optionalCString(scheme, "scheme"))
-        store(url, into: out)
+        parameters[key] = string
+    }
+    return parameters
+}
+
+/// A `props_json` argument: a JSON object, or NULL for none.
+private func optionalProps(_ propsJSON: UnsafePointer<CChar>?) throws(NavRouterError) -> [String: JSONValue]? {
+    try optionalCString(propsJSON, "props_json").map { (text) throws(NavRouterError) in
+        try JSONValue.parseObject(text, what: "props")
     }
 }

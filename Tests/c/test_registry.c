@@ -760,6 +760,40 @@ static void test_build_url_round_trip(void) {
     navrouter_registry_free(registry);
 }
 
+static void test_universal_links_and_links_from_paths(void) {
+    navrouter_registry *registry = shop_registry();
+    navrouter_match *match = NULL;
+    char *url = NULL;
+    const char *domains[] = {"shop.example.com"};
+    /* No web domain listed yet: a universal link has nowhere to point. */
+    CHECK_STATUS(NAVROUTER_EINVAL,
+                 navrouter_registry_build_universal_link(registry, "product", "{\"id\": \"7\"}", NULL, NULL, &url));
+    CHECK_CONTAINS("no web domain is listed", navrouter_last_error());
+    CHECK(url == NULL);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_web_domains(registry, domains, 1));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_build_universal_link(registry, "product", "{\"id\": \"7\"}",
+                                                                       "{\"n\": 1}", NULL, &url));
+    CHECK_CONTAINS("https://shop.example.com/shop/product/7?_props=", url);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, url, &match));
+    CHECK_STR("product", navrouter_match_route(match));
+    navrouter_match_free(match);
+    navrouter_string_free(url);
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_build_universal_link(registry, "product", "{\"id\": \"7\"}", NULL,
+                                                                           "example.org", &url));
+    CHECK_CONTAINS("'example.org' is not one of the app's web domains", navrouter_last_error());
+    /* From a path: the route's canonical link, with a scheme if asked. */
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_build_url_for_path(registry, "SHOP/product/7?b=2&a=1", NULL, "myapp", &url));
+    CHECK_STR("myapp://shop/product/7?a=1&b=2", url);
+    navrouter_string_free(url);
+    CHECK_STATUS(NAVROUTER_ENOTFOUND,
+                 navrouter_registry_build_url_for_path(registry, "shop/nowhere", NULL, NULL, &url));
+    CHECK(url == NULL);
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_build_url_for_path(registry, NULL, NULL, NULL, &url));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_build_url_for_path(registry, "shop/cart", NULL, NULL, NULL));
+    navrouter_registry_free(registry);
+}
+
 static void test_remove_route_and_module(void) {
     navrouter_registry *registry = shop_registry();
     navrouter_match *match = NULL;
@@ -922,6 +956,7 @@ int main(int argc, char **argv) {
     RUN(test_resolve_many_parameters);
     RUN(test_explain);
     RUN(test_build_url_round_trip);
+    RUN(test_universal_links_and_links_from_paths);
     RUN(test_remove_route_and_module);
     RUN(test_last_error_is_per_thread);
     RUN(test_threads_share_a_registry);

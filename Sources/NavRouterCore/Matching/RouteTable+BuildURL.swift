@@ -20,12 +20,85 @@ extension RouteTable {
     public func buildURL(
         route name: String, parameters: [String: String] = [:], props: [String: JSONValue]? = nil, scheme: String? = nil
     ) throws(NavRouterError) -> String {
+        if let scheme {
+            guard URLSyntax.isScheme(scheme.utf8) else {
+                throw NavRouterError(.invalidArgument, "'\(scheme)' is not a valid scheme")
+            }
+            return try buildURL(route: name, parameters: parameters, props: props, start: .scheme(scheme))
+        }
+        return try buildURL(route: name, parameters: parameters, props: props, start: .relative)
+    }
+
+    /// Builds a universal link to a route: `https://DOMAIN/…`, on one of the web domains of the table's URL policy,
+    /// which the app (and this router) reads as its own deep link. As `buildURL(route:parameters:props:scheme:)`
+    /// otherwise.
+    /// - Parameter domain: one of the policy's web domains (any case), or `nil` when it lists exactly one.
+    /// - Throws: `buildURL`'s errors; `.invalidArgument` when the policy lists no web domain, or several and none is
+    ///   named, or `domain` is not one of them.
+    public func universalLink(
+        route name: String, parameters: [String: String] = [:], props: [String: JSONValue]? = nil,
+        domain: String? = nil
+    ) throws(NavRouterError) -> String {
+        let listed = policy.webDomains.sorted()
+        guard !listed.isEmpty else {
+            throw NavRouterError(
+                .invalidArgument, "no web domain is listed for the app: a universal link needs one (set the URL policy)"
+            )
+        }
+        let host: String
+        if let domain {
+            guard policy.webDomains.contains(domain.lowercased()) else {
+                throw NavRouterError(
+                    .invalidArgument,
+                    "'\(domain)' is not one of the app's web domains (\(listed.joined(separator: ", ")))")
+            }
+            host = domain.lowercased()
+        } else {
+            guard listed.count == 1 else {
+                throw NavRouterError(
+                    .invalidArgument,
+                    "the app has \(listed.count) web domains (\(listed.joined(separator: ", "))): name the one to use")
+            }
+            host = listed[0]
+        }
+        return try buildURL(route: name, parameters: parameters, props: props, start: .web(host))
+    }
+
+    /// Builds a deep link from a path rather than a route's name (CoreLayer's `createURL(host:path:props:)`): the
+    /// path (and any query it has) is resolved to its route and parameters, and the link is built from them, so it is
+    /// the route's canonical URL, carrying `props` (or, when `nil`, the props the path carried).
+    /// - Parameters:
+    ///   - path: a path as a link carries it (`shop/product/7`, `/shop/product/7?ref=mail`), percent-encoded.
+    ///   - props: a JSON object to carry, or `nil`.
+    ///   - scheme: as in `buildURL(route:parameters:props:scheme:)`.
+    /// - Throws: the path's resolve errors (`.notFound` when no route takes it), then `buildURL`'s.
+    public func buildURL(path: String, props: [String: JSONValue]? = nil, scheme: String? = nil)
+        throws(NavRouterError) -> String
+    {
+        let match = try resolve(path.hasPrefix("/") ? path : "/" + path)
+        var parameters = match.pathParameters  // a query item named as a path parameter cannot be carried as well
+        for (name, value) in match.parameters where parameters[name] == nil { parameters[name] = value }
+        return try buildURL(route: match.routeName, parameters: parameters, props: props ?? match.props, scheme: scheme)
+    }
+
+    /// Where a built URL starts: `/…`, `SCHEME://…` (the first segment stands where URLs have their host), or
+    /// `https://DOMAIN/…`.
+    private enum Start {
+        case relative
+        case scheme(String)
+        case web(String)
+    }
+
+    private func buildURL(route name: String, parameters: [String: String], props: [String: JSONValue]?, start: Start)
+        throws(NavRouterError) -> String
+    {
         guard let route = route(named: name) else { throw NavRouterError(.notFound, "no route is named '\(name)'") }
         try JSONValue.checkWritable(props, "props")
         // With a scheme, the first segment stands where RFC 3986 puts the authority: a ':' or '@' there would read as
         // a port or user information to every other parser (`myapp://ann@home` is host "home"), so both are escaped.
+        let firstIsHost = if case .scheme = start { true } else { false }
         let path = try Self.pathSegments(of: route, parameters) { text, isFirst in
-            scheme != nil && isFirst ? URLSyntax.encodeHostSegment(text) : URLSyntax.encodePathSegment(text)
+            firstIsHost && isFirst ? URLSyntax.encodeHostSegment(text) : URLSyntax.encodePathSegment(text)
         }
         let inPath = Set(route.pattern.parameterNames)
         for required in route.requiredParameters where parameters[required] == nil {
@@ -42,13 +115,10 @@ extension RouteTable {
             query.append(Self.propsQueryKey + "=" + Base64URL.encode(JSONValue.object(props).jsonText.utf8))
         }
         var url: String
-        if let scheme {
-            guard URLSyntax.isScheme(scheme.utf8) else {
-                throw NavRouterError(.invalidArgument, "'\(scheme)' is not a valid scheme")
-            }
-            url = scheme + "://" + path.joined(separator: "/")
-        } else {
-            url = "/" + path.joined(separator: "/")
+        switch start {
+        case .relative: url = "/" + path.joined(separator: "/")
+        case .scheme(let scheme): url = scheme + "://" + path.joined(separator: "/")
+        case .web(let domain): url = "https://" + domain + "/" + path.joined(separator: "/")
         }
         if !query.isEmpty { url += "?" + query.joined(separator: "&") }
         try verifyRoundTrip(url, route: route)

@@ -335,4 +335,36 @@ extension RouteRegistry {
     ) throws(NavRouterError) -> String {
         try table.buildURL(route: name, parameters: parameters, props: props, scheme: scheme)
     }
+
+    /// Builds a deep link carrying the host's own `Encodable` props (encoded by `JSONValueEncoder`; they must encode
+    /// as a JSON object). See `RouteTable.buildURL(route:parameters:props:scheme:)`.
+    /// - Throws: `.invalidJSON` when the props do not encode as an object; then `buildURL`'s errors.
+    public func buildURL(
+        route name: String, parameters: [String: String] = [:], props: some Encodable, scheme: String? = nil
+    ) throws(NavRouterError) -> String {
+        try table.buildURL(route: name, parameters: parameters, props: try Self.propsObject(props), scheme: scheme)
+    }
+
+    /// Builds a universal link on one of the app's web domains (see
+    /// `RouteTable.universalLink(route:parameters:props:domain:)`).
+    public func universalLink(
+        route name: String, parameters: [String: String] = [:], props: [String: JSONValue]? = nil,
+        domain: String? = nil
+    ) throws(NavRouterError) -> String {
+        try table.universalLink(route: name, parameters: parameters, props: props, domain: domain)
+    }
+
+    /// Builds a deep link from a path (see `RouteTable.buildURL(path:props:scheme:)`).
+    public func buildURL(path: String, props: [String: JSONValue]? = nil, scheme: String? = nil)
+        throws(NavRouterError) -> String
+    {
+        try table.buildURL(path: path, props: props, scheme: scheme)
+    }
+
+    private static func propsObject<Props: Encodable>(_ props: Props) throws(NavRouterError) -> [String: JSONValue] {
+        guard case .object(let members) = try JSONValueEncoder().encode(props) else {
+            throw NavRouterError(.invalidJSON, "props must encode as a JSON object, and \(Props.self) does not")
+        }
+        return members
+    }
 }

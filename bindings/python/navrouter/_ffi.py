@@ -139,6 +139,18 @@ _SIGNATURES: list[tuple[str, list[Any], Any, Any]] = [
         c_int,
         _check,
     ),
+    (
+        "navrouter_registry_build_universal_link",
+        [RegistryPtr, c_char_p, c_char_p, c_char_p, c_char_p, POINTER(c_void_p)],
+        c_int,
+        _check,
+    ),
+    (
+        "navrouter_registry_build_url_for_path",
+        [RegistryPtr, c_char_p, c_char_p, c_char_p, POINTER(c_void_p)],
+        c_int,
+        _check,
+    ),
     ("navrouter_match_route", [MatchPtr], c_char_p, None),
     ("navrouter_match_url", [MatchPtr], c_char_p, None),
     ("navrouter_match_param", [MatchPtr, c_char_p], c_char_p, None),

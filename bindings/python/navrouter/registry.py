@@ -312,15 +312,46 @@ class Registry(OwnedHandle):
         scheme: str | None = None,
     ) -> str:
         """Builds a deep link to a route (reverse routing), optionally carrying JSON props."""
-        out = c_void_p()
-        lib().navrouter_registry_build_url(
-            self._ptr(),
+        return self._link(
+            lib().navrouter_registry_build_url,
             encode(route, "route"),
             dump_json(dict(parameters), "parameters") if parameters is not None else None,
             dump_json(dict(props), "props") if props is not None else None,
             encode_optional(scheme, "scheme"),
-            ctypes.byref(out),
         )
+
+    def universal_link(
+        self,
+        route: str,
+        parameters: Mapping[str, str] | None = None,
+        props: Mapping[str, Any] | None = None,
+        domain: str | None = None,
+    ) -> str:
+        """Builds a universal link to a route, "https://DOMAIN/...", on one of the app's web domains (domain may be
+        None when exactly one is listed); InvalidArgumentError when none fits. Otherwise as build_url."""
+        return self._link(
+            lib().navrouter_registry_build_universal_link,
+            encode(route, "route"),
+            dump_json(dict(parameters), "parameters") if parameters is not None else None,
+            dump_json(dict(props), "props") if props is not None else None,
+            encode_optional(domain, "domain"),
+        )
+
+    def build_url_for_path(self, path: str, props: Mapping[str, Any] | None = None, scheme: str | None = None) -> str:
+        """Builds a deep link from a path ("shop/product/7", "/shop/product/7?ref=mail") rather than a route's name:
+        the route's canonical URL for it, carrying props (or, when None, the props the path carried); NotFoundError
+        when no route takes the path."""
+        return self._link(
+            lib().navrouter_registry_build_url_for_path,
+            encode(path, "path"),
+            dump_json(dict(props), "props") if props is not None else None,
+            encode_optional(scheme, "scheme"),
+        )
+
+    def _link(self, function: Callable[..., int], *arguments: bytes | None) -> str:
+        """A link one of the C builders makes from these arguments (after the registry, before the out pointer)."""
+        out = c_void_p()
+        function(self._ptr(), *arguments, ctypes.byref(out))
         return take_string(out)
 
     # Guards

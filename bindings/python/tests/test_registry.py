@@ -111,6 +111,22 @@ def test_build_url_round_trip_with_props(shop):
         shop.build_url("nope")
 
 
+def test_universal_links_and_links_from_paths(shop):
+    with pytest.raises(navrouter.InvalidArgumentError, match="no web domain is listed"):
+        shop.universal_link("product", {"id": "7"})
+    shop.set_web_domains(["shop.example.com", "m.example.com"])
+    with pytest.raises(navrouter.InvalidArgumentError, match="name the one to use"):
+        shop.universal_link("product", {"id": "7"})
+    link = shop.universal_link("product", {"id": "7", "ref": "mail"}, props={"n": 1}, domain="M.example.com")
+    assert link.startswith("https://m.example.com/shop/product/7?ref=mail&_props=")
+    match = shop.resolve(link)
+    assert (match.route, match.parameters, match.props) == ("product", {"id": "7", "ref": "mail"}, {"n": 1})
+    assert shop.build_url_for_path("SHOP/product/7?b=2&a=1", scheme="myapp") == "myapp://shop/product/7?a=1&b=2"
+    assert shop.resolve(shop.build_url_for_path("/shop/product/7", props={"k": "v"})).props == {"k": "v"}
+    with pytest.raises(RouteNotFoundError):
+        shop.build_url_for_path("shop/nowhere")
+
+
 def test_explain_and_lookup(shop, resolve_path):
     explanation = shop.explain("/shop/product/abc")
     assert explanation["status"] == "ENOTFOUND" and explanation["winner"] is None
