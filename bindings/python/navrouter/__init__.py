@@ -28,6 +28,7 @@ from .aio import AsyncRouter
 from .guards import PENDING, PROCEED, Cancel, Decision, Interception, Redirect
 from .registry import Registry
 from .router import Router
+from .typed import TypedRoute
 from .types import (
     JSON,
     MAX_DOCUMENT_DEPTH,
@@ -119,6 +120,7 @@ __all__ = [
     "RoutePresentation",
     "Router",
     "State",
+    "TypedRoute",
     "Style",
     "Tab",
     "__version__",

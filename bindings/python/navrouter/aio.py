@@ -33,6 +33,7 @@ from ._constants import EDESTROYED
 from ._errors import NavRouterError, error_for
 from .registry import Registry
 from .router import Router
+from .typed import TypedRoute
 from .types import JSON, Event, JSONObject, Outcome, Presentation, Resumption, State
 
 #: A navigator for AsyncRouter: a function or a coroutine function taking an Event.
@@ -230,16 +231,18 @@ class AsyncRouter:
         """Router.set_tabs: one tab per URL, `selected` selected; returns once the transition is finished."""
         return await self._complete(self.router.set_tabs(urls, selected))
 
-    async def navigate(self, url: str, *, presentation: Presentation | None = None, **options: Any) -> Outcome:
+    async def navigate(
+        self, url: str | TypedRoute, *, presentation: Presentation | None = None, **options: Any
+    ) -> Outcome:
         """Router.navigate: resolves and applies a deep link (with its options); returns once the transition is
         finished, or "pending" when a guard holds it."""
         return await self._complete(self.router.navigate(url, presentation=presentation, **options))
 
-    async def push(self, url: str, **options: Any) -> Outcome:
+    async def push(self, url: str | TypedRoute, **options: Any) -> Outcome:
         """Router.push: pushes the URL onto the current stack; returns once the transition is finished."""
         return await self._complete(self.router.push(url, **options))
 
-    async def present(self, url: str, style: str = "sheet", **options: Any) -> Outcome:
+    async def present(self, url: str | TypedRoute, style: str = "sheet", **options: Any) -> Outcome:
         """Router.present: presents the URL in a new modal layer of `style`; returns once the transition is finished."""
         return await self._complete(self.router.present(url, style, **options))
 

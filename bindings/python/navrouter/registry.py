@@ -38,6 +38,7 @@ from .types import MAX_DOCUMENT_DEPTH, JSONObject, Match, Phase, Priority, Route
 
 if TYPE_CHECKING:
     from .router import Router
+    from .typed import TypedRoute
 
 #: Route flags (see navrouter.h).
 _ROUTE_PRESENTATIONS = {
@@ -205,6 +206,18 @@ class Registry(OwnedHandle):
         with self._names.changing():
             lib().navrouter_registry_load_manifest(self._ptr(), text, ctypes.byref(count))
         return count.value
+
+    def register(self, route: type[TypedRoute]) -> None:
+        """Registers a route declared as a type (navrouter.typed.TypedRoute): its ROUTE, PATTERN, PRESENTATION,
+        PARENT, REQUIRES_AUTH and EXTERNAL, as add_route takes them."""
+        self.add_route(
+            route.ROUTE,
+            route.PATTERN,
+            presentation=route.PRESENTATION,
+            requires_auth=route.REQUIRES_AUTH,
+            external=route.EXTERNAL,
+            parent=route.PARENT,
+        )
 
     def remove_route(self, name: str) -> None:
         """Removes a route by name (ConflictError while other routes name it as their parent)."""

@@ -33,6 +33,7 @@ from ._owned import OwnedHandle
 from ._routers import remember
 from .events import entry_from_c, event_from_c
 from .registry import Registry
+from .typed import TypedRoute
 from .types import (
     JSON,
     MAX_DOCUMENT_DEPTH,
@@ -279,7 +280,7 @@ class Router(OwnedHandle):
 
     def navigate(
         self,
-        url: str,
+        url: str | TypedRoute,
         *,
         presentation: Presentation | None = None,
         props: JSONObject | None = None,
@@ -301,7 +302,10 @@ class Router(OwnedHandle):
         None = the default (on for external links), True/False to force. external: the link came from outside
         the app (only routes flagged external may open; ExternalLinkError otherwise). tab: push onto the stack of
         the tab with this root route, without selecting it. flow_deadline: seconds the navigation may wait as a
-        pending flow before it is cancelled."""
+        pending flow before it is cancelled. url may be a typed route (navrouter.typed.TypedRoute): its link on this
+        router's registry."""
+        if isinstance(url, TypedRoute):
+            url = url.url(self.registry)
         return self._command(lib().navrouter_router_navigate, encode(url, "url"), ctypes.byref(self._options(locals())))
 
     @classmethod
@@ -345,11 +349,11 @@ class Router(OwnedHandle):
             deadline if deadline is not None else 0,
         )
 
-    def push(self, url: str, **options: Any) -> Outcome:
+    def push(self, url: str | TypedRoute, **options: Any) -> Outcome:
         """Pushes a URL onto the current stack, whatever the route's presentation (navigate's options)."""
         return self.navigate(url, presentation="push", **options)
 
-    def present(self, url: str, style: str = "sheet", **options: Any) -> Outcome:
+    def present(self, url: str | TypedRoute, style: str = "sheet", **options: Any) -> Outcome:
         """Presents a URL in a new modal layer ("sheet" or "fullscreen"; navigate's options)."""
         if style not in ("sheet", "fullscreen"):
             raise ValueError(f"style must be sheet or fullscreen, not {style!r}")

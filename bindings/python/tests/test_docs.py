@@ -55,6 +55,12 @@ def test_the_python_quick_start_runs(tmp_path):
     assert result.stdout.splitlines()[-1] == "['catalog']"
 
 
+def test_the_python_typed_route_quick_start_runs(tmp_path):
+    result = run_python(code_blocks(GUIDE, "python")[1], tmp_path / "typed.py")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "ProductRoute(id=7, ref='mail')"
+
+
 def test_the_readme_c_snippets_build_and_run(tmp_path):
     """The README's two C fragments, put in a main() one after the other (the router uses the first's registry)."""
     registry_part, router_part = code_blocks(README, "c")[:2]

@@ -1,0 +1,90 @@
+"""Routes declared as Python types: registered from the type, navigated to by value, read back typed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Optional
+
+import navrouter
+import pytest
+from navrouter import TypedRoute
+
+
+@dataclass(frozen=True)
+class HomeRoute(TypedRoute):
+    ROUTE: ClassVar[str] = "home"
+    PATTERN: ClassVar[str] = "home"
+    PRESENTATION: ClassVar[navrouter.RoutePresentation] = "root"
+
+
+@dataclass(frozen=True)
+class ProductRoute(TypedRoute):
+    ROUTE: ClassVar[str] = "product"
+    PATTERN: ClassVar[str] = "shop/product/<int:id>"
+    PARENT: ClassVar[str | None] = "home"
+    id: int
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class SearchRoute(TypedRoute):
+    ROUTE: ClassVar[str] = "search"
+    PATTERN: ClassVar[str] = "search"
+    q: str
+    page: Optional[int] = None  # noqa: UP045 - the older spelling is read too
+    exact: bool = False
+    ratio: float = 1.0
+
+
+def test_a_typed_route_registers_navigates_and_reads_back():
+    with navrouter.Registry() as registry:
+        for route in (HomeRoute, ProductRoute, SearchRoute):
+            registry.register(route)
+        assert registry.route("product")["parent"] == "home"
+        with navrouter.Router(registry) as router:
+            router.start()
+            router.push(ProductRoute(id=7, ref="mail"))
+            assert router.state.top is not None and router.state.top.url == "/shop/product/7?ref=mail"
+            assert ProductRoute.from_entry(router.state.top) == ProductRoute(id=7, ref="mail")
+            assert HomeRoute.from_entry(router.state.top) is None
+            router.navigate(SearchRoute(q="hose", page=2, exact=True, ratio=0.5))
+            searched = SearchRoute.from_entry(router.state.top)
+            assert searched == SearchRoute(q="hose", page=2, exact=True, ratio=0.5)
+            assert ProductRoute.from_match(registry.resolve("/shop/product/9")) == ProductRoute(id=9)
+            assert ProductRoute(id=3).url(registry, scheme="myapp") == "myapp://shop/product/3"
+
+
+def test_parameters_that_do_not_fit_read_as_no_route():
+    assert ProductRoute.from_parameters({"id": "x"}) is None
+    assert ProductRoute.from_parameters({}) is None
+    assert SearchRoute.from_parameters({"q": "a", "exact": "yes"}) is None
+    assert SearchRoute.from_parameters({"q": "a"}) == SearchRoute(q="a")
+    assert ProductRoute.from_entry(None) is None
+
+
+def test_a_typed_route_of_another_registry_is_refused_clearly(shop):
+    with navrouter.Router(shop) as router:
+        router.start()
+        router.push(ProductRoute(id=5))  # the shop manifest's product route has this pattern
+        with navrouter.Registry() as other:
+            other.add_route("home", "home", presentation="root")
+            other.add_route("product", "products/<int:id>")
+            with navrouter.Router(other) as elsewhere:
+                with pytest.raises(navrouter.ConflictError, match="a typed route of another registry"):
+                    elsewhere.push(ProductRoute(id=5))
+                other.remove_route("product")
+                before = elsewhere.snapshot()
+                with pytest.raises(navrouter.RouteNotFoundError, match="ProductRoute is not registered"):
+                    elsewhere.navigate(ProductRoute(id=5))
+                assert elsewhere.snapshot() == before
+
+
+def test_a_field_of_another_type_is_refused_when_read():
+    @dataclass(frozen=True)
+    class Tagged(TypedRoute):
+        ROUTE: ClassVar[str] = "tagged"
+        PATTERN: ClassVar[str] = "tagged/:tags"
+        tags: list[str]
+
+    with pytest.raises(TypeError, match="Tagged.tags: a typed route's field is an int, a float, a bool or a str"):
+        Tagged.from_parameters({"tags": "a"})
