@@ -52,6 +52,7 @@ def test_the_main_actor_shop_app_runs_its_session():
     out = result.stdout
     assert out.startswith("navrouter 0.1.0 — example shop app (Swift, NavRouter, main actor)")
     assert "  top screen: Garden hose" in out
+    assert "; on top: product 7\n" in out, "the typed route pushed reads back from the entry"
     assert re.search(r"applied\(transition: Optional\((\d+)\)\) / applied\(transition: Optional\((?!\1)\d+\)\)", out)
     assert "> the user swipes back: SwiftUI shortens the tab's path\n  home | *catalog | cart | profile" in out
     assert "login requested to open 'checkout'" in out and "home | catalog | *cart > checkout | profile" in out

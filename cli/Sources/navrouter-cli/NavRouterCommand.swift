@@ -16,7 +16,7 @@ struct NavRouterCommand: ParsableCommand {
         version: NavRouterVersion.string,
         subcommands: [
             CheckCommand.self, ResolveCommand.self, ExplainCommand.self, URLCommand.self, TreeCommand.self,
-            GraphCommand.self, PlayCommand.self,
+            GraphCommand.self, PlayCommand.self, GenCommand.self,
         ]
     )
 

@@ -94,8 +94,9 @@ func runShop(manifest: String) async throws(NavRouterError) -> Bool {
     try await host.navigate("myapp://shop/product/42", props: hose, options: NavigationOptions { $0.external = true })
     print("  top screen: \(screens.live[host.model.topEntry?.id ?? 0] ?? "-")")
     try await host.pop()
-    try await host.push("/shop/product/7")
-    print("  \(describe(host))")
+    try await host.push(ProductRoute(id: 7))  // a typed route (ShopRoutes.swift, from `navrouter gen swift`)
+    let product = host.model.topEntry?.route(as: ProductRoute.self)
+    print("  \(describe(host)); on top: product \(product.map { String($0.id) } ?? "-")")
 
     print("> two commands at once: the second is queued, and each returns its own transition")
     // Two tasks, as two buttons tapped at once would start them.

@@ -1,0 +1,91 @@
+"""`navrouter gen swift|python`: typed routes from a manifest, as the checked-in shop routes are; --check for a CI.
+Expects build/bin/navrouter (scripts/build-cli.sh)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOL = ROOT / "build" / "bin" / "navrouter"
+SHOP = str(ROOT / "examples" / "manifests" / "shop.json")
+GENERATED = {
+    "swift": ROOT / "examples" / "swift" / "Sources" / "shop-app" / "ShopRoutes.swift",
+    "python": ROOT / "examples" / "python" / "shop_routes.py",
+}
+
+
+def run(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(TOOL), *arguments], capture_output=True, text=True, timeout=60)
+
+
+def test_the_checked_in_shop_routes_are_what_gen_writes_now():
+    for language, path in GENERATED.items():
+        result = run("gen", language, SHOP, "--name", "ShopRoute", "-o", str(path), "--check")
+        assert result.returncode == 0, f"{path} is stale: {result.stderr}"
+        assert run("gen", language, SHOP, "--name", "ShopRoute").stdout == path.read_text()
+
+
+def test_check_fails_on_a_stale_file_and_writes_nothing(tmp_path):
+    stale = tmp_path / "routes.py"
+    stale.write_text("# an older generation\n")
+    result = run("gen", "python", SHOP, "-o", str(stale), "--check")
+    assert result.returncode == 1
+    assert "is stale: run navrouter gen python again" in result.stderr
+    assert stale.read_text() == "# an older generation\n"
+    assert run("gen", "python", SHOP, "-o", str(stale)).returncode == 0
+    assert run("gen", "python", SHOP, "-o", str(stale), "--check").returncode == 0
+
+
+def test_what_gen_writes_knows_every_route_and_its_parameters():
+    swift = run("gen", "swift", SHOP).stdout
+    assert "public struct ProductRoute: TypedRoute, Hashable {" in swift
+    assert "    public var id: Int64" in swift and '    public static let aliases' not in swift
+    assert "    public var q: String" in swift, "a required query parameter is a property too"
+    assert "    public var ref: String" in swift, "a uuid is text"
+    assert "case oauthCallback(OauthCallbackRoute)" in swift
+    assert "public enum AppRoute: Hashable, Sendable {" in swift
+    python = run("gen", "python", SHOP).stdout
+    assert 'class HelpRoute(TypedRoute):\n    """Route ``help`` (``help/*topic``)."""' in python
+    assert '    PRESENTATION: ClassVar[RoutePresentation] = "sheet"' in python
+
+
+def test_names_that_cannot_be_code_are_refused(tmp_path):
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({"routes": [{"name": "item", "pattern": "items/:class"}]}))
+    assert run("gen", "swift", str(manifest)).returncode == 0, "a Swift keyword goes in backquotes"
+    result = run("gen", "python", str(manifest))
+    assert result.returncode == 1 and "parameter 'class' cannot be a Python field" in result.stderr
+    manifest.write_text(json.dumps({"routes": [{"name": "a-b", "pattern": "a"}, {"name": "a_b", "pattern": "b"}]}))
+    result = run("gen", "swift", str(manifest))
+    assert result.returncode == 1 and "routes 'a-b' and 'a_b' would both be the type ABRoute" in result.stderr
+    assert run("gen", "swift", SHOP, "--check").returncode == 2, "--check needs -o"
+    assert run("gen", "swift", SHOP, "--name", "lower").returncode == 2
+    assert run("gen", "kotlin", SHOP).returncode == 2
+
+
+def test_the_generated_python_type_checks_and_navigates():
+    generated = GENERATED["python"]
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", str(generated)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT / "bindings" / "python",
+        timeout=300,
+    )
+    assert checked.returncode == 0, checked.stdout
+    program = f"""
+import sys
+sys.path.insert(0, {str(generated.parent)!r})
+import navrouter
+from shop_routes import ROUTES, ProductRoute, route_of
+with navrouter.Registry() as registry:
+    registry.load_manifest(open({SHOP!r}).read())
+    with navrouter.Router(registry) as router:
+        router.start()
+        router.push(ProductRoute(id=7))
+        print(route_of(router.state.top), len(ROUTES))
+"""
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["ProductRoute(id=7)", "17"]
