@@ -12,6 +12,7 @@ SHOP = str(ROOT / "examples" / "manifests" / "shop.json")
 GENERATED = {
     "swift": ROOT / "examples" / "swift" / "Sources" / "shop-app" / "ShopRoutes.swift",
     "python": ROOT / "examples" / "python" / "shop_routes.py",
+    "c": ROOT / "examples" / "c" / "shop_routes.h",
 }
 
 
@@ -40,7 +41,7 @@ def test_check_fails_on_a_stale_file_and_writes_nothing(tmp_path):
 def test_what_gen_writes_knows_every_route_and_its_parameters():
     swift = run("gen", "swift", SHOP).stdout
     assert "public struct ProductRoute: TypedRoute, Hashable {" in swift
-    assert "    public var id: Int64" in swift and '    public static let aliases' not in swift
+    assert "    public var id: Int64" in swift and "    public static let aliases" not in swift
     assert "    public var q: String" in swift, "a required query parameter is a property too"
     assert "    public var ref: String" in swift, "a uuid is text"
     assert "case oauthCallback(OauthCallbackRoute)" in swift
@@ -48,6 +49,11 @@ def test_what_gen_writes_knows_every_route_and_its_parameters():
     python = run("gen", "python", SHOP).stdout
     assert 'class HelpRoute(TypedRoute):\n    """Route ``help`` (``help/*topic``)."""' in python
     assert '    PRESENTATION: ClassVar[RoutePresentation] = "sheet"' in python
+    c = run("gen", "c", SHOP, "--prefix", "shop").stdout
+    assert '#define SHOP_ROUTE_OAUTH_CALLBACK "oauth-callback"' in c
+    assert "static inline int shop_url_product(navrouter_registry *registry, int64_t id, const char *scheme," in c
+    assert "(`help/ *topic`)" in c, "a catch-all's /* does not open a C comment"
+    assert run("gen", "c", SHOP, "--prefix", "9x").returncode == 2
 
 
 def test_names_that_cannot_be_code_are_refused(tmp_path):

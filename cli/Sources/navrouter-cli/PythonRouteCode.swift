@@ -1,3 +1,4 @@
+import Foundation
 import NavRouterCore
 
 /// `navrouter gen python`: one frozen dataclass per route of a manifest (a `navrouter.TypedRoute`), their union,
@@ -55,7 +56,7 @@ enum PythonRouteCode {
             "",
             "@dataclass(frozen=True)",
             "class \(model.typeName)(TypedRoute):",
-            "    \"\"\"Route ``\(route.name)`` (``\(route.pattern.text)``).\"\"\"",
+            "    \"\"\"Route ``\(docstring(route.name))`` (``\(docstring(route.pattern.text))``).\"\"\"",
             "",
             "    ROUTE: ClassVar[str] = \(RouteCodeModel.quoted(route.name))",
             "    PATTERN: ClassVar[str] = \(RouteCodeModel.quoted(route.pattern.text))",
@@ -80,6 +81,11 @@ enum PythonRouteCode {
             lines.append("    \(field.name): \(field.kind == .int ? "int" : "str")")
         }
         return lines
+    }
+
+    /// Text safe inside a docstring: backslashes doubled, no closing quotes.
+    private static func docstring(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     }
 
     private static func isIdentifier(_ name: String) -> Bool {
