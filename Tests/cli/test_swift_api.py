@@ -110,3 +110,47 @@ def test_the_tutorials_code_type_checks(typecheck, tmp_path, step):
     # Each step with the routes of the first; the SwiftUI step (shop-05) needs SwiftUI, which Linux has not.
     result = typecheck("", tmp_path, TUTORIAL / "shop-01-routes.swift", TUTORIAL / step)
     assert result.returncode == 0, result.stderr[-3000:]
+
+
+SHOP_ROUTES = ROOT / "examples" / "swift" / "Sources" / "shop-app" / "ShopRoutes.swift"
+
+TYPED_MISUSES = {
+    'try router.push(ProductRoute(id: "7"))': "cannot convert value of type 'String' to expected argument type 'Int64'",
+    "try router.push(ProductRoute())": "missing argument for parameter 'id'",
+    "try router.navigate(to: SearchRoute())": "missing argument for parameter 'q'",
+    "let product: ProductRoute? = entry.route(as: CartRoute.self)": "cannot assign value of type 'CartRoute?'",
+    "try router.push(CategoryRoute(slug: 7))": "cannot convert value of type 'Int' to expected argument type 'String'",
+}
+
+
+@pytest.mark.parametrize("statement", sorted(TYPED_MISUSES))
+def test_a_typed_route_is_checked_by_the_compiler(typecheck, tmp_path, statement):
+    # The routes `navrouter gen swift` wrote for the shop (examples/swift/Sources/shop-app/ShopRoutes.swift).
+    source = f"""import NavRouterCore
+func misuse(router: Router, entry: NavigationEntry) throws {{
+    {statement}
+}}
+"""
+    result = typecheck(source, tmp_path, SHOP_ROUTES)
+    assert result.returncode != 0, f"{statement} compiled"
+    assert TYPED_MISUSES[statement] in result.stderr, result.stderr[-1500:]
+
+
+def test_typed_routes_type_check_in_swift_6_without_warnings(typecheck, tmp_path):
+    source = """import NavRouter
+
+@MainActor func run(host: NavigationHost, registry: RouteRegistry) async throws {
+    for type in ShopRoute.types where registry.table.route(named: type.routeName) == nil {
+        try registry.register(type)
+    }
+    try await host.push(ProductRoute(id: 7))
+    try await host.navigate(to: SearchRoute(q: "hose"))
+    switch host.router.state.topEntry.flatMap(ShopRoute.init(entry:)) {
+    case .product(let product): print(product.id + 1)
+    case .search(let search): print(search.q.uppercased())
+    default: print(try ProductRoute(id: 3).url(in: registry, scheme: "myapp"))
+    }
+}
+"""
+    result = typecheck(source, tmp_path, SHOP_ROUTES)
+    assert result.returncode == 0, result.stderr[-3000:]
