@@ -81,7 +81,9 @@ final class ManifestTests: XCTestCase {
         assertFails(.invalidJSON, "duplicate") {
             try RouteManifest.parse(#"{"module": "m", "module": "n", "routes": []}"#)
         }
-        assertFails(.invalidJSON, "module 'm'", "route: unknown field (expected module, routes)") {
+        assertFails(
+            .invalidJSON, "module 'm'", "route: unknown field (did you mean 'routes'? expected module, routes)"
+        ) {
             try RouteManifest.parse(#"{"module": "m", "route": []}"#)
         }
         // Paths from the two other forms of a manifest: a list of modules, and {"modules": [...]}.

@@ -22,6 +22,8 @@ public final class GuardCenter: Sendable {
         var routers: [ObjectIdentifier: WeakRouter] = [:]
         /// Whether the registry has a route of that name (set by the registry; checks route-name scopes).
         var routeExists: @Sendable (String) -> Bool = { _ in true }
+        /// The registry's route names (for a suggestion when a scope names none of them).
+        var routeNames: @Sendable () -> [String] = { [] }
     }
 
     private let state = Mutex(State())
@@ -45,9 +47,12 @@ public final class GuardCenter: Sendable {
     ) throws(NavRouterError) -> InterceptorID {
         let compiled = try CompiledScope(scope)
         if case .routes(let names) = scope {
-            let exists = state.withLock { $0.routeExists }
+            let (exists, known) = state.withLock { ($0.routeExists, $0.routeNames) }
             if let unknown = names.sorted().first(where: { !exists($0) }) {
-                throw NavRouterError(.notFound, "interceptor '\(name)': no route is named '\(unknown)'")
+                throw NavRouterError(
+                    .notFound,
+                    "interceptor '\(name)': no route is named '\(unknown)'"
+                        + Suggestion.didYouMean(unknown, among: known()))
             }
         }
         return state.withLock { state in
@@ -176,9 +181,14 @@ public final class GuardCenter: Sendable {
         state.withLock { change(&$0.options) }
     }
 
-    /// Lets the registry answer whether a route exists (for route-name scopes).
-    func checkRoutes(with exists: @escaping @Sendable (String) -> Bool) {
-        state.withLock { $0.routeExists = exists }
+    /// Lets the registry answer whether a route exists, and which there are (for route-name scopes).
+    func checkRoutes(
+        with exists: @escaping @Sendable (String) -> Bool, names: @escaping @Sendable () -> [String]
+    ) {
+        state.withLock {
+            $0.routeExists = exists
+            $0.routeNames = names
+        }
     }
 
     /// Records a new router (O(1): creating a router costs the same however many live on the registry).

@@ -42,7 +42,10 @@ extension RouteRegistry {
             if case .routes(let scoped) = declared.scope,
                 let unknown = scoped.sorted().first(where: { !names.contains($0) && route(named: $0) == nil })
             {
-                throw NavRouterError(.notFound, "interceptor '\(declared.name)': no route is named '\(unknown)'")
+                throw NavRouterError(
+                    .notFound,
+                    "interceptor '\(declared.name)': no route is named '\(unknown)'"
+                        + Suggestion.didYouMean(unknown, among: names.union(table.routeNames)))
             }
         }
         try register(

@@ -18,7 +18,9 @@ struct JSONObjectReader {
         if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
             throw NavRouterError(
                 .invalidJSON,
-                "\(Self.join(path, unknown)): unknown field (expected \(known.sorted().joined(separator: ", ")))")
+                "\(Self.join(path, unknown)): unknown field ("
+                    + (Suggestion.nearest(unknown, among: known).map { "did you mean '\($0)'? " } ?? "")
+                    + "expected \(known.sorted().joined(separator: ", ")))")
         }
         self.members = members
         self.path = path

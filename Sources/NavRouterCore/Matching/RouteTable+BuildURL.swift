@@ -92,7 +92,10 @@ extension RouteTable {
     private func buildURL(route name: String, parameters: [String: String], props: [String: JSONValue]?, start: Start)
         throws(NavRouterError) -> String
     {
-        guard let route = route(named: name) else { throw NavRouterError(.notFound, "no route is named '\(name)'") }
+        guard let route = route(named: name) else {
+            throw NavRouterError(
+                .notFound, "no route is named '\(name)'" + Suggestion.didYouMean(name, among: routeNames))
+        }
         try JSONValue.checkWritable(props, "props")
         // With a scheme, the first segment stands where RFC 3986 puts the authority: a ':' or '@' there would read as
         // a port or user information to every other parser (`myapp://ann@home` is host "home"), so both are escaped.

@@ -43,6 +43,9 @@ public final class RouteTable: Sendable {
         self.routesWithRequiredParameters = RouteBitSet(routes) { !$0.requiredParameters.isEmpty }
     }
 
+    /// The routes' names (an alias's copy counts once, under its route's name).
+    var routeNames: [String] { routes.lazy.filter { !$0.isAlias }.map(\.name) }
+
     /// The route of that name, if any.
     public func route(named name: String) -> Route? {
         names.position(of: name, in: routes).map { routes[$0] }

@@ -166,7 +166,9 @@ public final class Router: Sendable {
     /// - Throws: `.notFound` when the registry has no route of that name.
     public func setHandler(_ handler: (any RouteHandler)?, forRoute route: String) throws(NavRouterError) {
         if handler != nil, registry.route(named: route) == nil {
-            throw NavRouterError(.notFound, "no route is named '\(route)'")
+            throw NavRouterError(
+                .notFound,
+                "no route is named '\(route)'" + Suggestion.didYouMean(route, among: registry.table.routeNames))
         }
         let maker = handler.map(ViewMaker.init)
         let old = control.withLock { control in

@@ -47,7 +47,11 @@ public final class RouteRegistry: Sendable {
         try options.policy.validate()
         caseSensitive = options.caseSensitive
         state = Mutex(State(builder: RouteTrieBuilder(caseSensitive: options.caseSensitive), policy: options.policy))
-        guards.checkRoutes { [weak self] name in self?.route(named: name) != nil }
+        guards.checkRoutes { [weak self] name in
+            self?.route(named: name) != nil
+        } names: { [weak self] in
+            self?.table.routeNames ?? []
+        }
     }
 
     /// The current compiled snapshot; compiled on first use after a change.
@@ -162,7 +166,9 @@ public final class RouteRegistry: Sendable {
     public func unregister(named name: String) throws(NavRouterError) {
         try state.withLock { state throws(NavRouterError) in
             guard state.names.position(of: name, in: state.routes) != nil else {
-                throw NavRouterError(.notFound, "no route is named '\(name)'")
+                throw NavRouterError(
+                    .notFound,
+                    "no route is named '\(name)'" + Suggestion.didYouMean(name, among: state.routes.map(\.name)))
             }
             let kept = state.routes.filter { $0.name != name }
             try Self.checkNoOrphans(kept, removed: [name])
@@ -217,7 +223,8 @@ public final class RouteRegistry: Sendable {
                 guard let position = state.names.position(of: parent, in: state.routes) else {
                     throw NavRouterError(
                         .invalidArgument,
-                        "route '\(state.routes[current].name)': its parent '\(parent)' is not registered")
+                        "route '\(state.routes[current].name)': its parent '\(parent)' is not registered"
+                            + Suggestion.didYouMean(parent, among: state.routes.map(\.name)))
                 }
                 if position == current {
                     throw NavRouterError(.invalidArgument, "route '\(parent)' is its own parent")

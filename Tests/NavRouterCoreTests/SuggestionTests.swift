@@ -1,0 +1,44 @@
+import NavRouterCore
+import XCTest
+
+/// A misspelt name is answered with the name meant: routes, parents, interceptor scopes, manifest fields.
+final class SuggestionTests: XCTestCase {
+    func testAMisspeltRouteNameSaysWhichWasMeant() throws {
+        let registry = try shopRegistry()
+        assertFails(.notFound, "no route is named 'prodcut' (did you mean 'product'?)") {
+            try registry.buildURL(route: "prodcut", parameters: ["id": "7"])
+        }
+        assertFails(.notFound, "no route is named 'Checkout' (did you mean 'checkout'?)") {
+            try registry.unregister(named: "Checkout")
+        }
+        let router = Router(registry: registry)
+        assertFails(.notFound, "no route is named 'setings' (did you mean 'settings'?)") {
+            try router.setHandler(ClosureRouteHandler { _ in nil }, forRoute: "setings")
+        }
+        assertFails(.notFound, "interceptor 'gate': no route is named 'ordrs' (did you mean 'orders'?)") {
+            try registry.guards.addInterceptor(
+                ClosureInterceptor { _ in .proceed }, name: "gate", scope: .routes(["ordrs"]))
+        }
+    }
+
+    func testANameFarFromEveryRouteGetsNoGuess() throws {
+        let registry = try shopRegistry()
+        do {
+            _ = try registry.buildURL(route: "warehouse")
+            XCTFail("built")
+        } catch {
+            XCTAssertEqual(error.message, "no route is named 'warehouse'")
+        }
+    }
+
+    func testAMisspeltParentAndManifestFieldSayWhichWasMeant() throws {
+        let registry = try RouteRegistry()
+        try registry.register(try Route(name: "home", pattern: "home", presentation: .root))
+        assertFails(.invalidArgument, "its parent 'hom' is not registered (did you mean 'home'?)") {
+            try registry.register(try Route(name: "product", pattern: "product/:id", parent: "hom"))
+        }
+        assertFails(.invalidJSON, "presentaton: unknown field (did you mean 'presentation'? expected") {
+            try registry.loadManifest(#"{"routes": [{"name": "a", "pattern": "a", "presentaton": "sheet"}]}"#)
+        }
+    }
+}
