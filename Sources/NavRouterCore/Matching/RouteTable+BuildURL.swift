@@ -32,7 +32,11 @@ extension RouteTable {
     /// Builds a universal link to a route: `https://DOMAIN/…`, on one of the web domains of the table's URL policy,
     /// which the app (and this router) reads as its own deep link. As `buildURL(route:parameters:props:scheme:)`
     /// otherwise.
-    /// - Parameter domain: one of the policy's web domains (any case), or `nil` when it lists exactly one.
+    /// - Parameters:
+    ///   - name: the route's name.
+    ///   - parameters: values by name, as `buildURL` takes them.
+    ///   - props: a JSON object to carry, or `nil`.
+    ///   - domain: one of the policy's web domains (any case), or `nil` when it lists exactly one.
     /// - Throws: `buildURL`'s errors; `.invalidArgument` when the policy lists no web domain, or several and none is
     ///   named, or `domain` is not one of them.
     public func universalLink(
