@@ -2,6 +2,7 @@
 Expects build/bin/navrouter (scripts/build-cli.sh)."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -92,6 +93,13 @@ with navrouter.Registry() as registry:
         router.push(ProductRoute(id=7))
         print(route_of(router.state.top), len(ROUTES))
 """
-    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    environment = dict(
+        os.environ,
+        PYTHONPATH=str(ROOT / "bindings" / "python"),
+        NAVROUTER_LIBRARY=str(ROOT / "build" / "lib" / "libnavrouter.so.1"),
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=60, env=environment
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["ProductRoute(id=7)", "17"]

@@ -34,11 +34,11 @@ from ._owned import OwnedHandle
 from ._routers import router_for
 from ._speed import RouteNames
 from .guards import PHASES, PRIORITIES, Decision, Interception, apply_decision
+from .typed import TypedRoute
 from .types import MAX_DOCUMENT_DEPTH, JSONObject, Match, Phase, Priority, RoutePresentation
 
 if TYPE_CHECKING:
     from .router import Router
-    from .typed import TypedRoute
 
 #: Route flags (see navrouter.h).
 _ROUTE_PRESENTATIONS = {
@@ -209,7 +209,9 @@ class Registry(OwnedHandle):
 
     def register(self, route: type[TypedRoute]) -> None:
         """Registers a route declared as a type (navrouter.typed.TypedRoute): its ROUTE, PATTERN, PRESENTATION,
-        PARENT, REQUIRES_AUTH and EXTERNAL, as add_route takes them."""
+        PARENT, REQUIRES_AUTH and EXTERNAL, as add_route takes them. TypeError for anything but such a class."""
+        if not _is_typed_route_class(route):
+            raise TypeError(f"register takes a TypedRoute class, not {route!r}")
         self.add_route(
             route.ROUTE,
             route.PATTERN,
@@ -497,3 +499,8 @@ class Registry(OwnedHandle):
             self._ptr(), uint32_argument(max_redirects, "max_redirects"), encode_optional(fallback_route, "route")
         )
         lib().navrouter_registry_set_guard_flags(self._ptr(), K.GUARD_INTERCEPTORS_BEFORE_LOGIN if before_login else 0)
+
+
+def _is_typed_route_class(value: object) -> bool:
+    """Whether a value is a class declared as a typed route (checked at run time, whatever a caller's types say)."""
+    return isinstance(value, type) and issubclass(value, TypedRoute) and value is not TypedRoute

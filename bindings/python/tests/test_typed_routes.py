@@ -88,3 +88,11 @@ def test_a_field_of_another_type_is_refused_when_read():
 
     with pytest.raises(TypeError, match="Tagged.tags: a typed route's field is an int, a float, a bool or a str"):
         Tagged.from_parameters({"tags": "a"})
+
+
+@pytest.mark.parametrize("given", ["product", ProductRoute(id=1), None, [ProductRoute], lambda: None, int])
+def test_register_takes_a_typed_route_class_and_nothing_else(given):
+    with navrouter.Registry() as registry:
+        with pytest.raises(TypeError, match="register takes a TypedRoute class"):
+            registry.register(given)
+        assert len(registry) == 0
