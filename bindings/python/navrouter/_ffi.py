@@ -419,6 +419,8 @@ def uint32_argument(value: SupportsIndex, name: str) -> int:
 
 
 def _integer(value: SupportsIndex, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool):  # an int to Python, but True is no entry id, count or index
+        raise TypeError(f"{name} must be an int, not bool")
     try:
         number = operator.index(value)
     except TypeError:

@@ -27,14 +27,30 @@ import asyncio
 import contextvars
 import inspect
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from ._constants import EDESTROYED
 from ._errors import NavRouterError, error_for
 from .registry import Registry
 from .router import Router
 from .typed import TypedRoute
-from .types import JSON, Event, JSONObject, Outcome, Presentation, Resumption, State
+from .types import (
+    JSON,
+    EntryId,
+    Event,
+    FlowToken,
+    JSONObject,
+    NavigateOptions,
+    Outcome,
+    Presentation,
+    Resumption,
+    State,
+    Ticket,
+    TransitionId,
+)
+
+if TYPE_CHECKING:
+    from typing import Unpack  # annotations only: Python 3.9 and 3.10 never import it
 
 #: A navigator for AsyncRouter: a function or a coroutine function taking an Event.
 AsyncNavigator = Callable[[Event], Any]
@@ -153,7 +169,7 @@ class AsyncRouter:
             asyncio.ensure_future(self._finish(event.transition, work))
         return result
 
-    async def _finish(self, transition: int, work: list[asyncio.Future[Any]]) -> None:
+    async def _finish(self, transition: TransitionId, work: list[asyncio.Future[Any]]) -> None:
         """Waits for the host's work on a transition, then finishes it (queued commands run now)."""
         failure: BaseException | None = None
         cancelled = False
@@ -206,10 +222,10 @@ class AsyncRouter:
                 self._transitions.pop(outcome.id, None)
             return outcome
         if outcome.status == "queued":
-            return await self.wait_for_ticket(outcome.id)
+            return await self.wait_for_ticket(Ticket(outcome.id))
         return outcome
 
-    async def wait_for_ticket(self, ticket: int) -> Outcome:
+    async def wait_for_ticket(self, ticket: Ticket) -> Outcome:
         """Waits for a queued command (an Outcome with status "queued"): its Outcome once its transition finished
         ("applied", with the transition id, 0 when it changed nothing; "pending" with the flow's token when a guard
         holds it), or its failure raised."""
@@ -232,17 +248,19 @@ class AsyncRouter:
         return await self._complete(self.router.set_tabs(urls, selected))
 
     async def navigate(
-        self, url: str | TypedRoute, *, presentation: Presentation | None = None, **options: Any
+        self, url: str | TypedRoute, *, presentation: Presentation | None = None, **options: Unpack[NavigateOptions]
     ) -> Outcome:
         """Router.navigate: resolves and applies a deep link (with its options); returns once the transition is
         finished, or "pending" when a guard holds it."""
         return await self._complete(self.router.navigate(url, presentation=presentation, **options))
 
-    async def push(self, url: str | TypedRoute, **options: Any) -> Outcome:
+    async def push(self, url: str | TypedRoute, **options: Unpack[NavigateOptions]) -> Outcome:
         """Router.push: pushes the URL onto the current stack; returns once the transition is finished."""
         return await self._complete(self.router.push(url, **options))
 
-    async def present(self, url: str | TypedRoute, style: str = "sheet", **options: Any) -> Outcome:
+    async def present(
+        self, url: str | TypedRoute, style: Literal["sheet", "fullscreen"] = "sheet", **options: Unpack[NavigateOptions]
+    ) -> Outcome:
         """Router.present: presents the URL in a new modal layer of `style`; returns once the transition is finished."""
         return await self._complete(self.router.present(url, style, **options))
 
@@ -254,7 +272,7 @@ class AsyncRouter:
         """Router.pop_to_root; returns once the transition is finished."""
         return await self._complete(self.router.pop_to_root())
 
-    async def pop_to(self, entry: int) -> Outcome:
+    async def pop_to(self, entry: EntryId) -> Outcome:
         """Router.pop_to: pops down to the entry with this id; returns once the transition is finished."""
         return await self._complete(self.router.pop_to(entry))
 
@@ -280,7 +298,7 @@ class AsyncRouter:
         """Router.back: pops, or dismisses at a modal's root; returns once the transition is finished."""
         return await self._complete(self.router.back())
 
-    async def user_popped(self, entry: int) -> Outcome:
+    async def user_popped(self, entry: EntryId) -> Outcome:
         """Router.user_popped: the user popped to this entry directly (swipe back; the host already shows it);
         returns once the router's events for it are rendered."""
         return await self._complete(self.router.user_popped(entry))
@@ -295,12 +313,14 @@ class AsyncRouter:
         is finished."""
         return await self._complete(self.router.refresh())
 
-    async def resume_flow(self, flow: int, decision: Resumption = "proceed", argument: str | None = None) -> Outcome:
+    async def resume_flow(
+        self, flow: FlowToken, decision: Resumption = "proceed", argument: str | None = None
+    ) -> Outcome:
         """Router.resume_flow: resumes a pending flow ("proceed", "cancel" with a reason, "redirect" with a URL);
         returns once the resumed command's transition is finished."""
         return await self._complete(self.router.resume_flow(flow, decision, argument))
 
-    async def complete_login(self, flow: int, success: bool) -> Outcome:
+    async def complete_login(self, flow: FlowToken, success: bool) -> Outcome:
         """Router.complete_login: ends a login flow (on success the original navigation goes on); returns once
         its transition is finished."""
         return await self._complete(self.router.complete_login(flow, success))

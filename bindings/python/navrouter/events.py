@@ -9,7 +9,7 @@ from typing import Any
 from . import _speed
 from ._errors import status_of
 from ._ffi import decode, lib
-from .types import Entry, Event, made
+from .types import Entry, EntryId, Event, made
 
 #: Event kinds (NAVROUTER_EVENT_...), by name.
 TABS_SET_UP = "tabs_set_up"
@@ -77,7 +77,7 @@ def entry_from_c(pointer: int | None, views: Mapping[int, Any]) -> Entry | None:
     saved = decode(c.navrouter_entry_saved_state_json(pointer))
     view = c.navrouter_entry_view(pointer)
     return Entry(
-        id=int(c.navrouter_entry_id(pointer)),
+        id=EntryId(int(c.navrouter_entry_id(pointer))),
         route=decode(c.navrouter_entry_route(pointer)) or "",
         url=decode(c.navrouter_entry_url(pointer)) or "",
         parameters=json.loads(c.navrouter_entry_params_json(pointer)),

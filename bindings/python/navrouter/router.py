@@ -6,7 +6,7 @@ import ctypes
 import json
 from collections.abc import Callable, Mapping, Sequence
 from ctypes import c_uint64, c_void_p
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from . import _constants as K
 from ._callbacks import DESTROY, MAKE_VIEW, NAVIGATOR, RELEASE_VIEW, drop, invoke, new_key, register, reraise
@@ -38,14 +38,22 @@ from .types import (
     JSON,
     MAX_DOCUMENT_DEPTH,
     Entry,
+    EntryId,
     Event,
+    FlowToken,
+    GestureId,
     JSONObject,
+    NavigateOptions,
     Outcome,
     OutcomeStatus,
     Presentation,
     Resumption,
     State,
+    TransitionId,
 )
+
+if TYPE_CHECKING:
+    from typing import Unpack  # annotations only: Python 3.9 and 3.10 never import it
 
 _STATUSES: dict[int, OutcomeStatus] = {0: "applied", 1: "queued", 2: "pending", 3: "handled"}
 _NAV_PRESENTATIONS = {
@@ -260,7 +268,7 @@ class Router(OwnedHandle):
         mode = K.TRANSITION_WAIT if flag_argument(wait, "wait") else K.TRANSITION_IMMEDIATE
         invoke(lib().navrouter_router_set_transition_mode, self._ptr(), mode)
 
-    def transition_finished(self, transition: int) -> None:
+    def transition_finished(self, transition: TransitionId) -> None:
         """Tells the router the awaited transition is finished (also from inside its own events); queued commands
         then run on this thread."""
         invoke(lib().navrouter_router_transition_finished, self._ptr(), id_argument(transition, "transition"))
@@ -349,15 +357,17 @@ class Router(OwnedHandle):
             deadline if deadline is not None else 0,
         )
 
-    def push(self, url: str | TypedRoute, **options: Any) -> Outcome:
+    def push(self, url: str | TypedRoute, **options: Unpack[NavigateOptions]) -> Outcome:
         """Pushes a URL onto the current stack, whatever the route's presentation (navigate's options)."""
         return self.navigate(url, presentation="push", **options)
 
-    def present(self, url: str | TypedRoute, style: str = "sheet", **options: Any) -> Outcome:
+    def present(
+        self, url: str | TypedRoute, style: Literal["sheet", "fullscreen"] = "sheet", **options: Unpack[NavigateOptions]
+    ) -> Outcome:
         """Presents a URL in a new modal layer ("sheet" or "fullscreen"; navigate's options)."""
         if style not in ("sheet", "fullscreen"):
             raise ValueError(f"style must be sheet or fullscreen, not {style!r}")
-        return self.navigate(url, presentation=style, **options)  # type: ignore[arg-type]
+        return self.navigate(url, presentation=style, **options)
 
     def pop(self, count: int = 1, result: JSON = None) -> Outcome:
         """Pops count entries (never a stack's root); result (JSON-serialisable) goes to the opener of the
@@ -368,7 +378,7 @@ class Router(OwnedHandle):
         """Pops the current stack to its root."""
         return self._command(lib().navrouter_router_pop_to_root)
 
-    def pop_to(self, entry: int) -> Outcome:
+    def pop_to(self, entry: EntryId) -> Outcome:
         """Pops down to an entry (kept); RouteNotFoundError when it is not in the current stack."""
         return self._command(lib().navrouter_router_pop_to, id_argument(entry, "entry"))
 
@@ -393,7 +403,7 @@ class Router(OwnedHandle):
         """Pops, or dismisses at a modal's root."""
         return self._command(lib().navrouter_router_back)
 
-    def user_popped(self, entry: int) -> Outcome:
+    def user_popped(self, entry: EntryId) -> Outcome:
         """The user popped to entry directly (swipe back): the state follows, events say user_initiated."""
         return self._command(lib().navrouter_router_user_popped, id_argument(entry, "entry"))
 
@@ -405,7 +415,7 @@ class Router(OwnedHandle):
         """Re-checks the state against the guards and the registry."""
         return self._command(lib().navrouter_router_refresh)
 
-    def resume_flow(self, flow: int, decision: Resumption = "proceed", argument: str | None = None) -> Outcome:
+    def resume_flow(self, flow: FlowToken, decision: Resumption = "proceed", argument: str | None = None) -> Outcome:
         """Resumes a pending flow: "proceed", "cancel" (argument: the reason) or "redirect" (argument: the URL).
         A stale, reused or forged token raises InvalidArgumentError."""
         if decision not in _RESUMPTIONS:
@@ -417,7 +427,7 @@ class Router(OwnedHandle):
             encode_optional(argument, "argument"),
         )
 
-    def complete_login(self, flow: int, success: bool) -> Outcome:
+    def complete_login(self, flow: FlowToken, success: bool) -> Outcome:
         """Completes a login flow: on success the original navigation goes on, else it is dropped."""
         return self._command(
             lib().navrouter_router_complete_login, id_argument(flow, "flow"), flag_argument(success, "success")
@@ -556,7 +566,7 @@ class Router(OwnedHandle):
         preview: dict[str, Any] = json.loads(take_string(out))
         return preview
 
-    def begin_back_gesture(self) -> tuple[int, dict[str, Any]]:
+    def begin_back_gesture(self) -> tuple[GestureId, dict[str, Any]]:
         """Begins an interactive back gesture: the leave guards are asked now (CancelledError on a veto); returns
         the gesture's id and the preview. Nothing changes until commit_back_gesture (a command a guard issues is
         queued, runs right after, and so makes the commit fail). An exception a guard raises is raised here."""
@@ -564,18 +574,18 @@ class Router(OwnedHandle):
         out = c_void_p()
         invoke(lib().navrouter_router_begin_back_gesture, self._ptr(), ctypes.byref(gesture), ctypes.byref(out))
         preview: dict[str, Any] = json.loads(take_string(out))
-        return gesture.value, preview
+        return GestureId(gesture.value), preview
 
-    def commit_back_gesture(self, gesture: int) -> Outcome:
+    def commit_back_gesture(self, gesture: GestureId) -> Outcome:
         """Finishes a back gesture: back, as the user did it (events are user-initiated)."""
         return self._command(lib().navrouter_router_commit_back_gesture, id_argument(gesture, "gesture"))
 
-    def cancel_back_gesture(self, gesture: int) -> None:
+    def cancel_back_gesture(self, gesture: GestureId) -> None:
         """Cancels a back gesture: nothing changed, nothing does."""
         invoke(lib().navrouter_router_cancel_back_gesture, self._ptr(), id_argument(gesture, "gesture"))
 
     def update_entry(
-        self, entry: int, parameters: Mapping[str, str] | None = None, props: JSONObject | None = None
+        self, entry: EntryId, parameters: Mapping[str, str] | None = None, props: JSONObject | None = None
     ) -> Outcome:
         """Changes an entry in place: new parameters (its URL is built again) and/or props; its id and view stay,
         and the navigator gets an entry_updated event."""
@@ -586,7 +596,7 @@ class Router(OwnedHandle):
             dump_json(props, "props") if props is not None else None,
         )
 
-    def set_saved_state(self, entry: int, state: JSONObject | None) -> Outcome:
+    def set_saved_state(self, entry: EntryId, state: JSONObject | None) -> Outcome:
         """Keeps the host's saved state for an entry (a JSON-serialisable dict; None clears it). It is in snapshots
         and comes back with the entry after a restore (Entry.saved_state). No event."""
         return self._command(
@@ -634,7 +644,7 @@ class Router(OwnedHandle):
         report: dict[str, Any] = json.loads(take_string(out))
         return report
 
-    def view(self, entry: int) -> Any:
+    def view(self, entry: EntryId) -> Any:
         """The view the handler made for an entry in the state (None when it has none)."""
         out = c_void_p()
         lib().navrouter_router_entry_view(self._ptr(), id_argument(entry, "entry"), ctypes.byref(out))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Literal, NamedTuple, TypeVar, Union, cast
+from typing import Any, Literal, NamedTuple, NewType, TypedDict, TypeVar, Union, cast
 
 from ._constants import JSON_MAX_DEPTH
 
@@ -28,6 +28,40 @@ Priority = Literal["low", "medium", "high", "mandatory"]
 Resumption = Literal["proceed", "cancel", "redirect"]
 #: What became of a command.
 OutcomeStatus = Literal["applied", "queued", "pending", "handled"]
+
+
+class NavigateOptions(TypedDict, total=False):
+    """navigate's keyword arguments but presentation, as push, present and AsyncRouter take them (a type checker
+    then refuses a misspelt one, or a value of the wrong type). See Router.navigate."""
+
+    props: JSONObject | None
+    replace: bool
+    prevent_dismissal: bool
+    animated: bool
+    single_top: bool
+    clear_top: bool
+    pop_up_to: str | None
+    pop_up_to_inclusive: bool
+    build_back_stack: bool | None
+    expects_result: bool
+    external: bool
+    tab: str | None
+    flow_deadline: float | None
+
+
+# Ids, each a type of its own: an int at run time, but mypy and pyright keep one kind from passing for another (an
+# entry id given where a flow token belongs, a transition where a ticket belongs). Wrap a number you hold as one with
+# its type (`EntryId(3)`); ids the library hands out already are.
+#: An entry's id: unique within its router, never reused.
+EntryId = NewType("EntryId", int)
+#: A pending flow's token.
+FlowToken = NewType("FlowToken", int)
+#: A transition's number: a command's events share it; transition_finished takes it.
+TransitionId = NewType("TransitionId", int)
+#: A queued command's ticket.
+Ticket = NewType("Ticket", int)
+#: A back gesture's id.
+GestureId = NewType("GestureId", int)
 #: A modal layer's style.
 Style = Literal["sheet", "fullscreen"]
 
@@ -70,6 +104,21 @@ class Outcome:
     id: int
 
     @property
+    def transition(self) -> TransitionId | None:
+        """The transition of an applied command (0 when nothing changed), else None."""
+        return TransitionId(self.id) if self.status == "applied" else None
+
+    @property
+    def ticket(self) -> Ticket | None:
+        """The ticket of a queued command, else None."""
+        return Ticket(self.id) if self.status == "queued" else None
+
+    @property
+    def flow(self) -> FlowToken | None:
+        """The flow token of a pending command, else None."""
+        return FlowToken(self.id) if self.status == "pending" else None
+
+    @property
     def applied(self) -> bool:
         """Whether the command was applied (``id`` is its transition id, 0 when nothing changed)."""
         return self.status == "applied"
@@ -97,7 +146,7 @@ class Entry:
 
     Entries are equal when all their fields are; they hash by id, route and URL, and order by id."""
 
-    id: int
+    id: EntryId
     route: str
     url: str
     parameters: dict[str, str] = field(default_factory=dict[str, str])
@@ -151,7 +200,7 @@ class Event:
     and order by transition."""
 
     kind: str
-    transition: int
+    transition: TransitionId
     entry: Entry | None = None
     entries: tuple[Entry, ...] = ()
     removed: tuple[Entry, ...] = ()
@@ -161,13 +210,13 @@ class Event:
     prevent_dismissal: bool = False
     animated: bool = True
     user_initiated: bool = False
-    result_of: int = 0
+    result_of: EntryId = EntryId(0)
     has_result: bool = False
     result: JSON = None
     failure_status: int = 0
     failure_message: str | None = None
-    flow: int = 0
-    ticket: int = 0
+    flow: FlowToken = FlowToken(0)
+    ticket: Ticket = Ticket(0)
     info: JSONObject | None = None
 
     def __hash__(self) -> int:

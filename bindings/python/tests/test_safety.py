@@ -280,6 +280,10 @@ def test_integer_arguments_are_checked_not_wrapped(shop, app):
         lambda: app.set_tabs(["/shop/home"], 0.0),
         lambda: shop.set_limits("8192"),
         lambda: shop.remove_interceptor(None),
+        lambda: app.pop_to(True),  # a bool is not an id, though Python counts it as an int
+        lambda: app.resume_flow(False),
+        lambda: app.select_tab(True),
+        lambda: app.pop(True),
     ):
         with pytest.raises(TypeError, match="must be an int, not"):
             call()
