@@ -28,6 +28,27 @@ Priority = Literal["low", "medium", "high", "mandatory"]
 Resumption = Literal["proceed", "cancel", "redirect"]
 #: What became of a command.
 OutcomeStatus = Literal["applied", "queued", "pending", "handled"]
+#: An event's kind (NAVROUTER_EVENT_..., by name; navrouter.events has a constant for each).
+EventKind = Literal[
+    "tabs_set_up",
+    "push",
+    "pop",
+    "present",
+    "dismiss",
+    "stack_replaced",
+    "tab_selected",
+    "result_delivered",
+    "restored",
+    "command_failed",
+    "flow_cancelled",
+    "state_changed",
+    "guard_error",
+    "layers_hidden",
+    "layers_shown",
+    "navigation_pending",
+    "pending_ended",
+    "entry_updated",
+]
 
 
 class NavigateOptions(TypedDict, total=False):
@@ -199,7 +220,7 @@ class Event:
     entries; navigation_pending: url and stage; pending_ended: reason). Events hash by kind, transition and ticket,
     and order by transition."""
 
-    kind: str
+    kind: EventKind
     transition: TransitionId
     entry: Entry | None = None
     entries: tuple[Entry, ...] = ()

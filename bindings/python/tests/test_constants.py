@@ -9,7 +9,9 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import get_args
 
+import navrouter.types
 import pytest
 from navrouter import _constants
 
@@ -50,6 +52,7 @@ def test_every_event_kind_of_the_header_has_its_name(tmp_path: Path) -> None:
     defined = set(re.findall(r"#define NAVROUTER_EVENT_([A-Z_]+) [0-9]+", HEADER.read_text()))
     assert {name for name in vars(_constants) if name.startswith("EVENT_")} == {f"EVENT_{name}" for name in defined}
     assert {name for name in vars(events) if name.isupper() and isinstance(getattr(events, name), str)} >= defined
+    assert set(get_args(navrouter.types.EventKind)) == {name.lower() for name in defined}, "the EventKind literal"
 
 
 def test_no_other_module_writes_a_constant_of_its_own() -> None:

@@ -31,3 +31,9 @@ async def mistakes(router: Router, aio: AsyncRouter, registry: navrouter.Registr
     await aio.push(ProductRoute(id="7"))  # error: "str"; expected "int"
     registry.add_interceptor(lambda i: None, phase="during")  # error: expected "Literal['before', 'after', 'leave']"
     registry.register("product")  # error: "str"; expected "type[TypedRoute]"
+
+    def on_event(event: navrouter.Event) -> None:
+        if event.kind == "pushed":  # error: Non-overlapping equality check
+            print(event)
+
+    router.set_navigator(on_event)
