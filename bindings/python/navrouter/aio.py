@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from ._constants import EDESTROYED
@@ -39,11 +39,11 @@ from .types import (
     EntryId,
     Event,
     FlowToken,
-    JSONObject,
     NavigateOptions,
     Outcome,
     Presentation,
     Resumption,
+    Snapshot,
     State,
     Ticket,
     TransitionId,
@@ -325,7 +325,7 @@ class AsyncRouter:
         its transition is finished."""
         return await self._complete(self.router.complete_login(flow, success))
 
-    async def restore(self, snapshot: JSONObject | str) -> Outcome:
+    async def restore(self, snapshot: Snapshot | Mapping[str, Any] | str) -> Outcome:
         """Router.restore: replaces the state by a snapshot; returns once the transition is finished."""
         return await self._complete(self.router.restore(snapshot))
 
@@ -336,7 +336,7 @@ class AsyncRouter:
         """The current state (see Router.state)."""
         return self.router.state
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> Snapshot:
         """The whole state as a snapshot dict (see Router.snapshot)."""
         return self.router.snapshot()
 

@@ -37,6 +37,7 @@ from .typed import TypedRoute
 from .types import (
     JSON,
     MAX_DOCUMENT_DEPTH,
+    BackPreview,
     Entry,
     EntryId,
     Event,
@@ -46,8 +47,10 @@ from .types import (
     NavigateOptions,
     Outcome,
     OutcomeStatus,
+    Plan,
     Presentation,
     Resumption,
+    Snapshot,
     State,
     TransitionId,
 )
@@ -443,18 +446,18 @@ class Router(OwnedHandle):
         lib().navrouter_router_state_json(self._ptr(), ctypes.byref(out))
         return State.from_json(json.loads(take_string(out)), self._views)
 
-    def snapshot(self, app: JSON = None) -> dict[str, Any]:
+    def snapshot(self, app: JSON = None) -> Snapshot:
         """The whole state as a dict (the versioned JSON of navrouter_router_snapshot), to restore later. app: the
         host's own JSON value (its app version, say), kept in the snapshot's "app" field for a migration hook."""
         out = c_void_p()
         app_json = dump_json(app, "app") if app is not None else None
         lib().navrouter_router_snapshot_ex(self._ptr(), app_json, ctypes.byref(out))
-        snapshot: dict[str, Any] = json.loads(take_string(out))
+        snapshot: Snapshot = json.loads(take_string(out))
         return snapshot
 
     def restore(
         self,
-        snapshot: dict[str, Any] | str,
+        snapshot: Snapshot | Mapping[str, Any] | str,
         *,
         tolerant: bool = False,
         migrate: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
@@ -558,22 +561,22 @@ class Router(OwnedHandle):
         lib().navrouter_router_can_dismiss(self._ptr(), ctypes.byref(out))
         return out.value
 
-    def back_preview(self) -> dict[str, Any] | None:
+    def back_preview(self) -> BackPreview | None:
         """What back would do, without doing it ({"action", "leaving", "appearing", "tab" | "layer"}), or None."""
         out = c_void_p()
         if lib().navrouter_router_back_preview(self._ptr(), ctypes.byref(out)) != 0:
             return None
-        preview: dict[str, Any] = json.loads(take_string(out))
+        preview: BackPreview = json.loads(take_string(out))
         return preview
 
-    def begin_back_gesture(self) -> tuple[GestureId, dict[str, Any]]:
+    def begin_back_gesture(self) -> tuple[GestureId, BackPreview]:
         """Begins an interactive back gesture: the leave guards are asked now (CancelledError on a veto); returns
         the gesture's id and the preview. Nothing changes until commit_back_gesture (a command a guard issues is
         queued, runs right after, and so makes the commit fail). An exception a guard raises is raised here."""
         gesture = c_uint64()
         out = c_void_p()
         invoke(lib().navrouter_router_begin_back_gesture, self._ptr(), ctypes.byref(gesture), ctypes.byref(out))
-        preview: dict[str, Any] = json.loads(take_string(out))
+        preview: BackPreview = json.loads(take_string(out))
         return GestureId(gesture.value), preview
 
     def commit_back_gesture(self, gesture: GestureId) -> Outcome:
@@ -605,14 +608,14 @@ class Router(OwnedHandle):
             dump_json(state, "state") if state is not None else None,
         )
 
-    def plan(self, url: str, **options: Any) -> dict[str, Any]:
+    def plan(self, url: str, **options: Any) -> Plan:
         """What navigating to url would do, without doing it: {"route", "needs_login", "interceptors", "events"}
         (navigate's keyword arguments)."""
         out = c_void_p()
         lib().navrouter_router_plan(
             self._ptr(), encode(url, "url"), ctypes.byref(self._navigate_options(options)), ctypes.byref(out)
         )
-        plan: dict[str, Any] = json.loads(take_string(out))
+        plan: Plan = json.loads(take_string(out))
         return plan
 
     def expire_flows(self) -> None:

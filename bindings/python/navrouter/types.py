@@ -70,6 +70,51 @@ class NavigateOptions(TypedDict, total=False):
     flow_deadline: float | None
 
 
+class EntryJSON(TypedDict):
+    """An entry as snapshots, plans and previews write it."""
+
+    id: int
+    route: str
+    url: str
+    parameters: dict[str, str]
+    props: JSONObject | None
+    expects_result: bool
+    opener: int | None
+    saved_state: JSONObject | None
+
+
+class Snapshot(TypedDict):
+    """Router.snapshot(): the whole state, versioned, for Router.restore."""
+
+    format: str
+    version: int
+    next_entry_id: int
+    selected_tab: int
+    tabs: list[dict[str, Any]]
+    layers: list[dict[str, Any]]
+    tab_history: list[int]
+    app: JSON
+
+
+class Plan(TypedDict):
+    """Router.plan(url): what navigating there would do."""
+
+    route: str
+    needs_login: bool
+    interceptors: list[str]
+    events: list[dict[str, Any]]
+
+
+class BackPreview(TypedDict, total=False):
+    """Router.back_preview(): what back would do; "tab" or "layer" says where."""
+
+    action: Literal["pop", "dismiss", "select_tab"]
+    leaving: list[EntryJSON]
+    appearing: EntryJSON | None
+    tab: int
+    layer: int
+
+
 # Ids, each a type of its own: an int at run time, but mypy and pyright keep one kind from passing for another (an
 # entry id given where a flow token belongs, a transition where a ticket belongs). Wrap a number you hold as one with
 # its type (`EntryId(3)`); ids the library hands out already are.

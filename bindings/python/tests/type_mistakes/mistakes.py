@@ -37,3 +37,6 @@ async def mistakes(router: Router, aio: AsyncRouter, registry: navrouter.Registr
             print(event)
 
     router.set_navigator(on_event)
+    print(router.snapshot()["tab"])  # error: TypedDict "Snapshot" has no key "tab"
+    preview = router.back_preview()
+    print(preview and preview["leavng"])  # error: TypedDict "BackPreview" has no key "leavng"
