@@ -402,3 +402,15 @@ def test_script_and_pattern_lines_end_at_newlines_only(tmp_path):
     table.write_text("a/x\r\nb\n", encoding="utf-8", newline="")
     tree = run("tree", "--patterns", str(table))
     assert tree.returncode == 0 and tree.stdout.count("→") == 2, tree.stdout
+
+
+def test_a_misspelt_subcommand_or_play_command_says_which_was_meant(tmp_path):
+    result = run("reslove", SHOP, "/shop/cart")
+    assert result.returncode == 2
+    assert "navrouter: 'reslove' is not a subcommand (did you mean 'resolve'?)" in result.stderr
+    assert run("frobnicate", SHOP).returncode == 2, "a word near no subcommand is the parser's usage error"
+    script = tmp_path / "script.txt"
+    script.write_text("opne /shop/product/1\nlogotu\n")
+    played = run("play", SHOP, str(script))
+    assert "unknown command 'opne' (did you mean 'open'?)" in played.stdout
+    assert "unknown command 'logotu' (did you mean 'logout'?)" in played.stdout

@@ -52,7 +52,7 @@ public final class GuardCenter: Sendable {
                 throw NavRouterError(
                     .notFound,
                     "interceptor '\(name)': no route is named '\(unknown)'"
-                        + Suggestion.didYouMean(unknown, among: known()))
+                        + NameSuggestion.didYouMean(unknown, among: known()))
             }
         }
         return state.withLock { state in

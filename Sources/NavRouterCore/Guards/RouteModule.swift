@@ -45,7 +45,7 @@ extension RouteRegistry {
                 throw NavRouterError(
                     .notFound,
                     "interceptor '\(declared.name)': no route is named '\(unknown)'"
-                        + Suggestion.didYouMean(unknown, among: names.union(table.routeNames)))
+                        + NameSuggestion.didYouMean(unknown, among: names.union(table.routeNames)))
             }
         }
         try register(

@@ -19,7 +19,7 @@ struct JSONObjectReader {
             throw NavRouterError(
                 .invalidJSON,
                 "\(Self.join(path, unknown)): unknown field ("
-                    + (Suggestion.nearest(unknown, among: known).map { "did you mean '\($0)'? " } ?? "")
+                    + (NameSuggestion.nearest(unknown, among: known).map { "did you mean '\($0)'? " } ?? "")
                     + "expected \(known.sorted().joined(separator: ", ")))")
         }
         self.members = members

@@ -98,7 +98,7 @@ extension RouteTable {
     {
         guard let route = route(named: name) else {
             throw NavRouterError(
-                .notFound, "no route is named '\(name)'" + Suggestion.didYouMean(name, among: routeNames))
+                .notFound, "no route is named '\(name)'" + NameSuggestion.didYouMean(name, among: routeNames))
         }
         try JSONValue.checkWritable(props, "props")
         // With a scheme, the first segment stands where RFC 3986 puts the authority: a ':' or '@' there would read as

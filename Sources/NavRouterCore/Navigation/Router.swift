@@ -168,7 +168,7 @@ public final class Router: Sendable {
         if handler != nil, registry.route(named: route) == nil {
             throw NavRouterError(
                 .notFound,
-                "no route is named '\(route)'" + Suggestion.didYouMean(route, among: registry.table.routeNames))
+                "no route is named '\(route)'" + NameSuggestion.didYouMean(route, among: registry.table.routeNames))
         }
         let maker = handler.map(ViewMaker.init)
         let old = control.withLock { control in

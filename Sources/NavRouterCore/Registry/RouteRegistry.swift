@@ -168,7 +168,7 @@ public final class RouteRegistry: Sendable {
             guard state.names.position(of: name, in: state.routes) != nil else {
                 throw NavRouterError(
                     .notFound,
-                    "no route is named '\(name)'" + Suggestion.didYouMean(name, among: state.routes.map(\.name)))
+                    "no route is named '\(name)'" + NameSuggestion.didYouMean(name, among: state.routes.map(\.name)))
             }
             let kept = state.routes.filter { $0.name != name }
             try Self.checkNoOrphans(kept, removed: [name])
@@ -224,7 +224,7 @@ public final class RouteRegistry: Sendable {
                     throw NavRouterError(
                         .invalidArgument,
                         "route '\(state.routes[current].name)': its parent '\(parent)' is not registered"
-                            + Suggestion.didYouMean(parent, among: state.routes.map(\.name)))
+                            + NameSuggestion.didYouMean(parent, among: state.routes.map(\.name)))
                 }
                 if position == current {
                     throw NavRouterError(.invalidArgument, "route '\(parent)' is its own parent")

@@ -25,6 +25,7 @@ struct NavRouterCommand: ParsableCommand {
     /// and 2 when the output could not be written, whatever the command found.
     static func main() {
         refuseArgumentsThatAreNotUTF8()
+        refuseAMisspeltSubcommand()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -35,6 +36,17 @@ struct NavRouterCommand: ParsableCommand {
             printError(fullMessage(for: error))
             exit(withError: ExitCode(2))
         }
+    }
+
+    /// Exits with status 2, naming the subcommand meant, when the first argument is no subcommand but near one
+    /// (`reslove`): the argument parser's own message lists the arguments it did not expect.
+    private static func refuseAMisspeltSubcommand() {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let first = arguments.first, !first.hasPrefix("-") else { return }
+        let names = configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"]
+        guard !names.contains(first), let meant = NameSuggestion.nearest(first, among: names) else { return }
+        printError("navrouter: '\(first)' is not a subcommand (did you mean '\(meant)'?); see 'navrouter --help'")
+        exit(withError: ExitCode(2))
     }
 
     /// Exits with status 2 when an argument is not UTF-8 text: Swift's `CommandLine.arguments` would hand the parser a

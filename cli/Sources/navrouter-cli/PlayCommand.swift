@@ -147,12 +147,20 @@ final class ScriptPlayer: Sendable {
                 guard let snapshot = saved.withLock({ $0 }) else { return ("EINVAL", "no snapshot was saved") }
                 return describe(try router.restore(snapshot))
             default:
-                return ("EINVAL", "unknown command '\(command)'")
+                return (
+                    "EINVAL", "unknown command '\(command)'" + NameSuggestion.didYouMean(command, among: Self.commands)
+                )
             }
         } catch {
             return (error.code.cName, error.message)
         }
     }
+
+    /// Every command a script may use (for the name meant when one is misspelt).
+    private static let commands = [
+        "start", "open", "external", "push", "replace", "present", "back", "pop", "dismiss", "root", "tab", "popto",
+        "swipe", "login", "logout", "snapshot", "restore",
+    ]
 
     /// The commands that read nothing after their name: a word there is a mistake the script is told of.
     private static let takesNoArgument: Set<String> = [

@@ -1,14 +1,15 @@
 /// The name a misspelt one most likely meant, for error messages ("did you mean 'product'?"): the nearest candidate
 /// by edit distance (insertions, deletions, substitutions and swaps of two neighbours, letters compared in any case),
 /// when it is near enough to be a slip: at most 1 edit for a name of up to 4 characters, at most 2 for longer ones.
-enum Suggestion {
+/// The library's own messages use it; a host's tools may too (the `navrouter` tool does, for its commands).
+public enum NameSuggestion {
     /// `" (did you mean 'NAME'?)"`, or `""` when no candidate is near enough.
-    static func didYouMean(_ word: String, among candidates: some Sequence<String>) -> String {
+    public static func didYouMean(_ word: String, among candidates: some Sequence<String>) -> String {
         nearest(word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
     /// The nearest candidate (the first in sorted order among equally near ones), or nil.
-    static func nearest(_ word: String, among candidates: some Sequence<String>) -> String? {
+    public static func nearest(_ word: String, among candidates: some Sequence<String>) -> String? {
         let typed = Array(word.lowercased())
         let limit = typed.count <= 4 ? 1 : 2
         var best: (distance: Int, name: String)?
