@@ -277,7 +277,7 @@ def test_play_runs_a_script_and_draws_each_step(tmp_path):
     script = tmp_path / "script.txt"
     script.write_text("# a session\npush /shop/product/7\nopen /settings\nback\ntab 2\nfly away\n")
     result = run("play", SHOP, str(script), "--svg", str(tmp_path / "svg"))
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 1, result.stderr  # a step failed: every step is still played and drawn
     out = result.stdout
     assert "> push /shop/product/7" in out and "tab 0 home *: home (/shop/home) › product (/shop/product/7)" in out
     assert "layer 0 (sheet): settings (/settings)" in out
@@ -307,8 +307,11 @@ def test_play_counts_its_failed_steps(tmp_path):
     script = tmp_path / "script.txt"
     script.write_text("pop\nfly away\npush /shop/product/7\n")
     result = run("play", SHOP, str(script))
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 1, result.stderr  # a CI running the script learns that steps failed
     assert result.stdout.strip().endswith("2 steps failed")
+    assert run("play", "--json", SHOP, str(script)).returncode == 1
+    script.write_text("push /shop/product/7\npop\n")
+    assert run("play", SHOP, str(script)).returncode == 0
 
 
 def test_play_reads_scripts_with_windows_line_ends(tmp_path):
@@ -332,7 +335,7 @@ def test_play_refuses_arguments_it_does_not_take(tmp_path):
     lines = ["present /settings bogus", "push /shop/product/7", *refused, "login yes", "open /shop/product/1 {} extra"]
     script.write_text("\n".join([*lines, "present /settings fullscreen", "dismiss"]) + "\n")
     result = run("play", "--json", SHOP, str(script))
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 1, result.stderr  # its steps fail, as they should
     steps = {step["command"]: step for step in map(json.loads, result.stdout.splitlines())}
     assert steps["present /settings bogus"]["message"] == "present's style is sheet or fullscreen, not 'bogus'"
     for command in refused:

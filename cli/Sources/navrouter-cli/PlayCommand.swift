@@ -14,8 +14,9 @@ struct PlayCommand: ParsableCommand {
             popto ENTRY, swipe (the user swipes back), login ok|fail (completes the pending login flow), logout, \
             snapshot, restore. A word a command does not take is an error. The router starts with a tab per root \
             route. '-' reads the script from standard input. A step that fails is shown with its status and message \
-            and the script goes on; the exit status is 0 unless the manifest, the script or an SVG file cannot be \
-            read or written (--json gives each step's status).
+            and the script goes on; the exit status is then 1 (a CI running a script learns that a step failed), \
+            and 2 when the manifest, the script or an SVG file cannot be read or written (--json gives each step's \
+            status).
             """
     )
 
@@ -71,6 +72,7 @@ struct PlayCommand: ParsableCommand {
                 }
             }
             if failures > 0 && !asJSON { print("\(counted(failures, "step")) failed") }
+            if failures > 0 { throw ExitCode(1) }
         }
     }
 
