@@ -305,6 +305,17 @@ NAVROUTER_API int navrouter_registry_add_routes(navrouter_registry *registry, co
  */
 NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_load_manifest(navrouter_registry *registry, const char *json,
                                                                        size_t *out_count);
+/**
+ * Checks a manifest as navrouter_registry_load_manifest would load it into an empty registry with this registry's
+ * options (case sensitivity, URL policy), listing every problem where loading stops at the first; the registry is not
+ * changed. For a host's own test suite (navrouter check is the same check from the command line).
+ * @param[out] out_report_json owned; free with navrouter_string_free(): {"routes": N, "errors": [...], "warnings":
+ *        [...]}, a line per finding, each naming its module and route (warnings only when there is no error).
+ * @return NAVROUTER_OK (whatever the manifest's findings: the report says), NAVROUTER_EJSON when the document is not a
+ *         manifest at all (not JSON, no routes), or NAVROUTER_EINVAL.
+ */
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_check_manifest(navrouter_registry *registry, const char *json,
+                                                                        char **out_report_json);
 
 /** Removes a route by name. @return NAVROUTER_OK, NAVROUTER_EINVAL, NAVROUTER_ENOTFOUND, or NAVROUTER_ECONFLICT
  *  when other routes name it as their parent (remove them first; nothing is removed). */

@@ -133,6 +133,18 @@ public func navrouter_registry_load_manifest(
     }
 }
 
+@_cdecl("navrouter_registry_check_manifest") @implementation
+public func navrouter_registry_check_manifest(
+    _ handle: OpaquePointer?, _ json: UnsafePointer<CChar>?,
+    _ outReport: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    outReport?.pointee = nil
+    return cCall { () throws(NavRouterError) in
+        let out = try required(outReport, "out_report_json")
+        store(try registry(handle).checkManifest(try cString(json, "json")).jsonValue.jsonText, into: out)
+    }
+}
+
 @_cdecl("navrouter_registry_remove_route") @implementation
 public func navrouter_registry_remove_route(_ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> Int32 {
     cCall { () throws(NavRouterError) in try registry(handle).unregister(named: try cString(name, "name")) }

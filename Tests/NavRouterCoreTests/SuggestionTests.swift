@@ -42,3 +42,24 @@ final class SuggestionTests: XCTestCase {
         }
     }
 }
+
+/// A host checks its manifest with the registry that will read it, from its own test suite.
+final class HostManifestCheckTests: XCTestCase {
+    func testAHostChecksItsManifestWithItsRegistryAndLoadsNothing() throws {
+        let registry = try RouteRegistry(options: RegistryOptions(caseSensitive: true))
+        let manifest = #"""
+            {"routes": [{"name": "a", "pattern": "A"}, {"name": "b", "pattern": "a"},
+                        {"name": "c", "pattern": "c", "parent": "nowhere"}]}
+            """#
+        let report = try registry.checkManifest(manifest)
+        XCTAssertEqual(report.routeCount, 3)
+        XCTAssertEqual(report.errors, ["route 'c': its parent 'nowhere' is not registered"])
+        XCTAssertEqual(report.jsonValue.objectValue?["routes"], 3)
+        XCTAssertEqual(registry.routes.count, 0, "checking loads nothing")
+        let insensitive = try RouteRegistry()
+        let clash = try insensitive.checkManifest(
+            #"{"routes": [{"name": "a", "pattern": "A"}, {"name": "b", "pattern": "a"}]}"#)
+        XCTAssertEqual(clash.errors.count, 1, "the registry's case folding makes A and a one pattern")
+        assertFails(.invalidJSON) { try registry.checkManifest("not json") }
+    }
+}

@@ -794,6 +794,26 @@ static void test_universal_links_and_links_from_paths(void) {
     navrouter_registry_free(registry);
 }
 
+static void test_a_host_checks_a_manifest_with_its_registry(void) {
+    navrouter_registry *registry = shop_registry();
+    char *report = NULL;
+    size_t before = 0, after = 0;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_route_count(registry, &before));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_check_manifest(
+                     registry, "{\"routes\": [{\"name\": \"a\", \"pattern\": \"a\", \"parent\": \"hom\"}]}", &report));
+    CHECK_CONTAINS("\"errors\":[\"route 'a': its parent 'hom' is not registered\"]", report);
+    CHECK_CONTAINS("\"routes\":1", report);
+    navrouter_string_free(report);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_route_count(registry, &after));
+    CHECK(after == before); /* checking loads nothing */
+    CHECK_STATUS(NAVROUTER_EJSON, navrouter_registry_check_manifest(registry, "not json", &report));
+    CHECK(report == NULL);
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_check_manifest(registry, NULL, &report));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_check_manifest(registry, "{}", NULL));
+    navrouter_registry_free(registry);
+}
+
 static void test_remove_route_and_module(void) {
     navrouter_registry *registry = shop_registry();
     navrouter_match *match = NULL;
@@ -957,6 +977,7 @@ int main(int argc, char **argv) {
     RUN(test_explain);
     RUN(test_build_url_round_trip);
     RUN(test_universal_links_and_links_from_paths);
+    RUN(test_a_host_checks_a_manifest_with_its_registry);
     RUN(test_remove_route_and_module);
     RUN(test_last_error_is_per_thread);
     RUN(test_threads_share_a_registry);

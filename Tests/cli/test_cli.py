@@ -417,3 +417,14 @@ def test_a_misspelt_subcommand_or_play_command_says_which_was_meant(tmp_path):
     played = run("play", SHOP, str(script))
     assert "unknown command 'opne' (did you mean 'open'?)" in played.stdout
     assert "unknown command 'logotu' (did you mean 'logout'?)" in played.stdout
+
+
+def test_check_writes_its_report_as_json_for_a_ci(tmp_path):
+    result = run("check", "--format", "json", SHOP)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert (report["file"], report["routes"], report["errors"]) == (SHOP, 17, [])
+    assert any("route 'checkout': external and requires login" in warning for warning in report["warnings"])
+    broken = write(tmp_path, {"routes": [{"name": "a", "pattern": "a", "parent": "nowhere"}]})
+    failed = run("check", "--format", "json", broken)
+    assert failed.returncode == 1 and json.loads(failed.stdout)["errors"][0].startswith("route 'a': ")

@@ -8,6 +8,23 @@ public struct ManifestReport: Equatable, Sendable {
     /// One line per warning (given only when there is no error): routes no link reaches (their sample URL opens
     /// another route), external routes that require login.
     public let warnings: [String]
+
+    /// The report as JSON: `{"routes": N, "errors": [...], "warnings": [...]}`.
+    public var jsonValue: JSONValue {
+        .object([
+            "routes": .integer(Int64(routeCount)), "errors": .array(errors.map(JSONValue.string)),
+            "warnings": .array(warnings.map(JSONValue.string)),
+        ])
+    }
+}
+
+extension RouteRegistry {
+    /// Checks a manifest as it would load into an empty registry with this registry's options (case sensitivity and
+    /// URL policy), listing every problem (see `RouteManifest.check(_:options:)`); this registry is not changed. For
+    /// a host's own test suite: its manifest, checked by the router that will read it.
+    public func checkManifest(_ text: String) throws(NavRouterError) -> ManifestReport {
+        try RouteManifest.check(text, options: RegistryOptions(caseSensitive: caseSensitive, policy: table.policy))
+    }
 }
 
 extension RouteManifest {
@@ -53,7 +70,11 @@ extension RouteManifest {
                     try registry.register(route)
                     registered.insert(route.name)
                 } catch {
-                    errors.append("\(location(of: route)): \(error.message)")
+                    // The registry's message may name the route already: the location is said once.
+                    let named = "route '\(route.name)': "
+                    let message =
+                        error.message.hasPrefix(named) ? String(error.message.dropFirst(named.count)) : error.message
+                    errors.append("\(location(of: route)): \(message)")
                     failed.insert(route.name)
                 }
             }

@@ -35,7 +35,7 @@ from ._routers import router_for
 from ._speed import RouteNames
 from .guards import PHASES, PRIORITIES, Decision, Interception, apply_decision
 from .typed import TypedRoute
-from .types import MAX_DOCUMENT_DEPTH, JSONObject, Match, Phase, Priority, RoutePresentation
+from .types import MAX_DOCUMENT_DEPTH, JSONObject, ManifestReport, Match, Phase, Priority, RoutePresentation
 
 if TYPE_CHECKING:
     from .router import Router
@@ -220,6 +220,20 @@ class Registry(OwnedHandle):
             external=route.EXTERNAL,
             parent=route.PARENT,
         )
+
+    def check_manifest(self, manifest: str | Mapping[str, Any] | list[Any]) -> ManifestReport:
+        """Checks a manifest as load_manifest would load it into an empty registry with this registry's options
+        (case sensitivity, URL policy), listing every problem where loading stops at the first; this registry is not
+        changed. For a host's own tests: assert not report["errors"]. JSONError when it is no manifest at all."""
+        text = (
+            encode(manifest, "manifest")
+            if isinstance(manifest, str)
+            else dump_json(manifest, "manifest", MAX_DOCUMENT_DEPTH)
+        )
+        out = c_void_p()
+        lib().navrouter_registry_check_manifest(self._ptr(), text, ctypes.byref(out))
+        report: ManifestReport = json.loads(take_string(out))
+        return report
 
     def remove_route(self, name: str) -> None:
         """Removes a route by name (ConflictError while other routes name it as their parent)."""

@@ -96,6 +96,14 @@ class Snapshot(TypedDict):
     app: JSON
 
 
+class ManifestReport(TypedDict):
+    """Registry.check_manifest(manifest): every problem a manifest has, a line each naming its module and route."""
+
+    routes: int
+    errors: list[str]
+    warnings: list[str]
+
+
 class Plan(TypedDict):
     """Router.plan(url): what navigating there would do."""
 

@@ -3,6 +3,7 @@ import threading
 import navrouter
 import navrouter.registry
 import pytest
+from conftest import ROOT
 from navrouter import (
     ConflictError,
     DeniedError,
@@ -361,3 +362,14 @@ def test_add_routes_registers_all_or_nothing():
     assert len(registry) == 2
     with pytest.raises(RouteNotFoundError):
         registry.resolve("/c")
+
+
+def test_a_host_checks_its_manifest_with_its_registry(shop):
+    report = shop.check_manifest((ROOT / "examples" / "manifests" / "shop.json").read_text())
+    assert report["routes"] == 17 and report["errors"] == []
+    assert len(report["warnings"]) == 2
+    broken = shop.check_manifest({"routes": [{"name": "a", "pattern": "a", "presentaton": "sheet"}]})
+    assert broken["warnings"] == [] and "did you mean 'presentation'?" in broken["errors"][0]
+    assert len(shop) == 17, "checking loads nothing"
+    with pytest.raises(navrouter.JSONError):
+        shop.check_manifest("not json")

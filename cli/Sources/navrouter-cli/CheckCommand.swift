@@ -18,6 +18,14 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(
+        help: "text (a line per finding) or json ({file, routes, errors, warnings}, as a host's own check gets it).")
+    var format: Format = .text
+
     func run() throws {
         try reportingErrors {
             let file = options.manifest
@@ -29,14 +37,20 @@ struct CheckCommand: ParsableCommand {
             } catch {
                 throw ToolError.failure("\(file): error: \(options.explained(error, text: text))")
             }
-            for error in report.errors { print("\(file): error: \(error)") }
-            for warning in report.warnings { print("\(file): warning: \(warning)") }
-            print(
-                [
-                    counted(report.routeCount, "route"), counted(report.errors.count, "error"),
-                    counted(report.warnings.count, "warning"),
-                ]
-                .joined(separator: ", "))
+            if format == .json {
+                var object = report.jsonValue.objectValue ?? [:]
+                object["file"] = .string(file)
+                print(JSONValue.object(object).jsonText)
+            } else {
+                for error in report.errors { print("\(file): error: \(error)") }
+                for warning in report.warnings { print("\(file): warning: \(warning)") }
+                print(
+                    [
+                        counted(report.routeCount, "route"), counted(report.errors.count, "error"),
+                        counted(report.warnings.count, "warning"),
+                    ]
+                    .joined(separator: ", "))
+            }
             if !report.errors.isEmpty || (strict && !report.warnings.isEmpty) { throw ExitCode(1) }
         }
     }
