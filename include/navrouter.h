@@ -306,6 +306,16 @@ NAVROUTER_API int navrouter_registry_add_routes(navrouter_registry *registry, co
 NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_load_manifest(navrouter_registry *registry, const char *json,
                                                                        size_t *out_count);
 /**
+ * Checks that the registry holds a route of this name with this pattern, however each is spelt ("/a/:id" and
+ * "a/<id>" are one pattern; literals compare as the matcher compares them): what a route declared in a host's code (a
+ * typed route of a binding, a generated one) expects of the registry it is given to.
+ * @param declared_by the declaration's name for the message ("ProductRoute"), or NULL.
+ * @return NAVROUTER_OK, NAVROUTER_ENOTFOUND (no route of that name), NAVROUTER_ECONFLICT (another pattern: a typed
+ *         route of another registry), or NAVROUTER_EINVAL.
+ */
+NAVROUTER_API int navrouter_registry_check_route(navrouter_registry *registry, const char *name, const char *pattern,
+                                                 const char *declared_by);
+/**
  * Checks a manifest as navrouter_registry_load_manifest would load it into an empty registry with this registry's
  * options (case sensitivity, URL policy), listing every problem where loading stops at the first; the registry is not
  * changed. For a host's own test suite (navrouter check is the same check from the command line).

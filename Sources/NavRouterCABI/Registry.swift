@@ -145,6 +145,18 @@ public func navrouter_registry_check_manifest(
     }
 }
 
+@_cdecl("navrouter_registry_check_route") @implementation
+public func navrouter_registry_check_route(
+    _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ pattern: UnsafePointer<CChar>?,
+    _ declaredBy: UnsafePointer<CChar>?
+) -> Int32 {
+    cCall { () throws(NavRouterError) in
+        try registry(handle).checkRoute(
+            named: try cString(name, "name"), pattern: try cString(pattern, "pattern"),
+            declaredBy: try optionalCString(declaredBy, "declared_by") ?? "the declaration")
+    }
+}
+
 @_cdecl("navrouter_registry_remove_route") @implementation
 public func navrouter_registry_remove_route(_ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> Int32 {
     cCall { () throws(NavRouterError) in try registry(handle).unregister(named: try cString(name, "name")) }

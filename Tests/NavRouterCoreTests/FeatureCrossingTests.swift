@@ -549,15 +549,29 @@ final class ModalsPerTabStateTests: XCTestCase {
 
 /// A transaction log replays whatever the session did and wherever the log started.
 final class TransactionLogReplayTests: XCTestCase {
-    private func makeRouter(recording: Bool = true) throws -> Router {
+    /// A router with a view handler, logging (or not), with seeded flow tokens, on `registry` (a fresh shop by
+    /// default; a test that replays gives the logging router and the replaying one the same registry).
+    private func makeRouter(
+        recording: Bool = true, on registry: RouteRegistry? = nil, flowDeadline: Duration? = nil
+    ) throws -> Router {
         let router = Router(
-            registry: try shopRegistry(),
+            registry: try registry ?? shopRegistry(),
             options: RouterOptions {
                 $0.recordsLog = recording
                 $0.flowTokenSeed = 42
+                $0.flowDeadline = flowDeadline
             })
         router.defaultHandler = ViewLedger()
         return router
+    }
+
+    /// The shop, with an `after` interceptor that sends every product navigation on to `url`.
+    private func shopRedirectingProducts(to url: String) throws -> RouteRegistry {
+        let registry = try shopRegistry()
+        try registry.guards.addInterceptor(
+            ClosureInterceptor { $0.destination?.route.name == "product" ? .redirect(url: url) : .proceed },
+            name: "redirect", phase: .after)
+        return registry
     }
 
     func testALoggedBackGestureReplays() throws {
@@ -625,20 +639,12 @@ final class TransactionLogReplayTests: XCTestCase {
         // A command a callback queued fails as it runs: the host hears of it in a `commandFailed` event, which has a
         // transition number of its own. The replay runs that step directly, with no such event: the next step's
         // transition number is still the log's.
-        let registry = try shopRegistry()
-        try registry.guards.addInterceptor(
-            ClosureInterceptor { $0.destination?.route.name == "product" ? .redirect(url: "/nowhere") : .proceed },
-            name: "to-nowhere", phase: .after)
-        func makeRouter() -> Router {
-            let router = Router(registry: registry, options: RouterOptions { $0.recordsLog = true })
-            router.defaultHandler = ViewLedger()
-            return router
-        }
-        let router = makeRouter()
+        let registry = try shopRedirectingProducts(to: "/nowhere")
+        let router = try makeRouter(on: registry)
         try router.start()
         try router.push("/shop/product/1")
         try router.push("/settings")
-        let replay = makeRouter()
+        let replay = try makeRouter(on: registry)
         let report = try replay.replay(router.transactionLogLines)
         XCTAssertEqual(report.steps, 4, "start, the push, the failed redirect, the second push")
         XCTAssertNil(report.divergence, "\(String(describing: report.divergence))")
@@ -672,23 +678,12 @@ final class TransactionLogReplayTests: XCTestCase {
         let registry = try shopRegistry()
         try registry.guards.addInterceptor(
             ClosureInterceptor { $0.destination?.route.name == "settings" ? .pending : .proceed }, name: "hold")
-        func makeRouter() -> Router {
-            let router = Router(
-                registry: registry,
-                options: RouterOptions {
-                    $0.recordsLog = true
-                    $0.flowDeadline = .zero
-                    $0.flowTokenSeed = 7
-                })
-            router.defaultHandler = ViewLedger()
-            return router
-        }
-        let router = makeRouter()
+        let router = try makeRouter(on: registry, flowDeadline: .zero)
         try router.start()
         try router.navigate("/settings")
         router.expireFlows()
         try router.push("/shop/product/2")
-        let replay = makeRouter()
+        let replay = try makeRouter(on: registry, flowDeadline: .zero)
         let report = try replay.replay(router.transactionLogLines)
         XCTAssertEqual(report.steps, 3)
         XCTAssertNil(report.divergence, "\(String(describing: report.divergence))")
@@ -697,20 +692,12 @@ final class TransactionLogReplayTests: XCTestCase {
     func testACommandACallbackIssuedReplaysOnceAsTheStepItIs() throws {
         // An after interceptor redirects: its navigation ran as a step of its own, after the push. The replay runs
         // the push alone (the redirect it issues again is the log's next step), then the redirect.
-        let registry = try shopRegistry()
-        try registry.guards.addInterceptor(
-            ClosureInterceptor { $0.destination?.route.name == "product" ? .redirect(url: "/shop/cart") : .proceed },
-            name: "then-cart", phase: .after)
-        func makeRouter() -> Router {
-            let router = Router(registry: registry, options: RouterOptions { $0.recordsLog = true })
-            router.defaultHandler = ViewLedger()
-            return router
-        }
-        let router = makeRouter()
+        let registry = try shopRedirectingProducts(to: "/shop/cart")
+        let router = try makeRouter(on: registry)
         try router.start()
         try router.push("/shop/product/1")
         XCTAssertEqual(router.transactionLog.count, 3, "start, the push, the redirect")
-        let replay = makeRouter()
+        let replay = try makeRouter(on: registry)
         let report = try replay.replay(router.transactionLogLines)
         XCTAssertEqual(report.steps, 3)
         XCTAssertNil(report.divergence, "\(String(describing: report.divergence))")

@@ -814,6 +814,18 @@ static void test_a_host_checks_a_manifest_with_its_registry(void) {
     navrouter_registry_free(registry);
 }
 
+static void test_a_declared_route_is_checked_against_the_registry(void) {
+    navrouter_registry *registry = shop_registry();
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_check_route(registry, "product", "shop/product/<int:id>", NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_check_route(registry, "category", "/SHOP/Category/<slug>", "X"));
+    CHECK_STATUS(NAVROUTER_ECONFLICT, navrouter_registry_check_route(registry, "product", "products/<int:id>", "P"));
+    CHECK_CONTAINS("and P has 'products/<int:id>': a typed route of another registry?", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_check_route(registry, "prodcut", "a", "P"));
+    CHECK_CONTAINS("route 'prodcut' of P is not registered", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_registry_check_route(registry, NULL, "a", NULL));
+    navrouter_registry_free(registry);
+}
+
 static void test_remove_route_and_module(void) {
     navrouter_registry *registry = shop_registry();
     navrouter_match *match = NULL;
@@ -978,6 +990,7 @@ int main(int argc, char **argv) {
     RUN(test_build_url_round_trip);
     RUN(test_universal_links_and_links_from_paths);
     RUN(test_a_host_checks_a_manifest_with_its_registry);
+    RUN(test_a_declared_route_is_checked_against_the_registry);
     RUN(test_remove_route_and_module);
     RUN(test_last_error_is_per_thread);
     RUN(test_threads_share_a_registry);

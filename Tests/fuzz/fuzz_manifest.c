@@ -1,8 +1,34 @@
 /* Manifest loading: any text gives a status (never a crash), all-or-nothing: a refused manifest registers nothing,
- * a loaded one registers exactly the routes it names, which can then be removed module by module. */
+ * a loaded one registers exactly the routes it names, which can then be removed module by module; and checking a
+ * manifest agrees with loading it: no error in the report exactly when it loads (on an empty registry). */
 #include "fuzz_support.h"
 
 #include <stdint.h>
+
+/* navrouter_registry_check_manifest's report on an empty registry has no error exactly when the manifest loads into
+ * it, and checking loads nothing. */
+static void check_agrees_with_loading(const char *text) {
+    navrouter_registry *registry = NULL;
+    char *report = NULL;
+    size_t loaded = 0, count = 0;
+    if (navrouter_registry_new(&registry, 0) != NAVROUTER_OK) fuzz_fail("registry_new");
+    int checked = navrouter_registry_check_manifest(registry, text, &report);
+    FUZZ_CHECK(fuzz_known_status(checked) && checked <= 0, "check_manifest gave %s", navrouter_status_name(checked));
+    FUZZ_CHECK(navrouter_registry_route_count(registry, &count) == NAVROUTER_OK && count == 0,
+               "checking a manifest registered %zu routes", count);
+    int status = navrouter_registry_load_manifest(registry, text, &loaded);
+    if (checked == NAVROUTER_OK) {
+        json_t *parsed = navrouter_jansson_parse(report);
+        size_t errors = json_array_size(json_object_get(parsed, "errors"));
+        FUZZ_CHECK((errors == 0) == (status == NAVROUTER_OK), "check found %zu errors, load gave %s: %s", errors,
+                   navrouter_status_name(status), report);
+        json_decref(parsed);
+    } else {
+        FUZZ_CHECK(status != NAVROUTER_OK, "check refused a manifest that loads: %s", navrouter_last_error());
+    }
+    navrouter_string_free(report);
+    navrouter_registry_free(registry);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     navrouter_registry *registry = NULL;
@@ -39,6 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         navrouter_string_free(json);
     }
     navrouter_registry_free(registry);
+    check_agrees_with_loading(text);
     free(text);
     return 0;
 }

@@ -82,29 +82,40 @@ extension TypedRoute {
 
     /// Refuses a registry whose route of this name is not this type's.
     static func checkRegistered(in registry: RouteRegistry) throws(NavRouterError) {
-        guard let registered = registry.table.route(named: routeName) else {
-            throw NavRouterError(
-                .notFound, "route '\(routeName)' of \(Self.self) is not registered (register(\(Self.self).self))")
-        }
-        guard matchesPattern(of: registered, caseSensitive: registry.caseSensitive) else {
-            throw NavRouterError(
-                .conflict,
-                "route '\(routeName)' has the pattern '\(registered.pattern.text)' in this registry, and \(Self.self) "
-                    + "has '\(pattern)': a typed route of another registry?")
-        }
+        try registry.checkRoute(named: routeName, pattern: pattern, declaredBy: "\(Self.self)")
     }
 }
 
-extension TypedRoute {
-    /// Whether the declared pattern is the registered route's, however each is spelt (`/a/:id` and `a/<id>` are the
-    /// same pattern; literals compare as the registry matches them).
-    private static func matchesPattern(of registered: Route, caseSensitive: Bool) -> Bool {
-        guard let declared = try? RoutePattern(pattern) else { return false }
-        let (mine, theirs) = (declared.segments, registered.pattern.segments)
-        guard mine.count == theirs.count else { return false }
-        for (left, right) in zip(mine, theirs) {
+extension RouteRegistry {
+    /// Checks that this registry holds a route of this name with this pattern, however each is spelt (`/a/:id` and
+    /// `a/<id>` are one pattern; literals compare as the matcher compares them): what a route declared in a host's
+    /// code (a `TypedRoute`, a binding's typed route) expects of the registry it is given to.
+    /// - Parameters:
+    ///   - name: the route's name.
+    ///   - pattern: the pattern the declaration gives it.
+    ///   - owner: the declaration's name, for the messages (`ProductRoute`).
+    /// - Throws: `.notFound` when no route has the name, `.conflict` when its pattern is another (a typed route of
+    ///   another registry).
+    public func checkRoute(named name: String, pattern: String, declaredBy owner: String) throws(NavRouterError) {
+        guard let registered = table.route(named: name) else {
+            throw NavRouterError(.notFound, "route '\(name)' of \(owner) is not registered (register it first)")
+        }
+        guard Self.samePattern(pattern, registered.pattern, caseSensitive: caseSensitive) else {
+            throw NavRouterError(
+                .conflict,
+                "route '\(name)' has the pattern '\(registered.pattern.text)' in this registry, and \(owner) has "
+                    + "'\(pattern)': a typed route of another registry?")
+        }
+    }
+
+    /// Whether a pattern's text is the registered pattern, segment by segment.
+    private static func samePattern(_ text: String, _ registered: RoutePattern, caseSensitive: Bool) -> Bool {
+        guard let declared = try? RoutePattern(text), declared.segments.count == registered.segments.count else {
+            return false
+        }
+        for (left, right) in zip(declared.segments, registered.segments) {
             if case .literal(let one) = left, case .literal(let other) = right, !caseSensitive {
-                if one.lowercased() != other.lowercased() { return false }
+                if one.caseFolded != other.caseFolded { return false }
             } else if left != right {
                 return false
             }

@@ -140,6 +140,7 @@ _SIGNATURES: list[tuple[str, list[Any], Any, Any]] = [
         _check,
     ),
     ("navrouter_registry_check_manifest", [RegistryPtr, c_char_p, POINTER(c_void_p)], c_int, _check),
+    ("navrouter_registry_check_route", [RegistryPtr, c_char_p, c_char_p, c_char_p], c_int, _check),
     (
         "navrouter_registry_build_universal_link",
         [RegistryPtr, c_char_p, c_char_p, c_char_p, c_char_p, POINTER(c_void_p)],

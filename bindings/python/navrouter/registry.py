@@ -221,6 +221,18 @@ class Registry(OwnedHandle):
             parent=route.PARENT,
         )
 
+    def check_route(self, name: str, pattern: str, declared_by: str | None = None) -> None:
+        """Checks that the registry holds a route of this name with this pattern, however each is spelt (what a typed
+        route expects of the registry it is given to): RouteNotFoundError without such a route, ConflictError when
+        its pattern is another. declared_by names the declaration in the messages."""
+        invoke(
+            lib().navrouter_registry_check_route,
+            self._ptr(),
+            encode(name, "name"),
+            encode(pattern, "pattern"),
+            encode_optional(declared_by, "declared_by"),
+        )
+
     def check_manifest(self, manifest: str | Mapping[str, Any] | list[Any]) -> ManifestReport:
         """Checks a manifest as load_manifest would load it into an empty registry with this registry's options
         (case sensitivity, URL policy), listing every problem where loading stops at the first; this registry is not

@@ -24,9 +24,6 @@ import types
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Union, get_args, get_origin
 
-from ._constants import ECONFLICT, ENOTFOUND
-from ._errors import ConflictError, RouteNotFoundError
-
 if TYPE_CHECKING:
     from .registry import Registry
     from .types import Entry, Match, RoutePresentation
@@ -98,20 +95,8 @@ class TypedRoute:
 
     @classmethod
     def check_registered(cls, registry: Registry) -> None:
-        """Raises when the registry's route of this name is not this type's (see url)."""
-        try:
-            registered = registry.route(cls.ROUTE)
-        except RouteNotFoundError:
-            raise RouteNotFoundError(
-                ENOTFOUND,
-                f"route '{cls.ROUTE}' of {cls.__name__} is not registered (registry.register({cls.__name__}))",
-            ) from None
-        if _normalized(registered["pattern"]) != _normalized(cls.PATTERN):
-            raise ConflictError(
-                ECONFLICT,
-                f"route '{cls.ROUTE}' has the pattern '{registered['pattern']}' in this registry, and "
-                f"{cls.__name__} has '{cls.PATTERN}': a typed route of another registry?",
-            )
+        """Raises when the registry's route of this name is not this type's (see url; Registry.check_route)."""
+        registry.check_route(cls.ROUTE, cls.PATTERN, cls.__name__)
 
 
 def _field_type(cls: type[TypedRoute], field: dataclasses.Field[Any]) -> tuple[type, bool]:
@@ -145,17 +130,3 @@ def _parse(kind: type, text: str) -> Any:
         return kind(text)
     except ValueError:
         return None
-
-
-def _normalized(pattern: str) -> list[str]:
-    """A pattern's segments as the matcher reads them: literals in any case, `:id` and `<id>` alike."""
-    segments: list[str] = []
-    for segment in pattern.strip("/").split("/"):
-        if segment.startswith(":"):
-            segment = f"<{segment[1:]}>"
-        elif segment.startswith("*"):
-            segment = f"<path:{segment[1:]}>"
-        elif not segment.startswith("<"):
-            segment = segment.lower()
-        segments.append(segment)
-    return segments

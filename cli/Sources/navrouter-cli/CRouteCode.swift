@@ -70,9 +70,9 @@ enum CRouteCode {
     private static func builder(_ model: RouteCodeModel, prefix: String) throws -> [String] {
         let route = model.route
         let function = "\(prefix)_url_\(snake(route.name))"
+        let fields = try model.fields.map { field in (field, try identifier(field.name, route: route.name)) }
         var parameters = ["navrouter_registry *registry"]
-        for field in model.fields {
-            let name = try identifier(field.name, route: route.name)
+        for (field, name) in fields {
             parameters.append(field.kind == .int ? "int64_t \(name)" : "const char *\(name)")
         }
         parameters += ["const char *scheme", "char **out_url"]
@@ -83,7 +83,7 @@ enum CRouteCode {
             "static inline int \(function)(\(parameters.joined(separator: ", "))) {",
             "    if (out_url) *out_url = NULL;",
         ]
-        if model.fields.isEmpty {
+        if fields.isEmpty {
             lines.append(
                 "    return navrouter_registry_build_url(registry, \(RouteCodeModel.quoted(route.name)), NULL, NULL, "
                     + "scheme, out_url);")
@@ -91,8 +91,7 @@ enum CRouteCode {
             return lines
         }
         var room = ["2"]
-        for field in model.fields {
-            let name = try identifier(field.name, route: route.name)
+        for (field, name) in fields {
             if field.kind == .int {
                 lines.append("    char \(name)_text[24];")
                 lines.append("    snprintf(\(name)_text, sizeof \(name)_text, \"%\" PRId64, \(name));")
@@ -104,8 +103,7 @@ enum CRouteCode {
         }
         lines.append("    char *json = calloc(\(room.joined(separator: " + ")), 1);")
         lines.append("    if (!json) return NAVROUTER_ELIMIT;")
-        for field in model.fields {
-            let name = try identifier(field.name, route: route.name)
+        for (field, name) in fields {
             let value = field.kind == .int ? "\(name)_text" : name
             lines.append("    \(prefix)__put(json, \(RouteCodeModel.quoted(field.name)), \(value));")
         }
