@@ -15,8 +15,9 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual(byRoute["byInt"]?.won, true)
         XCTAssertNil(byRoute["me"], "a literal that differs is never considered")
         XCTAssertTrue(
-            byRoute["byName"]!.reason.contains("lost to 'byInt' at segment 2: a typed parameter beats a parameter"))
-        XCTAssertTrue(byRoute["rest"]!.reason.contains("a typed parameter beats a catch-all"))
+            byRoute["byName"]!.reason.contains(
+                "lost to 'byInt' at segment 2: a typed parameter (int) beats a parameter"))
+        XCTAssertTrue(byRoute["rest"]!.reason.contains("a typed parameter (int) beats a catch-all"))
         XCTAssertNil(byRoute["other"], "a route whose first literal differs is never considered")
         XCTAssertTrue(explanation.jsonText.contains(#""winner":"byInt""#), explanation.jsonText)
     }

@@ -97,9 +97,8 @@ extension RouteManifest {
             for segment in route.pattern.segments {
                 switch segment {
                 case .literal: break
-                case .parameter(let name, .int): parameters[name] = "1"
-                case .parameter(let name, .uuid): parameters[name] = "00000000-0000-4000-8000-000000000000"
-                case .parameter(let name, .string), .catchAll(let name): parameters[name] = "x"
+                case .parameter(let name, let type): parameters[name] = type.sampleValue
+                case .catchAll(let name): parameters[name] = "x"
                 }
             }
             for name in route.requiredParameters where parameters[name] == nil { parameters[name] = "x" }

@@ -97,7 +97,7 @@ public enum RouteManifest {
 
     private static let routeFields = [
         "name", "pattern", "presentation", "style", "requires_auth", "external", "required_parameters", "metadata",
-        "parent", "aliases",
+        "parent", "aliases", "query",
     ]
 
     private static func parseRoute(_ value: JSONValue, path: String, module: String?) throws(NavRouterError) -> Route {
@@ -122,13 +122,18 @@ public enum RouteManifest {
         if styleName != nil, presentationName != "modal" {
             throw NavRouterError(.invalidJSON, "\(fields.path(of: "style")): applies only to presentation 'modal'")
         }
+        var queryParameters: [QueryParameter] = []
+        for (name, declaration) in (try fields.optionalObject("query") ?? [:]).sorted(by: { $0.key < $1.key }) {
+            queryParameters.append(
+                try QueryParameter(name: name, json: declaration, path: "\(fields.path(of: "query")).\(name)"))
+        }
         return try Route(
             name: try fields.string("name"), pattern: try fields.string("pattern"), presentation: presentation,
             requiresAuth: try fields.bool("requires_auth", absent: false),
             external: try fields.bool("external", absent: false),
             requiredParameters: try fields.strings("required_parameters", nonEmpty: true),
             metadata: try fields.optionalObject("metadata"), parent: try fields.optionalString("parent"),
-            module: module, aliases: try fields.strings("aliases", nonEmpty: true))
+            module: module, aliases: try fields.strings("aliases", nonEmpty: true), queryParameters: queryParameters)
     }
 }
 

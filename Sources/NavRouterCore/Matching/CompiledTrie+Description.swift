@@ -1,8 +1,8 @@
 extension CompiledTrie {
     /// The trie as an indented tree, one line per child: a literal as its (folded) label, typed parameters as
-    /// `:int`, `:uuid` and `:param`, a catch-all as `*`; `→ NAME` where a route ends. Children appear in the order
-    /// the walk tries them (literals in byte order, then `:int`, `:uuid`, `:param`, `*`), so the first route a
-    /// URL can reach down the tree is the one that wins.
+    /// `:enum(a|b)`, `:bool`, `:int`, `:uuid`, `:double` and `:param`, a catch-all as `*`; `→ NAME` where a route
+    /// ends. Children appear in the order the walk tries them (literals in byte order, then the typed parameters in
+    /// that order, `:param`, `*`), so the first route a URL can reach down the tree is the one that wins.
     /// - Parameter routeName: the name to print for a route index.
     func treeDescription(routeName: (Int32) -> String) -> String {
         var lines = ["/" + (nodes[0].route >= 0 ? "  → \(routeName(nodes[0].route))" : "")]
@@ -32,8 +32,20 @@ extension CompiledTrie {
             return
         }
         let extra = extras[Int(node.next)]
+        let rare = rareChildren[Int(extra.rareStart)..<Int(extra.rareStart + extra.rareCount)]
+        func describeRare(_ child: RareChild) {
+            switch child.kind {
+            case .bool: describe(":bool", child.child)
+            case .double: describe(":double", child.child)
+            case .enumeration:
+                let values = enumerations[Int(child.enumeration)].map { String(decoding: $0, as: UTF8.self) }
+                describe(":enum(\(values.joined(separator: "|")))", child.child)
+            }
+        }
+        for child in rare where child.kind.triedBeforeInt { describeRare(child) }
         if extra.intChild != ChildCode.none { describe(":int", extra.intChild) }
         if extra.uuidChild != ChildCode.none { describe(":uuid", extra.uuidChild) }
+        for child in rare where !child.kind.triedBeforeInt { describeRare(child) }
         if extra.paramChild != ChildCode.none { describe(":param", extra.paramChild) }
         if extra.catchAllRoute >= 0 { lines.append("\(indent)*  → \(routeName(extra.catchAllRoute))") }
     }

@@ -4,7 +4,8 @@ extension CompiledTrie {
     /// 1. `groupEdges`: the builder's edges grouped by parent, each group in label byte order.
     /// 2. `numberNodes`: each builder node's code — kept nodes numbered in builder order (the root is 0), leaves
     ///    (a route and nothing below, never the root) coded by their route (`ChildCode.leaf`).
-    /// 3. `freezeNodes`: a `Node` per kept node, its rare children in an `Extras` record.
+    /// 3. `freezeNodes`: a `Node` per kept node, its side children in an `Extras` record (its `bool`, `double` and
+    ///    enumeration children in `rareChildren`).
     /// 4. `freezeEdges`: the edges in group order with their labels copied back to back and keyed (`LiteralKey`);
     ///    each parent's `literalStart` and edge count set.
     /// 5. `hashSlots`: hash slots for the nodes with more than `linearScanLimit` literal children.
@@ -19,6 +20,8 @@ extension CompiledTrie {
         var edges: [Edge] = []
         var labels: [UInt8] = []
         var slots: [UInt64] = []
+        var rareChildren: [RareChild] = []
+        var enumerations: [[[UInt8]]] = []
 
         init(_ builder: RouteTrieBuilder, linearScanLimit: Int, emptySlot: UInt64) {
             let (grouped, starts) = Self.groupEdges(builder)
@@ -56,7 +59,8 @@ extension CompiledTrie {
             var codes = [Int32](repeating: ChildCode.none, count: builder.nodes.count)
             var kept: Int32 = 0
             for (index, node) in builder.nodes.enumerated() {
-                if isLeaf(node, at: index, edgeCount: starts[index + 1] - starts[index]) {
+                let hasRare = builder.rareChildren[Int32(index)] != nil
+                if isLeaf(node, at: index, edgeCount: starts[index + 1] - starts[index], hasRareChildren: hasRare) {
                     codes[index] = ChildCode.leaf(node.route)
                 } else {
                     codes[index] = kept
@@ -66,14 +70,17 @@ extension CompiledTrie {
             return codes
         }
 
-        /// Whether a builder's node has an `int` or `uuid` child or a catch-all route (and so a side record).
-        static func needsExtras(_ node: RouteTrieBuilder.Node) -> Bool {
-            node.intChild >= 0 || node.uuidChild >= 0 || node.catchAllRoute >= 0
+        /// Whether a builder's node has an `int`, `uuid` or rare child or a catch-all route (and so a side record).
+        static func needsExtras(_ node: RouteTrieBuilder.Node, hasRareChildren: Bool) -> Bool {
+            node.intChild >= 0 || node.uuidChild >= 0 || node.catchAllRoute >= 0 || hasRareChildren
         }
 
         /// Whether a builder's node is a leaf: a route and nothing else (never the root, which every walk starts at).
-        static func isLeaf(_ node: RouteTrieBuilder.Node, at index: Int, edgeCount: Int) -> Bool {
-            index != 0 && edgeCount == 0 && node.paramChild < 0 && !needsExtras(node) && node.route >= 0
+        static func isLeaf(
+            _ node: RouteTrieBuilder.Node, at index: Int, edgeCount: Int, hasRareChildren: Bool
+        ) -> Bool {
+            index != 0 && edgeCount == 0 && node.paramChild < 0
+                && !needsExtras(node, hasRareChildren: hasRareChildren) && node.route >= 0
         }
 
         /// Pass 3: the kept nodes, in code order (which is builder order), without their literal children yet.
@@ -82,15 +89,39 @@ extension CompiledTrie {
             for (index, node) in builder.nodes.enumerated() where codes[index] >= 0 {
                 var next = code(node.paramChild)
                 var shape: UInt32 = 0
-                if Self.needsExtras(node) {
+                let rare = builder.rareChildren[Int32(index)] ?? []
+                if Self.needsExtras(node, hasRareChildren: !rare.isEmpty) {
+                    let rareStart = Int32(rareChildren.count)
+                    freezeRareChildren(rare, code: code)
                     extras.append(
                         Extras(
                             intChild: code(node.intChild), uuidChild: code(node.uuidChild), paramChild: next,
-                            catchAllRoute: node.catchAllRoute))
+                            catchAllRoute: node.catchAllRoute, rareStart: rareStart,
+                            rareCount: Int32(rareChildren.count) - rareStart))
                     next = Int32(extras.count - 1)
                     shape = Node.extrasFlag
                 }
                 nodes.append(Node(literalStart: 0, shape: shape, next: next, route: node.route))
+            }
+        }
+
+        /// A node's `bool`, `double` and enumeration children in the order the walk tries them: enumerations (in
+        /// the order they were added), `bool`, then `double` (`RareChild.triedBeforeInt` says which go before `int`).
+        private mutating func freezeRareChildren(
+            _ rare: [(type: ParameterType, child: Int32)], code: (Int32) -> Int32
+        ) {
+            for (type, child) in rare {
+                guard case .enumeration(let values) = type else { continue }
+                enumerations.append(values.map { Array($0.utf8) })
+                rareChildren.append(
+                    RareChild(
+                        kind: .enumeration, enumeration: Int32(enumerations.count - 1),
+                        child: code(child)))
+            }
+            for kind in [RareChild.Kind.bool, .double] {
+                for (type, child) in rare where type == (kind == .bool ? .bool : .double) {
+                    rareChildren.append(RareChild(kind: kind, enumeration: -1, child: code(child)))
+                }
             }
         }
 

@@ -1,7 +1,8 @@
 /// The segment trie, frozen into flat arrays for resolving: nodes, literal edges, the literal bytes, and
 /// per-node hash slots for nodes with many literal children.
 ///
-/// A resolve walks it depth-first, trying per segment literal > `int` > `uuid` > parameter > catch-all and
+/// A resolve walks it depth-first, trying per segment literal > enumeration > `bool` > `int` > `uuid` > `double` >
+/// parameter > catch-all and
 /// backtracking on a dead end, so the most specific route wins whatever the registration order. Each node has a
 /// fixed depth, so a walk visits every node at most once: the cost is bounded by the path's length and the
 /// branching actually present, never by the number of routes. The common case (a segment with no `%`, no
@@ -43,12 +44,30 @@ final class CompiledTrie: @unchecked Sendable {
         static let literalMask: UInt32 = (1 << 30) - 1
     }
 
-    /// A node's rare children: present for the nodes with an `int` or `uuid` child or a catch-all route.
+    /// A node's side children: present for the nodes with a typed child or a catch-all route.
     struct Extras {
         var intChild: Int32
         var uuidChild: Int32
         var paramChild: Int32
         var catchAllRoute: Int32
+        /// The node's `bool`, `double` and enumeration children: `rareChildren[rareStart ..< rareStart + rareCount]`,
+        /// in the order the walk tries them.
+        var rareStart: Int32
+        var rareCount: Int32
+    }
+
+    /// A `bool`, `double` or enumeration child.
+    struct RareChild {
+        enum Kind: UInt8 {
+            case enumeration, bool, double
+
+            /// Whether the walk tries this kind before `int` (enumerations and `bool`: the narrower types first).
+            var triedBeforeInt: Bool { self != .double }
+        }
+        var kind: Kind
+        /// The index of an enumeration's values in `enumerations` (-1 for the others).
+        var enumeration: Int32
+        var child: Int32
     }
 
     struct Edge {
@@ -79,6 +98,10 @@ final class CompiledTrie: @unchecked Sendable {
     /// Hash slots: the edge's hash in the high 32 bits and its index in the low 32 (`emptySlot` when free), so a
     /// probe compares hashes without touching the edge.
     let slots: UnsafeMutableBufferPointer<UInt64>
+    /// The `bool`, `double` and enumeration children (`Extras.rareStart`); few tables have any.
+    let rareChildren: [RareChild]
+    /// Each enumeration's values as UTF-8, indexed by `RareChild.enumeration`.
+    let enumerations: [[[UInt8]]]
     static let emptySlot = UInt64.max
     /// The path flags that make a literal compare fold: `SegmentSlice.uppercase`, or none when case-sensitive
     /// (stored rather than derived per look-up: the first-path loop reads it at every literal level).
@@ -95,6 +118,8 @@ final class CompiledTrie: @unchecked Sendable {
         edges = Self.buffer(copying: frozen.edges)
         labels = Self.buffer(copying: frozen.labels)
         slots = Self.buffer(copying: frozen.slots)
+        rareChildren = frozen.rareChildren
+        enumerations = frozen.enumerations
     }
 
     /// A buffer of its own holding the array's elements (room for at least one, so that its base address is never
@@ -123,7 +148,8 @@ final class CompiledTrie: @unchecked Sendable {
     var footprintBytes: Int {
         nodes.count * MemoryLayout<Node>.stride + extras.count * MemoryLayout<Extras>.stride
             + edges.count * MemoryLayout<Edge>.stride + labels.count
-            + slots.count * MemoryLayout<UInt64>.stride
+            + slots.count * MemoryLayout<UInt64>.stride + rareChildren.count * MemoryLayout<RareChild>.stride
+            + enumerations.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
     }
 
     /// The index of the route that matches, or -1.
@@ -168,6 +194,8 @@ final class CompiledTrie: @unchecked Sendable {
                     let segment = segmentPointer.pointee
                     // Safety: a node with `extrasFlag` holds its side record's index in `next` (`Frozen`).
                     let extra = extras.baseAddress.unsafelyUnwrapped + Int(node.pointee.next)
+                    // A node with `bool`, `double` or enumeration children (rare): the backtracking walk decides.
+                    if extra.pointee.rareCount != 0 { return -1 }
                     let intChild = extra.pointee.intChild
                     let uuidChild = extra.pointee.uuidChild
                     if intChild != ChildCode.none && accepts(.int, segment, input, plain: true) {
@@ -206,6 +234,10 @@ final class CompiledTrie: @unchecked Sendable {
             return paramChild == ChildCode.none ? -1 : walk(paramChild, depth + 1, input)
         }
         let extra = extras[Int(node.pointee.next)]
+        if extra.rareCount != 0 {
+            let route = walkRare(extra, beforeInt: true, segment, depth, input)
+            if route >= 0 { return route }
+        }
         if extra.intChild != ChildCode.none && accepts(.int, segment, input, plain: false) {
             let route = walk(extra.intChild, depth + 1, input)
             if route >= 0 { return route }
@@ -214,11 +246,48 @@ final class CompiledTrie: @unchecked Sendable {
             let route = walk(extra.uuidChild, depth + 1, input)
             if route >= 0 { return route }
         }
+        if extra.rareCount != 0 {
+            let route = walkRare(extra, beforeInt: false, segment, depth, input)
+            if route >= 0 { return route }
+        }
         if extra.paramChild != ChildCode.none {
             let route = walk(extra.paramChild, depth + 1, input)
             if route >= 0 { return route }
         }
         return extra.catchAllRoute
+    }
+
+    /// The route the walk finds through a node's rare children tried before `int` (or after `uuid`), or -1.
+    @inline(never)
+    private func walkRare(_ extra: Extras, beforeInt: Bool, _ segment: SegmentSlice, _ depth: Int, _ input: Input)
+        -> Int32
+    {
+        for rare in rareChildren[Int(extra.rareStart)..<Int(extra.rareStart + extra.rareCount)]
+        where rare.kind.triedBeforeInt == beforeInt {
+            let fits: Bool
+            switch rare.kind {
+            case .bool: fits = accepts(.bool, segment, input, plain: false)
+            case .double: fits = accepts(.double, segment, input, plain: false)
+            case .enumeration:
+                let values = enumerations[Int(rare.enumeration)]
+                fits = withDecoded(segment, input) { bytes in values.contains { $0.elementsEqual(bytes) } }
+            }
+            if fits {
+                let route = walk(rare.child, depth + 1, input)
+                if route >= 0 { return route }
+            }
+        }
+        return -1
+    }
+
+    /// `body` on the segment's decoded bytes (false when they do not decode).
+    private func withDecoded(_ segment: SegmentSlice, _ input: Input, _ body: (UnsafeBufferPointer<UInt8>) -> Bool)
+        -> Bool
+    {
+        let bytes = UnsafeBufferPointer(start: input.url + Int(segment.start), count: segment.count)
+        if input.pathFlags & SegmentSlice.percent == 0 || !bytes.contains(UInt8(ascii: "%")) { return body(bytes) }
+        guard var decoded = try? URLSyntax.percentDecode(bytes, plusIsSpace: false, what: "") else { return false }
+        return decoded.withUTF8(body)
     }
 
     /// Whether the segment (decoded) has the type. `plain`: the caller knows the path has no `%` escape.

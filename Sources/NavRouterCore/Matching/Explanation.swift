@@ -113,8 +113,7 @@ extension RouteTable {
             case .parameter(let name, let type):
                 if !type.accepts(value) {
                     return (
-                        "segment \(index + 1) '\(value)' is not \(type == .int ? "an int" : "a uuid") (parameter "
-                            + "'\(name)')",
+                        "segment \(index + 1) '\(value)' is not \(type.expectation) (parameter '\(name)')",
                         index
                     )
                 }
@@ -136,10 +135,14 @@ extension RouteTable {
         func rank(_ segment: PatternSegment?) -> (Int, String) {
             switch segment {
             case .literal?: return (0, "a literal")
-            case .parameter(_, .int)?, .parameter(_, .uuid)?: return (1, "a typed parameter")
-            case .parameter?: return (2, "a parameter")
-            case .catchAll?: return (3, "a catch-all")
-            case nil: return (4, "nothing")
+            case .parameter(_, .enumeration)?: return (1, "a typed parameter (enum)")
+            case .parameter(_, .bool)?: return (2, "a typed parameter (bool)")
+            case .parameter(_, .int)?: return (3, "a typed parameter (int)")
+            case .parameter(_, .uuid)?: return (4, "a typed parameter (uuid)")
+            case .parameter(_, .double)?: return (5, "a typed parameter (double)")
+            case .parameter(_, .string)?: return (6, "a parameter")
+            case .catchAll?: return (7, "a catch-all")
+            case nil: return (8, "nothing")
             }
         }
         let count = max(pattern.segments.count, winner.pattern.segments.count)
@@ -149,7 +152,7 @@ extension RouteTable {
             if mine.0 != theirs.0 {
                 return
                     "lost to '\(winner.name)' at segment \(index + 1): \(theirs.1) beats \(mine.1) (literal > typed "
-                    + "parameter > parameter > catch-all)"
+                    + "parameter (enum > bool > int > uuid > double) > parameter > catch-all)"
             }
             if case .catchAll? = index < pattern.segments.count ? pattern.segments[index] : nil { break }
         }

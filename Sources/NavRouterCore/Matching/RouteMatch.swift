@@ -161,10 +161,7 @@ public struct RouteMatch: Sendable {
     }
 
     /// A merged parameter as a 64-bit integer, when it is one.
-    public func integer(_ name: String) -> Int64? {
-        guard var value = parameter(name) else { return nil }
-        return value.withUTF8 { ParameterType.parseInt64($0) }
-    }
+    public func integer(_ name: String) -> Int64? { TypedParameterValue.integer(parameter(name)) }
 
     /// The props as compact JSON text (sorted keys), if any.
     public var propsJSON: String? { resolved.props.map { JSONValue.object($0).jsonText } }

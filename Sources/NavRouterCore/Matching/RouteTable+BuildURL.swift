@@ -111,6 +111,20 @@ extension RouteTable {
         for required in route.requiredParameters where parameters[required] == nil {
             throw NavRouterError(.missingParameter, "route '\(name)' requires the parameter '\(required)'")
         }
+        for declared in route.queryParameters {
+            if let value = parameters[declared.name] {
+                guard declared.type.accepts(value) else {
+                    throw NavRouterError(
+                        .missingParameter,
+                        "route '\(name)': query parameter '\(declared.name)' must be \(declared.type.expectation), "
+                            + "not '\(value)'")
+                }
+            } else if declared.isRequired {
+                throw NavRouterError(
+                    .missingParameter,
+                    "route '\(name)' requires the query parameter '\(declared.name)' (\(declared.type.expectation))")
+            }
+        }
         var query: [String] = []
         for (key, value) in parameters.sorted(by: { $0.key < $1.key }) where !inPath.contains(key) {
             if let problem = Self.queryParameterProblem(key, value) {
@@ -150,8 +164,7 @@ extension RouteTable {
                 guard type.accepts(value) else {
                     throw NavRouterError(
                         .missingParameter,
-                        "route '\(route.name)': parameter '\(parameter)' must be "
-                            + "\(type == .int ? "an int" : "a \(type.rawValue)"), not '\(value)'"
+                        "route '\(route.name)': parameter '\(parameter)' must be \(type.expectation), not '\(value)'"
                     )
                 }
                 path.append(encode(value, path.isEmpty))

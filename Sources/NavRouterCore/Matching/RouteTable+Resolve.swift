@@ -81,22 +81,24 @@ extension RouteTable {
             throw error
         }
         // The common deep link, a path alone: no string made, nothing more to check.
-        if layout.query == nil && layout.fragment == nil && !routesWithRequiredParameters.contains(routeIndex) {
+        let checked = routesWithParameterChecks.contains(routeIndex)
+        if layout.query == nil && layout.fragment == nil && !checked {
             return ResolvedURL(routeIndex: routeIndex, path: layout.path, slices: slices, extras: nil)
         }
-        var extras: ResolvedURL.Extras?
+        var (queryItems, props, fragment): ([QueryItem], [String: JSONValue]?, String?) = ([], nil, nil)
         if layout.query != nil || layout.fragment != nil {
-            let (queryItems, props, fragment) = try Self.decodeQueryAndFragment(
+            (queryItems, props, fragment) = try Self.decodeQueryAndFragment(
                 bytes, query: layout.query, fragment: layout.fragment)
-            if !queryItems.isEmpty || fragment != nil || props != nil {
-                extras = ResolvedURL.Extras(queryItems: queryItems, fragment: fragment, props: props)
-            }
         }
-        let resolved = ResolvedURL(routeIndex: routeIndex, path: layout.path, slices: slices, extras: extras)
-        if routesWithRequiredParameters.contains(routeIndex) {
-            try checkRequiredParameters(resolved, routeIndex: routeIndex)
+        if checked {
+            try checkQueryParameters(&queryItems, routeIndex: routeIndex)
+            try checkRequiredParameters(queryItems, routeIndex: routeIndex)
         }
-        return resolved
+        var extras: ResolvedURL.Extras?
+        if !queryItems.isEmpty || fragment != nil || props != nil {
+            extras = ResolvedURL.Extras(queryItems: queryItems, fragment: fragment, props: props)
+        }
+        return ResolvedURL(routeIndex: routeIndex, path: layout.path, slices: slices, extras: extras)
     }
 
     /// The byte ranges of route `routeIndex`'s path parameters among the scanned segments.
@@ -119,13 +121,40 @@ extension RouteTable {
         return slices
     }
 
+    /// Checks the query items against the route's declared query parameters (`QueryParameter`): every value of
+    /// one has its type, a required one is there; a missing one with a default is appended with it.
+    /// - Throws: `.missingParameter` naming the route, the parameter and what it expects.
+    private func checkQueryParameters(_ queryItems: inout [QueryItem], routeIndex: Int) throws(NavRouterError) {
+        for declared in routes[routeIndex].queryParameters {
+            var present = false
+            for item in queryItems where item.name == declared.name {
+                present = true
+                if !declared.type.accepts(item.value) {
+                    throw NavRouterError(
+                        .missingParameter,
+                        "route '\(routes[routeIndex].name)': query parameter '\(declared.name)' must be "
+                            + "\(declared.type.expectation), not '\(item.value)'")
+                }
+            }
+            if present { continue }
+            if let value = declared.defaultValue {
+                queryItems.append(QueryItem(name: declared.name, value: value))
+            } else if declared.isRequired {
+                throw NavRouterError(
+                    .missingParameter,
+                    "route '\(routes[routeIndex].name)' requires the query parameter '\(declared.name)' "
+                        + "(\(declared.type.expectation))")
+            }
+        }
+    }
+
     /// Throws `.missingParameter` unless every required parameter of the route is a path parameter or a named
     /// query item.
-    private func checkRequiredParameters(_ resolved: ResolvedURL, routeIndex: Int) throws(NavRouterError) {
+    private func checkRequiredParameters(_ queryItems: [QueryItem], routeIndex: Int) throws(NavRouterError) {
         let count = parameterNames.count(route: routeIndex)
         let missing = routes[routeIndex].requiredParameters.filter { name in
             !(0..<count).contains { parameterNames.name(route: routeIndex, ordinal: $0) == name }
-                && !resolved.queryItems.contains { $0.name == name }
+                && !queryItems.contains { $0.name == name }
         }
         if missing.isEmpty { return }
         throw NavRouterError(

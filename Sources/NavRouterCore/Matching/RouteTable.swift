@@ -22,8 +22,8 @@ public final class RouteTable: Sendable {
     let parameterNames: ParameterNameTable
     /// The parameters' names as C strings, for writing a match's strings (see `ParameterNameBytes`).
     let parameterNameBytes: ParameterNameBytes
-    /// The routes that have required parameters (checked by a resolve).
-    let routesWithRequiredParameters: RouteBitSet
+    /// The routes with required or declared query parameters (checked by a resolve).
+    let routesWithParameterChecks: RouteBitSet
     /// `DeepLinkScanner.byteClasses`, read once here.
     /// Safety: an immutable table, never freed: a raw pointer to it is safe to share (`nonisolated(unsafe)`).
     nonisolated(unsafe) let byteClasses = DeepLinkScanner.byteClasses
@@ -40,7 +40,9 @@ public final class RouteTable: Sendable {
         self.names = names
         self.parameterNames = ParameterNameTable(routes)
         self.parameterNameBytes = ParameterNameBytes(parameterNames.names)
-        self.routesWithRequiredParameters = RouteBitSet(routes) { !$0.requiredParameters.isEmpty }
+        self.routesWithParameterChecks = RouteBitSet(routes) {
+            !$0.requiredParameters.isEmpty || !$0.queryParameters.isEmpty
+        }
     }
 
     /// The routes' names (an alias's copy counts once, under its route's name).

@@ -9,8 +9,9 @@
 /// The segment trie while routes are registered: cheap to insert into, detects conflicts, and compiles into
 /// the flat `CompiledTrie` that resolves.
 ///
-/// A node has literal children (one per folded literal), at most one `int`, one `uuid` and one untyped
-/// parameter child (parameter names live in the routes, so `u/:id/a` and `u/:name/b` share a node), and two
+/// A node has literal children (one per folded literal), at most one `int`, `uuid` and untyped parameter child,
+/// and, kept aside since they are rare, at most one `bool` and `double` child and one per set of enumeration values
+/// (`rareChildren`) (parameter names live in the routes, so `u/:id/a` and `u/:name/b` share a node), and two
 /// terminal slots: the route that ends here and the route whose catch-all starts here. Two routes that need the
 /// same slot match exactly the same URLs: a conflict.
 struct RouteTrieBuilder {
@@ -35,6 +36,10 @@ struct RouteTrieBuilder {
     private(set) var edges: [Edge] = []
     /// The edges' folded labels, back to back.
     private(set) var labelBytes: [UInt8] = []
+    /// The `bool`, `double` and enumeration children by parent: each child's type (an enumeration's values as
+    /// declared by the first pattern that made it) and its node. Two enumerations with the same values in any order
+    /// are one child (they match the same segments).
+    private(set) var rareChildren: [Int32: [(type: ParameterType, child: Int32)]] = [:]
     /// The edges by (parent, label), at most half full. (A `Dictionary` keyed by parent and label `String` spent
     /// most of a registration in SipHash.)
     private var edgeTable = IndexTable(capacity: 16)
@@ -146,19 +151,15 @@ struct RouteTrieBuilder {
                 if occupant >= 0 { return occupant }
                 nodes[Int(node)].catchAllRoute = route
                 return nil
-            case .parameter, .intParameter, .uuidParameter:
+            default:
                 break
             }
-            let type = part.parameterType!  // the three parameter kinds have one
+            let type = pattern.parameterType(of: part)!  // the parameter kinds have one
             var child = creating ? -1 : parameterChild(of: node, type: type)
             if child < 0 {
                 creating = true
                 child = newNode()
-                switch type {
-                case .string: nodes[Int(node)].paramChild = child
-                case .int: nodes[Int(node)].intChild = child
-                case .uuid: nodes[Int(node)].uuidChild = child
-                }
+                setParameterChild(of: node, type: type, to: child)
             }
             node = child
         }
@@ -173,7 +174,24 @@ struct RouteTrieBuilder {
         case .string: return nodes[Int(node)].paramChild
         case .int: return nodes[Int(node)].intChild
         case .uuid: return nodes[Int(node)].uuidChild
+        case .bool, .double, .enumeration:
+            return rareChildren[node]?.first { Self.sameSegments($0.type, type) }?.child ?? -1
         }
+    }
+
+    private mutating func setParameterChild(of node: Int32, type: ParameterType, to child: Int32) {
+        switch type {
+        case .string: nodes[Int(node)].paramChild = child
+        case .int: nodes[Int(node)].intChild = child
+        case .uuid: nodes[Int(node)].uuidChild = child
+        case .bool, .double, .enumeration: rareChildren[node, default: []].append((type, child))
+        }
+    }
+
+    /// Whether two types accept the same segments (enumerations: the same values in any order).
+    private static func sameSegments(_ one: ParameterType, _ other: ParameterType) -> Bool {
+        if case .enumeration(let left) = one, case .enumeration(let right) = other { return Set(left) == Set(right) }
+        return one == other
     }
 
     private mutating func newNode() -> Int32 {

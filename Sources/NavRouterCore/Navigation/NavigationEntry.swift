@@ -135,6 +135,14 @@ enum EntryParameters: Equatable, Sendable {
         }
     }
 
+    /// One parameter's value, without making the dictionary of a `one`.
+    func value(_ name: String) -> String? {
+        switch self {
+        case .given(let parameters): return parameters[name]
+        case .one(let key, let value): return key == name ? value : nil
+        }
+    }
+
     /// The parameters by name.
     var dictionary: [String: String] {
         switch self {

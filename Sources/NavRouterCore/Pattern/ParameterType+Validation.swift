@@ -12,6 +12,9 @@ extension ParameterType {
         case .string: return !bytes.isEmpty
         case .int: return Self.parseInt64(bytes) != nil
         case .uuid: return Self.isUUID(bytes)
+        case .bool: return Self.isBool(bytes)
+        case .double: return Self.parseDouble(bytes) != nil
+        case .enumeration(let values): return values.contains { $0.utf8.elementsEqual(bytes) }
         }
     }
 
@@ -33,6 +36,45 @@ extension ParameterType {
             return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
         }
         return magnitude > UInt64(Int64.max) ? nil : Int64(magnitude)
+    }
+
+    /// `true` or `false`.
+    static func isBool(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.elementsEqual("true".utf8) || bytes.elementsEqual("false".utf8)
+    }
+
+    /// Parses `-?[0-9]+(.[0-9]+)?([eE][+-]?[0-9]+)?` into a finite `Double`; nil for other text or a value beyond
+    /// `Double`'s range.
+    static func parseDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        func digits() -> Bool {
+            let start = index
+            while index < bytes.count && bytes[index] &- UInt8(ascii: "0") <= 9 { index += 1 }
+            return index > start
+        }
+        if index < bytes.count && bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard digits() else { return nil }
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() else { return nil }
+        }
+        if index < bytes.count && bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
+            guard digits() else { return nil }
+        }
+        guard index == bytes.count, let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else {
+            return nil
+        }
+        return value
+    }
+
+    /// `parseDouble` of a string.
+    static func parseDouble(_ text: String) -> Double? {
+        var copy = text
+        return copy.withUTF8 { parseDouble($0) }
     }
 
     /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in hexadecimal, either case.

@@ -3,7 +3,7 @@
 struct PatternPart: Equatable, Sendable {
     /// What a segment is.
     enum Kind: UInt8, Sendable {
-        case literal, parameter, intParameter, uuidParameter, catchAll
+        case literal, parameter, intParameter, uuidParameter, catchAll, boolParameter, doubleParameter, enumParameter
 
         /// The kind of a parameter of that type (the inverse of `PatternPart.parameterType`).
         init(_ type: ParameterType) {
@@ -11,8 +11,14 @@ struct PatternPart: Equatable, Sendable {
             case .string: self = .parameter
             case .int: self = .intParameter
             case .uuid: self = .uuidParameter
+            case .bool: self = .boolParameter
+            case .double: self = .doubleParameter
+            case .enumeration: self = .enumParameter
             }
         }
+
+        /// Whether the segment is a parameter of one segment (of any type).
+        var isParameter: Bool { self != .literal && self != .catchAll }
     }
 
     /// Where the literal or name starts in the text's UTF-8 bytes.
@@ -22,13 +28,16 @@ struct PatternPart: Equatable, Sendable {
     /// What the segment is.
     let kind: Kind
 
-    /// The parameter's type, for the three parameter kinds.
-    var parameterType: ParameterType? {
+    /// The parameter's type, for the parameter kinds but `enumParameter` (whose values are in the pattern's text:
+    /// `RoutePattern.parameterType(of:)`).
+    var simpleParameterType: ParameterType? {
         switch kind {
         case .parameter: return .string
         case .intParameter: return .int
         case .uuidParameter: return .uuid
-        case .literal, .catchAll: return nil
+        case .boolParameter: return .bool
+        case .doubleParameter: return .double
+        case .literal, .catchAll, .enumParameter: return nil
         }
     }
 
@@ -46,7 +55,7 @@ struct PatternParts: RandomAccessCollection, Sendable {
     static let inlineTextLimit = 4096
 
     private enum Storage: Sendable {
-        /// Parts 0–1 in `low`, 2–3 in `high`, 4 in `last`; each 12 bits of start, 12 of length, 3 of kind.
+        /// Parts 0–1 in `low`, 2–3 in `high`, 4 in `last`; each 12 bits of start, 12 of length, 8 of kind.
         case inline(low: UInt64, high: UInt64, last: UInt32, count: UInt8)
         case array([PatternPart])
     }

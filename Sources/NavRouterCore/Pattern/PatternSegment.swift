@@ -1,18 +1,9 @@
-/// The type a parameter's value must have.
-public enum ParameterType: String, Sendable, CaseIterable {
-    /// Any non-empty segment (the default).
-    case string
-    /// A signed 64-bit decimal integer: `-?[0-9]+` within `Int64`'s range.
-    case int
-    /// A UUID in its 8-4-4-4-12 hexadecimal form, either case.
-    case uuid
-}
-
 /// One segment of a route pattern.
 public enum PatternSegment: Equatable, Sendable {
     /// A literal, as written in the pattern (matched case-insensitively unless the registry is case-sensitive).
     case literal(String)
-    /// A parameter that takes exactly one segment: `:id`, `<id>`, `<int:id>`, `<uuid:id>`.
+    /// A parameter that takes exactly one segment: `:id`, `<id>`, `<int:id>`, `<uuid:id>`,
+    /// `<bool:on>`, `<double:x>`, `<enum(new|top):sort>`.
     case parameter(name: String, type: ParameterType)
     /// A catch-all that takes one or more remaining segments: `*rest` or `<path:rest>`; only last.
     case catchAll(name: String)

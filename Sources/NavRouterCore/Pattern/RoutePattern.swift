@@ -47,7 +47,24 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
         switch part.kind {
         case .literal: return .literal(text)
         case .catchAll: return .catchAll(name: text)
-        case .parameter, .intParameter, .uuidParameter: return .parameter(name: text, type: part.parameterType!)
+        default: return .parameter(name: text, type: parameterType(of: part)!)
+        }
+    }
+
+    /// A parameter part's type (nil for a literal or catch-all). An enumeration's values are read back from the
+    /// text, `<enum(a|b):name>`, which the parse checked.
+    func parameterType(of part: PatternPart) -> ParameterType? {
+        if let simple = part.simpleParameterType { return simple }
+        guard part.kind == .enumParameter else { return nil }
+        var contiguous = text
+        return contiguous.withUTF8 { bytes in
+            var open = Int(part.start) - 1
+            while open > 0 && bytes[open] != UInt8(ascii: "<") { open -= 1 }
+            // `<` + type + `:` + name: the type lies between them.
+            let typeName = String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<(Int(part.start) - 1)]),
+                as: UTF8.self)
+            return try? ParameterType(name: typeName)
         }
     }
 
@@ -195,11 +212,7 @@ public struct RoutePattern: Equatable, Sendable, CustomStringConvertible {
             let typeName = string(piece, inner.lowerBound..<colon)
             let name = try parameterName(piece, (colon + 1)..<inner.upperBound)
             if typeName == "path" { return part(name, .catchAll) }
-            guard let type = ParameterType(rawValue: typeName) else {
-                throw NavRouterError(
-                    .invalidPattern, "unknown parameter type '\(typeName)' (expected string, int, uuid or path)")
-            }
-            return part(name, PatternPart.Kind(type))
+            return part(name, PatternPart.Kind(try ParameterType(name: typeName)))
         default:
             break
         }

@@ -14,6 +14,16 @@ extension Route {
             "parent": parent.map(JSONValue.string) ?? .null,
             "module": module.map(JSONValue.string) ?? .null,
             "aliases": .array(aliases.map { .string($0.text) }),
+            "query": .object(Dictionary(uniqueKeysWithValues: queryParameters.map { ($0.name, $0.jsonValue) })),
+            "parameter_types": .object(
+                Dictionary(
+                    uniqueKeysWithValues: pattern.segments.compactMap { segment -> (String, JSONValue)? in
+                        switch segment {
+                        case .parameter(let name, let type): return (name, .string(type.name))
+                        case .catchAll(let name): return (name, .string("path"))
+                        case .literal: return nil
+                        }
+                    })),
         ]
         if case .modal(let style) = presentation { object["style"] = .string(style.rawValue) }
         return .object(object)

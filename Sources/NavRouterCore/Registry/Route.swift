@@ -55,35 +55,40 @@ public struct Route: Equatable, Sendable {
         let parent: String?
         let module: String?
         let aliases: [RoutePattern]
+        let queryParameters: [QueryParameter]
 
         init(
             requiredParameters: [String], metadata: [String: JSONValue]?, parent: String?, module: String?,
-            aliases: [RoutePattern]
+            aliases: [RoutePattern], queryParameters: [QueryParameter]
         ) {
             self.requiredParameters = requiredParameters
             self.metadata = metadata
             self.parent = parent
             self.module = module
             self.aliases = aliases
+            self.queryParameters = queryParameters
         }
 
         /// A box for these values, or nil when they are all empty.
         static func make(
             requiredParameters: [String], metadata: [String: JSONValue]?, parent: String?, module: String?,
-            aliases: [RoutePattern]
+            aliases: [RoutePattern], queryParameters: [QueryParameter]
         ) -> RareFields? {
-            if requiredParameters.isEmpty && metadata == nil && parent == nil && module == nil && aliases.isEmpty {
+            if requiredParameters.isEmpty && metadata == nil && parent == nil && module == nil && aliases.isEmpty
+                && queryParameters.isEmpty
+            {
                 return nil
             }
             return RareFields(
                 requiredParameters: requiredParameters, metadata: metadata, parent: parent, module: module,
-                aliases: aliases)
+                aliases: aliases, queryParameters: queryParameters)
         }
 
         static func == (lhs: RareFields, rhs: RareFields) -> Bool {
             lhs === rhs
                 || (lhs.requiredParameters == rhs.requiredParameters && lhs.metadata == rhs.metadata
-                    && lhs.parent == rhs.parent && lhs.module == rhs.module && lhs.aliases == rhs.aliases)
+                    && lhs.parent == rhs.parent && lhs.module == rhs.module && lhs.aliases == rhs.aliases
+                    && lhs.queryParameters == rhs.queryParameters)
         }
     }
 
@@ -96,7 +101,7 @@ public struct Route: Equatable, Sendable {
         rare = RareFields.make(
             requiredParameters: requiredParameters ?? self.requiredParameters, metadata: metadata ?? self.metadata,
             parent: parent ?? self.parent, module: module ?? self.module,
-            aliases: aliases ?? rare?.aliases ?? [])
+            aliases: aliases ?? rare?.aliases ?? [], queryParameters: queryParameters)
     }
 
     private mutating func setFlag(_ flag: UInt8, _ on: Bool) {
@@ -139,6 +144,9 @@ public struct Route: Equatable, Sendable {
         get { rare?.aliases ?? [] }
         set { changeRare(aliases: newValue) }
     }
+    /// The query parameters the route declares: typed, with defaults or required (see `QueryParameter`). Set when
+    /// the route is made (`init`), so that its checks hold for every value of it.
+    public var queryParameters: [QueryParameter] { rare?.queryParameters ?? [] }
     /// Whether this value is one of a route's aliases as a compiled table keeps it (`RouteTable.routes` holds one
     /// such copy per alias, with the alias as its pattern and the route's name; a registry's `routes` never does).
     public var isAlias: Bool {
@@ -158,12 +166,14 @@ public struct Route: Equatable, Sendable {
     ///   - parent: the parent route's name.
     ///   - module: the module that registers it.
     ///   - aliases: more patterns that open the route (see `aliases`).
-    /// - Throws: `.invalidPattern` for a bad pattern, `.invalidArgument` for a bad name or parameter name,
+    ///   - queryParameters: the typed query parameters it declares (see `QueryParameter`).
+    /// - Throws: `.invalidPattern` for a bad pattern, `.invalidArgument` for a bad name or parameter name, a query
+    ///   parameter declared twice or named as a path parameter,
     ///   `.invalidJSON` for metadata JSON cannot carry (nested deeper than `JSONValue.maxDepth`, NUL, NaN).
     public init(
         name: String, pattern: String, presentation: Presentation = .push, requiresAuth: Bool = false,
         external: Bool = false, requiredParameters: [String] = [], metadata: [String: JSONValue]? = nil,
-        parent: String? = nil, module: String? = nil, aliases: [String] = []
+        parent: String? = nil, module: String? = nil, aliases: [String] = [], queryParameters: [QueryParameter] = []
     ) throws(NavRouterError) {
         try Self.validateName(name, what: "route name")
         for required in requiredParameters {
@@ -190,9 +200,22 @@ public struct Route: Equatable, Sendable {
                 throw NavRouterError(error.code, "route '\(name)', alias '\(alias)': \(error.message)")
             }
         }
+        let pathNames = Set(self.pattern.parameterNames)
+        var declared = Set<String>()
+        for query in queryParameters {
+            if pathNames.contains(query.name) {
+                throw NavRouterError(
+                    .invalidArgument,
+                    "route '\(name)': query parameter '\(query.name)' is a path parameter of '\(pattern)' too")
+            }
+            if !declared.insert(query.name).inserted {
+                throw NavRouterError(
+                    .invalidArgument, "route '\(name)': query parameter '\(query.name)' is declared twice")
+            }
+        }
         self.rare = RareFields.make(
             requiredParameters: requiredParameters, metadata: metadata, parent: parent, module: module,
-            aliases: parsedAliases)
+            aliases: parsedAliases, queryParameters: queryParameters)
     }
 
     /// The copy of this route that a compiled table keeps for one of its aliases.
