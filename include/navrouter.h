@@ -262,9 +262,11 @@ NAVROUTER_API int navrouter_registry_set_limits(navrouter_registry *registry, si
 #define NAVROUTER_ROUTE_EXTERNAL 0x20u
 
 /**
- * Registers a route. Patterns: [scheme://]host/seg/...; segments are literals, :name or <name>, <int:name>,
- * <uuid:name>, and a last *name or <path:name> catch-all. For required parameters, metadata and parent
- * routes, use navrouter_registry_load_manifest().
+ * Registers a route. Patterns: [scheme://]host/seg/...; segments are literals, :name or <name>, typed
+ * parameters <int:name>, <uuid:name>, <bool:name> (true or false), <double:name>, <enum(a|b|c):name> (one of the
+ * values, exactly), and a last *name or <path:name> catch-all. Per segment a literal wins, then enum > bool > int >
+ * uuid > double, then an untyped parameter, then a catch-all. For required and typed query parameters, metadata
+ * and parent routes, use navrouter_registry_load_manifest().
  * @param name a unique, non-empty name.
  * @param pattern the pattern, e.g. "shop/product/<int:id>".
  * @param flags a presentation and NAVROUTER_ROUTE_REQUIRES_AUTH / NAVROUTER_ROUTE_EXTERNAL.
@@ -296,7 +298,9 @@ NAVROUTER_API int navrouter_registry_add_routes(navrouter_registry *registry, co
  * Loads a JSON manifest all-or-nothing: {"module": "shop", "routes": [...]}, a list of such modules, or
  * {"modules": [...]}. A route is {"name", "pattern", "presentation": "push"|"modal"|"root",
  * "style": "sheet"|"fullscreen", "requires_auth", "external", "required_parameters": [...], "metadata": {...},
- * "parent": "name"}. A parent must be registered (in the same manifest or before), and parent chains have no
+ * "parent": "name", "aliases": [...], "query": {NAME: TYPE or {"type": TYPE, "default": VALUE, "required": bool}}}.
+ * A declared query parameter's every value must have its type (else a resolve fails with NAVROUTER_EPARAM); a
+ * missing one gets its default (added to the match's query items) or, when required, fails with NAVROUTER_EPARAM. A parent must be registered (in the same manifest or before), and parent chains have no
  * cycle and at most 256 routes above a route.
  * @param[out] out_count the number of routes loaded; may be NULL.
  * @return NAVROUTER_OK, NAVROUTER_EJSON / NAVROUTER_EPATTERN / NAVROUTER_EINVAL (the message names the module,
@@ -346,7 +350,8 @@ NAVROUTER_API NAVROUTER_NODISCARD int navrouter_registry_route_count(navrouter_r
 
 /**
  * One route as JSON: {"name", "pattern", "presentation", "style", "requires_auth", "external",
- * "required_parameters", "metadata", "parent", "module", "parameters"}.
+ * "required_parameters", "metadata", "parent", "module", "aliases", "parameters" (the path parameters' names),
+ * "parameter_types" ({NAME: "int" | "enum(a|b)" | "path" ...}), "query" ({NAME: {"type", "default", "required"}})}.
  * @param[out] out_json owned; free with navrouter_string_free().
  * @return NAVROUTER_OK, NAVROUTER_EINVAL or NAVROUTER_ENOTFOUND.
  */
@@ -542,6 +547,25 @@ NAVROUTER_API const char *navrouter_match_query_json(const navrouter_match *matc
  * that want everything in one call.
  */
 NAVROUTER_API const char *navrouter_match_json(const navrouter_match *match);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Typed parameter values (C layer: TypedParameters.swift; the entry getters are with the entry's, below). A
+ * parameter's text read as the type the matcher checked it to be (<int:id>, <double:x>, <bool:on>, a declared
+ * query parameter), for a match or an entry alike. Each sets *out (0 / false on failure) and returns NAVROUTER_OK;
+ * NAVROUTER_ENOTFOUND when there is no such parameter; NAVROUTER_EPARAM when its text is not of the type
+ * ("parameter 'x' is 'abc', not an int"); NAVROUTER_EINVAL for a NULL or freed handle, a NULL name or a NULL out.
+ * An int reads as a double too. Thread-safe as the other getters.
+ * ------------------------------------------------------------------------------------------------------- */
+
+/** A match's parameter as a signed 64-bit integer. */
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_match_param_int(const navrouter_match *match, const char *name,
+                                                                int64_t *out);
+/** A match's parameter as a finite double. */
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_match_param_double(const navrouter_match *match, const char *name,
+                                                                   double *out);
+/** A match's parameter as a bool ("true" or "false"). */
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_match_param_bool(const navrouter_match *match, const char *name,
+                                                                 bool *out);
 
 /** Frees a match, from any thread. NULL is a no-op; a second free is detected and ignored; the getters of a freed
  *  match return NULL on every thread. A match and its strings are one allocation. */
@@ -1191,6 +1215,15 @@ NAVROUTER_API const char *navrouter_entry_url(const navrouter_entry *entry);
 NAVROUTER_API const char *navrouter_entry_param(const navrouter_entry *entry, const char *name);
 /** The parameters as a JSON object of strings. */
 NAVROUTER_API const char *navrouter_entry_params_json(const navrouter_entry *entry);
+/** An entry's parameter as a signed 64-bit integer (as navrouter_match_param_int). */
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_entry_param_int(const navrouter_entry *entry, const char *name,
+                                                                int64_t *out);
+/** An entry's parameter as a finite double (as navrouter_match_param_double). */
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_entry_param_double(const navrouter_entry *entry, const char *name,
+                                                                   double *out);
+/** An entry's parameter as a bool (as navrouter_match_param_bool). */
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_entry_param_bool(const navrouter_entry *entry, const char *name,
+                                                                 bool *out);
 /** The props as JSON text, or NULL when the entry has none. */
 NAVROUTER_API const char *navrouter_entry_props_json(const navrouter_entry *entry);
 /** The host's view for the entry, or NULL. */

@@ -968,6 +968,74 @@ static void test_many_handles_made_and_freed(void) {
     CHECK_STATUS(NAVROUTER_EDESTROYED, navrouter_registry_route_count(registries[0], &count));
 }
 
+/* Typed parameters: <bool>, <double> and <enum(...)> in patterns, typed query parameters with defaults, and the
+ * typed getters of a match and of an entry. */
+struct typed_reader {
+    int64_t id;
+    double ratio;
+    bool on;
+    int statuses[3];
+};
+
+static int read_typed_entry(const navrouter_event *event, void *user_data) {
+    struct typed_reader *reader = user_data;
+    const navrouter_entry *entry = navrouter_event_entry(event);
+    if (navrouter_event_kind(event) != NAVROUTER_EVENT_PUSH || entry == NULL) return 0;
+    reader->statuses[0] = navrouter_entry_param_int(entry, "id", &reader->id);
+    reader->statuses[1] = navrouter_entry_param_double(entry, "ratio", &reader->ratio);
+    reader->statuses[2] = navrouter_entry_param_bool(entry, "on", &reader->on);
+    return 0;
+}
+
+static void test_typed_parameters(void) {
+    navrouter_registry *registry = NULL;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registry, 0));
+    const char *manifest = "{\"routes\": [{\"name\": \"home\", \"pattern\": \"home\"},"
+                           " {\"name\": \"item\", \"pattern\": \"item/<int:id>/<bool:on>/<enum(a|b):kind>\","
+                           " \"query\": {\"ratio\": {\"type\": \"double\", \"default\": 0.5}}},"
+                           " {\"name\": \"any\", \"pattern\": \"item/:id/:on/:kind\"}]}";
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_load_manifest(registry, manifest, NULL));
+    navrouter_match *match = NULL;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "/item/42/true/b", &match));
+    CHECK_STR("item", navrouter_match_route(match));
+    int64_t id = 0;
+    double ratio = 0;
+    bool on = false;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_match_param_int(match, "id", &id));
+    CHECK(id == 42);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_match_param_double(match, "ratio", &ratio));
+    CHECK(ratio == 0.5); /* the declared default */
+    CHECK_STATUS(NAVROUTER_OK, navrouter_match_param_bool(match, "on", &on));
+    CHECK(on);
+    CHECK_STATUS(NAVROUTER_EPARAM, navrouter_match_param_int(match, "kind", &id));
+    CHECK(id == 0);
+    CHECK_CONTAINS("parameter 'kind' is 'b', not an int", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_match_param_bool(match, "missing", &on));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_match_param_int(match, "id", NULL));
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_match_param_int(NULL, "id", &id));
+    navrouter_match_free(match);
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_match_param_int(match, "id", &id));
+    /* A segment of another type falls to the untyped route; a query value of another type is an error. */
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "/item/42/yes/b", &match));
+    CHECK_STR("any", navrouter_match_route(match));
+    navrouter_match_free(match);
+    CHECK_STATUS(NAVROUTER_EPARAM, navrouter_registry_resolve(registry, "/item/1/false/a?ratio=x", &match));
+    CHECK_CONTAINS("query parameter 'ratio' must be a double, not 'x'", navrouter_last_error());
+    CHECK(match == NULL);
+
+    navrouter_router *router = NULL;
+    struct typed_reader reader = {0, 0, false, {1, 1, 1}};
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_new(&router, registry));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_set_navigator(router, read_typed_entry, &reader, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/item/-7/false/a?ratio=2.5", NULL, NULL));
+    CHECK(reader.statuses[0] == NAVROUTER_OK && reader.id == -7);
+    CHECK(reader.statuses[1] == NAVROUTER_OK && reader.ratio == 2.5);
+    CHECK(reader.statuses[2] == NAVROUTER_OK && !reader.on);
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_entry_param_int(NULL, "id", &id));
+    navrouter_router_free(router);
+    navrouter_registry_free(registry);
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
     RUN(test_versions_and_status_names);
@@ -976,6 +1044,7 @@ int main(int argc, char **argv) {
     RUN(test_add_routes_all_or_nothing);
     RUN(test_manifest_and_route_json);
     RUN(test_resolve);
+    RUN(test_typed_parameters);
     RUN(test_huge_and_invalid_input);
     RUN(test_policy);
     RUN(test_lookup_without_allocation);

@@ -12,6 +12,23 @@ package enum TypedParameterValue {
         text.flatMap(ParameterType.parseDouble)
     }
 
+    /// A parameter's value read as a type, for getters that return a status (the C layer's).
+    /// - Parameters:
+    ///   - text: the parameter's text, nil when there is no such parameter.
+    ///   - name: its name, for the messages.
+    ///   - expectation: what the type is (`an int`).
+    ///   - parse: `integer`, `double` or `bool`.
+    /// - Throws: `.notFound` when there is no such parameter, `.missingParameter` when its text is not of the type.
+    package static func require<Value>(
+        _ text: String?, named name: String, as expectation: String, _ parse: (String?) -> Value?
+    ) throws(NavRouterError) -> Value {
+        guard let text else { throw NavRouterError(.notFound, "there is no parameter '\(name)'") }
+        guard let value = parse(text) else {
+            throw NavRouterError(.missingParameter, "parameter '\(name)' is '\(text)', not \(expectation)")
+        }
+        return value
+    }
+
     /// `true` or `false` as a `Bool`, else nil.
     package static func bool(_ text: String?) -> Bool? {
         switch text {

@@ -35,7 +35,16 @@ from ._routers import router_for
 from ._speed import RouteNames
 from .guards import PHASES, PRIORITIES, Decision, Interception, apply_decision
 from .typed import TypedRoute
-from .types import MAX_DOCUMENT_DEPTH, JSONObject, ManifestReport, Match, Phase, Priority, RoutePresentation
+from .types import (
+    MAX_DOCUMENT_DEPTH,
+    JSONObject,
+    ManifestReport,
+    Match,
+    Phase,
+    Priority,
+    QueryDeclaration,
+    RoutePresentation,
+)
 
 if TYPE_CHECKING:
     from .router import Router
@@ -142,16 +151,20 @@ class Registry(OwnedHandle):
         metadata: JSONObject | None = None,
         parent: str | None = None,
         module: str | None = None,
+        query: Mapping[str, str | QueryDeclaration] | None = None,
     ) -> None:
         """Registers a route. presentation: push, sheet, fullscreen or root. required_parameters: names a match must
         carry (from the path or the query); metadata: a JSON object for the host; parent: the parent route (for
-        back stacks; it must be registered); module: the module it belongs to (remove_module removes it)."""
+        back stacks; it must be registered); module: the module it belongs to (remove_module removes it); query:
+        typed query parameters by name, each a type name ("int", "bool", "double", "enum(new|top)") or
+        {"type", "default", "required"}: every value a link gives must have the type (else ParameterError), a
+        missing one gets its default."""
         if presentation not in _ROUTE_PRESENTATIONS:
             raise ValueError(f"presentation must be one of {', '.join(_ROUTE_PRESENTATIONS)}, not {presentation!r}")
         requires_auth = flag_argument(requires_auth, "requires_auth")
         external = flag_argument(external, "external")
         required = [value.decode() for value in encode_list(required_parameters, "required_parameters")]
-        if not required and metadata is None and parent is None and module is None:
+        if not required and metadata is None and parent is None and module is None and not query:
             flags = _ROUTE_PRESENTATIONS[presentation] | (_REQUIRES_AUTH if requires_auth else 0)
             flags |= _EXTERNAL if external else 0
             with self._names.changing():
@@ -168,6 +181,8 @@ class Registry(OwnedHandle):
             route["metadata"] = metadata
         if parent is not None:
             route["parent"] = parent
+        if query:
+            route["query"] = dict(query)
         manifest: dict[str, Any] = {"routes": [route]}
         if module is not None:
             manifest["module"] = module
@@ -209,7 +224,7 @@ class Registry(OwnedHandle):
 
     def register(self, route: type[TypedRoute]) -> None:
         """Registers a route declared as a type (navrouter.typed.TypedRoute): its ROUTE, PATTERN, PRESENTATION,
-        PARENT, REQUIRES_AUTH and EXTERNAL, as add_route takes them. TypeError for anything but such a class."""
+        PARENT, REQUIRES_AUTH, EXTERNAL and QUERY, as add_route takes them. TypeError for anything but such a class."""
         if not _is_typed_route_class(route):
             raise TypeError(f"register takes a TypedRoute class, not {route!r}")
         self.add_route(
@@ -219,6 +234,7 @@ class Registry(OwnedHandle):
             requires_auth=route.REQUIRES_AUTH,
             external=route.EXTERNAL,
             parent=route.PARENT,
+            query=route.QUERY,
         )
 
     def check_route(self, name: str, pattern: str, declared_by: str | None = None) -> None:

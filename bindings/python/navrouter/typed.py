@@ -12,7 +12,9 @@ type checker sees every navigation to it and an entry reads back as a value of t
     router.push(ProductRoute(id=7))     # navigate, push, present and replace_top take one as the URL
     ProductRoute.from_entry(router.state.top)   # ProductRoute(id=7, ref=None); None for another route's entry
 
-A field is an int, a float, a bool ("true" / "false" in the URL), a str, or one of them or None. A typed route
+A field is an int, a float, a bool ("true" / "false" in the URL), a str, an enum.Enum whose values are strings (a
+pattern's <enum(a|b):name>), or one of them or None. QUERY declares the route's typed query parameters as
+Registry.add_route's query takes them (a field not in the pattern is a query parameter). A typed route
 given to a router whose registry has no route of its name, or has one with another pattern, raises
 RouteNotFoundError or ConflictError naming the type, before anything changes.
 """
@@ -20,13 +22,15 @@ RouteNotFoundError or ConflictError naming the type, before anything changes.
 from __future__ import annotations
 
 import dataclasses
+import enum
+import sys
 import types
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Union, get_args, get_origin
 
 if TYPE_CHECKING:
     from .registry import Registry
-    from .types import Entry, Match, RoutePresentation
+    from .types import Entry, Match, QueryDeclaration, RoutePresentation
 
 _Route = TypeVar("_Route", bound="TypedRoute")
 _FIELD_TYPES = {"int": int, "float": float, "bool": bool, "str": str}
@@ -47,6 +51,8 @@ class TypedRoute:
     REQUIRES_AUTH: ClassVar[bool] = False
     #: An external link may open it.
     EXTERNAL: ClassVar[bool] = False
+    #: Its typed query parameters by name (see Registry.add_route), or None.
+    QUERY: ClassVar[Mapping[str, str | QueryDeclaration] | None] = None
 
     def parameters(self) -> dict[str, str]:
         """The URL's parameters as text (a None field is left out)."""
@@ -55,7 +61,12 @@ class TypedRoute:
             value = getattr(self, field.name)
             if value is None:
                 continue
-            values[field.name] = ("true" if value else "false") if isinstance(value, bool) else str(value)
+            if isinstance(value, bool):
+                values[field.name] = "true" if value else "false"
+            elif isinstance(value, enum.Enum):
+                values[field.name] = str(value.value)  # pyright: ignore[reportUnknownArgumentType]
+            else:
+                values[field.name] = str(value)
         return values
 
     @classmethod
@@ -108,22 +119,41 @@ def _field_type(cls: type[TypedRoute], field: dataclasses.Field[Any]) -> tuple[t
         parts = [part.strip() for part in annotation.replace("Optional[", "").rstrip("]").split("|")]
         names = [part for part in parts if part != "None"]
         optional = len(names) != len(parts) or annotation.startswith("Optional[")
-        kinds = [_FIELD_TYPES.get(name) for name in names]
+        kinds = [_FIELD_TYPES.get(name) or _enum_named(cls, name) for name in names]
     else:
         unions = (Union, getattr(types, "UnionType", Union))  # `X | None` is a types.UnionType from Python 3.10
         arguments = get_args(annotation) if get_origin(annotation) in unions else (annotation,)
         given = [argument for argument in arguments if argument is not type(None)]
         optional = len(given) != len(arguments)
-        kinds = [argument if argument in _FIELD_TYPES.values() else None for argument in given]
+        kinds = [argument if argument in _FIELD_TYPES.values() or _is_enum(argument) else None for argument in given]
     if len(kinds) != 1 or kinds[0] is None:
-        raise TypeError(f"{cls.__name__}.{field.name}: a typed route's field is an int, a float, a bool or a str")
+        raise TypeError(
+            f"{cls.__name__}.{field.name}: a typed route's field is an int, a float, a bool, a str or an enum.Enum"
+        )
     return kinds[0], optional
+
+
+def _is_enum(kind: Any) -> bool:
+    """Whether an annotation is an enum.Enum class."""
+    return isinstance(kind, type) and issubclass(kind, enum.Enum)
+
+
+def _enum_named(cls: type, name: str) -> type | None:
+    """The enum.Enum class an annotation's text names in the route's module (or as an attribute of the route), or
+    None."""
+    found = getattr(sys.modules.get(cls.__module__), name, None) or getattr(cls, name, None)
+    return found if _is_enum(found) else None
 
 
 def _parse(kind: type, text: str) -> Any:
     """A parameter's text as its field's type, or None when it is not one."""
     if kind is str:
         return text
+    if _is_enum(kind):
+        try:
+            return kind(text)
+        except ValueError:
+            return None
     if kind is bool:
         return {"true": True, "false": False}.get(text)
     try:

@@ -96,6 +96,16 @@ class Snapshot(TypedDict):
     app: JSON
 
 
+class QueryDeclaration(TypedDict, total=False):
+    """A typed query parameter a route declares (Registry.add_route's query, a TypedRoute's QUERY): its type
+    ("string" when left out; "int", "uuid", "bool", "double", "enum(a|b)"), the default a link without it gets,
+    or whether a link must carry it."""
+
+    type: str
+    default: str | int | float | bool
+    required: bool
+
+
 class ManifestReport(TypedDict):
     """Registry.check_manifest(manifest): every problem a manifest has, a line each naming its module and route."""
 

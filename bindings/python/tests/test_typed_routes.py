@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Optional
 
@@ -86,7 +88,7 @@ def test_a_field_of_another_type_is_refused_when_read():
         PATTERN: ClassVar[str] = "tagged/:tags"
         tags: list[str]
 
-    with pytest.raises(TypeError, match="Tagged.tags: a typed route's field is an int, a float, a bool or a str"):
+    with pytest.raises(TypeError, match="Tagged.tags: a typed route's field is an int, a float, a bool, a str or an enum.Enum"):
         Tagged.from_parameters({"tags": "a"})
 
 
@@ -96,3 +98,51 @@ def test_register_takes_a_typed_route_class_and_nothing_else(given):
         with pytest.raises(TypeError, match="register takes a TypedRoute class"):
             registry.register(given)
         assert len(registry) == 0
+
+
+class Sort(enum.Enum):
+    NEW = "new"
+    TOP = "top"
+
+
+@dataclass(frozen=True)
+class ListRoute(TypedRoute):
+    ROUTE: ClassVar[str] = "list"
+    PATTERN: ClassVar[str] = "list/<enum(new|top):sort>/<bool:all>"
+    QUERY: ClassVar[Mapping[str, str | navrouter.QueryDeclaration] | None] = {
+        "page": {"type": "int", "default": 1},
+        "ratio": "double",
+    }
+    sort: Sort
+    all: bool
+    page: int = 1
+    ratio: Optional[float] = None  # noqa: UP045
+
+
+def test_typed_parameters_and_declared_query_parameters():
+    with navrouter.Registry() as registry:
+        registry.register(ListRoute)
+        match = registry.resolve("/list/top/true")
+        assert match.parameters == {"sort": "top", "all": "true", "page": "1"}, "the declared default is added"
+        assert ListRoute.from_match(match) == ListRoute(sort=Sort.TOP, all=True, page=1)
+        for url in ("/list/old/true", "/list/top/yes"):
+            with pytest.raises(navrouter.RouteNotFoundError):
+                registry.resolve(url)
+        with pytest.raises(navrouter.ParameterError, match="query parameter 'ratio' must be a double, not 'x'"):
+            registry.resolve("/list/new/false?ratio=x")
+        assert ListRoute(sort=Sort.NEW, all=False, ratio=0.5).url(registry) == "/list/new/false?page=1&ratio=0.5"
+        with pytest.raises(navrouter.ParameterError, match="must be an int, not 'two'"):
+            registry.build_url("list", {"sort": "new", "all": "true", "page": "two"})
+        route = registry.route("list")
+        assert route["parameter_types"] == {"sort": "enum(new|top)", "all": "bool"}
+        assert route["query"] == {"page": {"type": "int", "default": "1"}, "ratio": {"type": "double"}}
+
+
+def test_add_route_declares_query_parameters_and_refuses_bad_ones():
+    with navrouter.Registry() as registry:
+        registry.add_route("search", "search", query={"q": {"required": True}, "n": "int"})
+        with pytest.raises(navrouter.ParameterError, match="requires the query parameter 'q'"):
+            registry.resolve("/search")
+        assert registry.resolve("/search?q=a&n=2").parameters == {"q": "a", "n": "2"}
+        with pytest.raises(navrouter.JSONError, match="did you mean 'int'"):
+            registry.add_route("other", "other", query={"n": "itn"})
