@@ -109,9 +109,9 @@ final class TypedParameterTests: XCTestCase {
             try Route(
                 name: "list", pattern: "list",
                 queryParameters: [
-                    try QueryParameter("page", type: .int, default: "1"),
-                    try QueryParameter("sort", type: .enumeration(["new", "top"]), required: true),
-                    try QueryParameter("q"),
+                    QueryParameter("page", type: .int, default: "1"),
+                    QueryParameter("sort", type: .enumeration(["new", "top"]), required: true),
+                    QueryParameter("q"),
                 ]))
         let match = try registry.resolve("/list?sort=top")
         XCTAssertEqual(match.parameters, ["page": "1", "sort": "top"])
@@ -134,18 +134,18 @@ final class TypedParameterTests: XCTestCase {
     }
 
     func testQueryDeclarationsAreChecked() {
-        assertFails(.invalidArgument, "the default 'x' is not an int") {
-            try QueryParameter("n", type: .int, default: "x")
+        assertFails(.invalidArgument, "route 'r': query parameter 'n': the default 'x' is not an int") {
+            try Route(name: "r", pattern: "r", queryParameters: [QueryParameter("n", type: .int, default: "x")])
         }
         assertFails(.invalidArgument, "a required parameter has no default") {
-            try QueryParameter("n", default: "1", required: true)
+            try QueryParameter("n", default: "1", required: true).validate()
         }
-        assertFails(.invalidArgument, "invalid parameter name") { try QueryParameter("a b") }
+        assertFails(.invalidArgument, "invalid parameter name") { try QueryParameter("a b").validate() }
         assertFails(.invalidArgument, "'id' is a path parameter") {
-            try Route(name: "r", pattern: "r/<int:id>", queryParameters: [try QueryParameter("id")])
+            try Route(name: "r", pattern: "r/<int:id>", queryParameters: [QueryParameter("id")])
         }
         assertFails(.invalidArgument, "declared twice") {
-            try Route(name: "r", pattern: "r", queryParameters: [try QueryParameter("a"), try QueryParameter("a")])
+            try Route(name: "r", pattern: "r", queryParameters: [QueryParameter("a"), QueryParameter("a")])
         }
     }
 

@@ -103,3 +103,115 @@ with navrouter.Registry() as registry:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["ProductRoute(id=7)", "17"]
+
+
+TYPED = {
+    "routes": [
+        {"name": "home", "pattern": "home", "presentation": "root"},
+        {
+            "name": "list",
+            "pattern": "list/<enum(new|top|1st):sort>/<bool:all>",
+            "query": {"page": {"type": "int", "default": 1}, "ratio": "double", "q": {"required": True}},
+        },
+        {"name": "point", "pattern": "p/<double:x>"},
+    ]
+}
+
+
+def write_typed_manifest(tmp_path: Path) -> Path:
+    manifest = tmp_path / "typed.json"
+    manifest.write_text(json.dumps(TYPED))
+    return manifest
+
+
+def test_generated_python_reads_typed_parameters_back(tmp_path):
+    manifest = write_typed_manifest(tmp_path)
+    assert run("gen", "python", str(manifest), "-o", str(tmp_path / "typed_routes.py")).returncode == 0
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", str(tmp_path / "typed_routes.py")],
+        capture_output=True, text=True, cwd=ROOT / "bindings" / "python", timeout=300,
+    )  # fmt: skip
+    assert checked.returncode == 0, checked.stdout
+    program = f"""
+import sys
+sys.path.insert(0, {str(tmp_path)!r})
+import navrouter
+from typed_routes import ROUTES, ListRoute, ListRouteSort, PointRoute, route_of
+with navrouter.Registry() as registry:
+    for route in ROUTES:
+        registry.register(route)
+    print(ListRoute(sort=ListRouteSort.V_1ST, all=False, q="a b", ratio=0.5).url(registry))
+    with navrouter.Router(registry) as router:
+        router.start()
+        router.push(ListRoute(sort=ListRouteSort.TOP, all=True, q="x"))
+        print(route_of(router.state.top))
+        router.navigate("/p/-2.5e3")
+        print(route_of(router.state.top))
+"""
+    environment = dict(
+        os.environ,
+        PYTHONPATH=str(ROOT / "bindings" / "python"),
+        NAVROUTER_LIBRARY=str(ROOT / "build" / "lib" / "libnavrouter.so.1"),
+    )
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60, env=environment)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "/list/1st/false?page=1&q=a%20b&ratio=0.5",
+        "ListRoute(sort=<ListRouteSort.TOP: 'top'>, all=True, q='x', page=1, ratio=None)",
+        "PointRoute(x=-2500.0)",
+    ]
+
+
+def test_generated_c_builds_typed_links(tmp_path):
+    manifest = write_typed_manifest(tmp_path)
+    assert run("gen", "c", str(manifest), "-o", str(tmp_path / "typed_routes.h")).returncode == 0
+    program = tmp_path / "typed.c"
+    program.write_text(
+        '#include "typed_routes.h"\n'
+        "int main(int argc, char **argv) {\n"
+        "    navrouter_registry *registry = NULL;\n"
+        "    if (argc < 2 || navrouter_registry_new(&registry, 0) != NAVROUTER_OK) return 2;\n"
+        "    FILE *file = fopen(argv[1], \"r\");\n"
+        "    char manifest[4096] = {0};\n"
+        "    if (!file || fread(manifest, 1, sizeof manifest - 1, file) == 0) return 2;\n"
+        "    fclose(file);\n"
+        "    if (navrouter_registry_load_manifest(registry, manifest, NULL) != NAVROUTER_OK) return 3;\n"
+        "    char *url = NULL;\n"
+        "    int64_t page = 3;\n"
+        "    double ratio = 0.25;\n"
+        "    if (nr_url_list(registry, NR_LIST_SORT_TOP, true, &page, \"a\", &ratio, \"myapp\", &url)) return 4;\n"
+        "    printf(\"%s\\n\", url);\n"
+        "    navrouter_string_free(url);\n"
+        "    if (nr_url_list(registry, NR_LIST_SORT_1ST, false, NULL, \"b\", NULL, NULL, &url)) return 5;\n"
+        "    printf(\"%s\\n\", url);\n"
+        "    navrouter_string_free(url);\n"
+        "    if (nr_url_point(registry, -1.5, NULL, &url)) return 6;\n"
+        "    printf(\"%s\\n\", url);\n"
+        "    navrouter_string_free(url);\n"
+        "    printf(\"%d\\n\", nr_url_list(registry, (nr_list_sort)7, true, NULL, \"c\", NULL, NULL, &url));\n"
+        "    navrouter_registry_free(registry);\n"
+        "    return 0;\n"
+        "}\n"
+    )
+    flags = subprocess.run(
+        ["pkg-config", "--cflags", "--libs", "navrouter", "jansson"],
+        capture_output=True, text=True, check=True,
+        env=dict(os.environ, PKG_CONFIG_PATH=str(ROOT / "build" / "lib" / "pkgconfig")),
+    ).stdout.split()  # fmt: skip
+    built = subprocess.run(
+        ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", str(program), *flags, "-o",
+         str(tmp_path / "typed")],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    ran = subprocess.run(
+        [str(tmp_path / "typed"), str(manifest)], capture_output=True, text=True, timeout=60,
+        env=dict(os.environ, LD_LIBRARY_PATH=str(ROOT / "build" / "lib")),
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.splitlines() == [
+        "myapp://list/top/true?page=3&q=a&ratio=0.25",
+        "/list/1st/false?q=b",
+        "/p/-1.5",
+        "-1",  # NAVROUTER_EINVAL: not a value of the enumeration
+    ]

@@ -154,3 +154,65 @@ def test_typed_routes_type_check_in_swift_6_without_warnings(typecheck, tmp_path
 """
     result = typecheck(source, tmp_path, SHOP_ROUTES)
     assert result.returncode == 0, result.stderr[-3000:]
+
+
+TYPED_MANIFEST = {
+    "routes": [
+        {
+            "name": "list",
+            "pattern": "list/<enum(new|top|1st):sort>/<bool:all>",
+            "query": {"page": {"type": "int", "default": 1}, "ratio": "double", "q": {"required": True}},
+        },
+        {"name": "point", "pattern": "p/<double:x>"},
+    ]
+}
+
+TYPED_PARAMETER_MISUSES = {
+    'try router.push(ListRoute(sort: "top", all: true, q: "x"))': "cannot convert value of type 'String'",
+    'try router.push(ListRoute(sort: .old, all: true, q: "x"))': "has no member 'old'",
+    'try router.push(ListRoute(sort: .top, all: "yes", q: "x"))': "cannot convert value of type 'String'",
+    'try router.push(PointRoute(x: "1.5"))': "cannot convert value of type 'String' to expected argument type 'Double'",
+}
+
+
+def generated_typed_routes(tmp_path: Path) -> Path:
+    import json
+
+    manifest = tmp_path / "typed.json"
+    manifest.write_text(json.dumps(TYPED_MANIFEST))
+    routes = tmp_path / "TypedRoutes.swift"
+    tool = ROOT / "build" / "bin" / "navrouter"
+    subprocess.run([str(tool), "gen", "swift", str(manifest), "-o", str(routes)], check=True, timeout=60)
+    return routes
+
+
+def test_generated_typed_parameters_type_check_in_swift_6(typecheck, tmp_path):
+    source = """import NavRouterCore
+
+func run(router: Router) throws {
+    try router.push(ListRoute(sort: .top, all: true, q: "x"))
+    try router.push(PointRoute(x: 1.5))
+    if let list = router.state.topEntry?.route(as: ListRoute.self) {
+        let page: Int64 = list.page
+        let ratio: Double? = list.ratio
+        let sort: ListRoute.Sort = list.sort
+        print(page, ratio ?? 0, sort.rawValue, list.all ? 1 : 0, ListRoute.Sort.allCases.count)
+    }
+    let read = ListRoute(parameters: ["sort": "1st", "all": "false", "q": "a", "ratio": "2.5"])
+    print(read?.sort == .value1st, read?.page == 1, ListRoute.queryParameters.count)
+}
+"""
+    result = typecheck(source, tmp_path, generated_typed_routes(tmp_path))
+    assert result.returncode == 0, result.stderr[-3000:]
+
+
+@pytest.mark.parametrize("statement", sorted(TYPED_PARAMETER_MISUSES))
+def test_a_typed_parameter_is_checked_by_the_compiler(typecheck, tmp_path, statement):
+    source = f"""import NavRouterCore
+func misuse(router: Router) throws {{
+    {statement}
+}}
+"""
+    result = typecheck(source, tmp_path, generated_typed_routes(tmp_path))
+    assert result.returncode != 0, f"{statement} compiled"
+    assert TYPED_PARAMETER_MISUSES[statement] in result.stderr, result.stderr[-1500:]

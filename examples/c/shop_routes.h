@@ -80,9 +80,10 @@ static inline int nr_url_cart(navrouter_registry *registry, const char *scheme, 
 static inline int nr_url_category(navrouter_registry *registry, const char *slug, const char *scheme, char **out_url) {
     if (out_url) *out_url = NULL;
     if (!slug) return NAVROUTER_EINVAL;
-    char *json = calloc(2 + nr__room("slug") + nr__room(slug), 1);
+    char *json = calloc(2 + nr__room("slug") + (slug ? nr__room(slug) : 0), 1);
     if (!json) return NAVROUTER_ELIMIT;
     nr__put(json, "slug", slug);
+    if (json[0] == '\0') json[0] = '{';
     strcat(json, "}");
     int status = navrouter_registry_build_url(registry, "category", json, NULL, scheme, out_url);
     free(json);
@@ -92,11 +93,12 @@ static inline int nr_url_category(navrouter_registry *registry, const char *slug
 /* Route `product` (`shop/product/<int:id>`): its deep link, with a scheme or NULL for "/...". */
 static inline int nr_url_product(navrouter_registry *registry, int64_t id, const char *scheme, char **out_url) {
     if (out_url) *out_url = NULL;
-    char id_text[24];
+    char id_text[32] = "";
     snprintf(id_text, sizeof id_text, "%" PRId64, id);
-    char *json = calloc(2 + nr__room("id") + sizeof id_text, 1);
+    char *json = calloc(2 + nr__room("id") + 32, 1);
     if (!json) return NAVROUTER_ELIMIT;
     nr__put(json, "id", id_text);
+    if (json[0] == '\0') json[0] = '{';
     strcat(json, "}");
     int status = navrouter_registry_build_url(registry, "product", json, NULL, scheme, out_url);
     free(json);
@@ -106,11 +108,12 @@ static inline int nr_url_product(navrouter_registry *registry, int64_t id, const
 /* Route `review` (`shop/product/<int:id>/review`): its deep link, with a scheme or NULL for "/...". */
 static inline int nr_url_review(navrouter_registry *registry, int64_t id, const char *scheme, char **out_url) {
     if (out_url) *out_url = NULL;
-    char id_text[24];
+    char id_text[32] = "";
     snprintf(id_text, sizeof id_text, "%" PRId64, id);
-    char *json = calloc(2 + nr__room("id") + sizeof id_text, 1);
+    char *json = calloc(2 + nr__room("id") + 32, 1);
     if (!json) return NAVROUTER_ELIMIT;
     nr__put(json, "id", id_text);
+    if (json[0] == '\0') json[0] = '{';
     strcat(json, "}");
     int status = navrouter_registry_build_url(registry, "review", json, NULL, scheme, out_url);
     free(json);
@@ -121,9 +124,10 @@ static inline int nr_url_review(navrouter_registry *registry, int64_t id, const 
 static inline int nr_url_search(navrouter_registry *registry, const char *q, const char *scheme, char **out_url) {
     if (out_url) *out_url = NULL;
     if (!q) return NAVROUTER_EINVAL;
-    char *json = calloc(2 + nr__room("q") + nr__room(q), 1);
+    char *json = calloc(2 + nr__room("q") + (q ? nr__room(q) : 0), 1);
     if (!json) return NAVROUTER_ELIMIT;
     nr__put(json, "q", q);
+    if (json[0] == '\0') json[0] = '{';
     strcat(json, "}");
     int status = navrouter_registry_build_url(registry, "search", json, NULL, scheme, out_url);
     free(json);
@@ -152,9 +156,10 @@ static inline int nr_url_orders(navrouter_registry *registry, const char *scheme
 static inline int nr_url_order(navrouter_registry *registry, const char *ref, const char *scheme, char **out_url) {
     if (out_url) *out_url = NULL;
     if (!ref) return NAVROUTER_EINVAL;
-    char *json = calloc(2 + nr__room("ref") + nr__room(ref), 1);
+    char *json = calloc(2 + nr__room("ref") + (ref ? nr__room(ref) : 0), 1);
     if (!json) return NAVROUTER_ELIMIT;
     nr__put(json, "ref", ref);
+    if (json[0] == '\0') json[0] = '{';
     strcat(json, "}");
     int status = navrouter_registry_build_url(registry, "order", json, NULL, scheme, out_url);
     free(json);
@@ -189,9 +194,10 @@ static inline int nr_url_settings(navrouter_registry *registry, const char *sche
 static inline int nr_url_help(navrouter_registry *registry, const char *topic, const char *scheme, char **out_url) {
     if (out_url) *out_url = NULL;
     if (!topic) return NAVROUTER_EINVAL;
-    char *json = calloc(2 + nr__room("topic") + nr__room(topic), 1);
+    char *json = calloc(2 + nr__room("topic") + (topic ? nr__room(topic) : 0), 1);
     if (!json) return NAVROUTER_ELIMIT;
     nr__put(json, "topic", topic);
+    if (json[0] == '\0') json[0] = '{';
     strcat(json, "}");
     int status = navrouter_registry_build_url(registry, "help", json, NULL, scheme, out_url);
     free(json);

@@ -16,17 +16,25 @@ public struct QueryParameter: Equatable, Sendable {
     /// Whether a link must carry it.
     public let isRequired: Bool
 
-    /// Declares a query parameter.
+    /// Declares a query parameter (checked when a route is made with it: `validate()`).
     /// - Parameters:
     ///   - name: its name (letters, digits, `_` and `-`, as a path parameter's).
     ///   - type: the type of its values (`.string` by default).
     ///   - defaultValue: the value a link without it gets; must have the type.
     ///   - required: whether a link must carry it (then it has no default).
-    /// - Throws: `.invalidArgument` for a bad name, a default of another type, or a required parameter with a
-    ///   default.
     public init(
         _ name: String, type: ParameterType = .string, default defaultValue: String? = nil, required: Bool = false
-    ) throws(NavRouterError) {
+    ) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.isRequired = required
+    }
+
+    /// Checks the declaration (`Route.init` does, for each of its query parameters).
+    /// - Throws: `.invalidArgument` for a bad name, a default of another type, or a required parameter with a
+    ///   default.
+    public func validate() throws(NavRouterError) {
         do {
             _ = try RoutePattern("<\(name)>")
         } catch {
@@ -37,14 +45,10 @@ public struct QueryParameter: Equatable, Sendable {
                 .invalidArgument,
                 "query parameter '\(name)': the default '\(defaultValue)' is not \(type.expectation)")
         }
-        if required && defaultValue != nil {
+        if isRequired && defaultValue != nil {
             throw NavRouterError(
                 .invalidArgument, "query parameter '\(name)': a required parameter has no default (a link carries it)")
         }
-        self.name = name
-        self.type = type
-        self.defaultValue = defaultValue
-        self.isRequired = required
     }
 
     /// The declaration as a manifest writes it: `{"type", "default", "required"}` (absent ones left out).
@@ -86,8 +90,9 @@ public struct QueryParameter: Equatable, Sendable {
         } catch {
             throw NavRouterError(.invalidJSON, "\(path).type: \(error.message)")
         }
+        self.init(name, type: type, default: defaultValue, required: required)
         do {
-            try self.init(name, type: type, default: defaultValue, required: required)
+            try validate()
         } catch {
             throw NavRouterError(.invalidJSON, "\(path): \(error.message)")
         }

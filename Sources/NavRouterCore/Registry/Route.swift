@@ -203,6 +203,11 @@ public struct Route: Equatable, Sendable {
         let pathNames = Set(self.pattern.parameterNames)
         var declared = Set<String>()
         for query in queryParameters {
+            do {
+                try query.validate()
+            } catch {
+                throw NavRouterError(error.code, "route '\(name)': \(error.message)")
+            }
             if pathNames.contains(query.name) {
                 throw NavRouterError(
                     .invalidArgument,

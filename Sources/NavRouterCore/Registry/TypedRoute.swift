@@ -34,6 +34,8 @@ public protocol TypedRoute: Sendable {
     static var external: Bool { get }
     /// More patterns that open the same route (default: none).
     static var aliases: [String] { get }
+    /// The typed query parameters it declares (default: none; see `QueryParameter`).
+    static var queryParameters: [QueryParameter] { get }
     /// The values of its URL's parameters, path and query, as text: what `buildURL` fills in.
     var parameters: [String: String] { get }
     /// The route read back from a URL's parameters (path and query merged); nil when they do not fit its types.
@@ -51,13 +53,16 @@ extension TypedRoute {
     public static var external: Bool { false }
     /// None.
     public static var aliases: [String] { [] }
+    /// None.
+    public static var queryParameters: [QueryParameter] { [] }
 
     /// The route as a registry holds it.
-    /// - Throws: `.invalidPattern` for a pattern that does not parse, as `Route.init` does.
+    /// - Throws: `.invalidPattern` for a pattern that does not parse, `.invalidArgument` for a bad query
+    ///   declaration, as `Route.init` does.
     public static func route() throws(NavRouterError) -> Route {
         try Route(
             name: routeName, pattern: pattern, presentation: presentation, requiresAuth: requiresAuth,
-            external: external, parent: parent, aliases: aliases)
+            external: external, parent: parent, aliases: aliases, queryParameters: queryParameters)
     }
 
     /// The route a match opened, when it is this one and its parameters fit.

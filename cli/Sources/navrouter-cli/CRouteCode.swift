@@ -67,16 +67,57 @@ enum CRouteCode {
         ]
     }
 
+    /// `nr_list_sort`: the C enumeration of a `<enum(…):sort>` parameter of route `list`.
+    private static func enumerationType(_ model: RouteCodeModel, _ field: RouteCodeModel.Field, _ prefix: String)
+        -> String
+    {
+        "\(prefix)_\(snake(model.route.name))_\(snake(field.name))"
+    }
+
+    /// The enumeration of an `<enum(…):name>` parameter and the function that names its values.
+    private static func enumeration(
+        _ model: RouteCodeModel, _ field: RouteCodeModel.Field, _ values: [String], prefix: String
+    ) -> [String] {
+        let type = enumerationType(model, field, prefix)
+        let constants = values.map { "\(type.uppercased())_\(snake($0).uppercased())" }
+        var lines = [
+            "",
+            "/* The values of parameter `\(comment(field.name))` of route `\(comment(model.route.name))`. */",
+            "typedef enum { \(constants.joined(separator: ", ")) } \(type);",
+            "",
+            "/* A value's text, or NULL for a number that is none of them. */",
+            "static inline const char *\(type)_text(\(type) value) {",
+            "    switch (value) {",
+        ]
+        for (constant, value) in zip(constants, values) {
+            lines.append("    case \(constant): return \(RouteCodeModel.quoted(value));")
+        }
+        lines += ["    }", "    return NULL;", "}"]
+        return lines
+    }
+
     private static func builder(_ model: RouteCodeModel, prefix: String) throws -> [String] {
         let route = model.route
         let function = "\(prefix)_url_\(snake(route.name))"
         let fields = try model.fields.map { field in (field, try identifier(field.name, route: route.name)) }
+        var lines: [String] = []
         var parameters = ["navrouter_registry *registry"]
         for (field, name) in fields {
-            parameters.append(field.kind == .int ? "int64_t \(name)" : "const char *\(name)")
+            // A query parameter a link may leave out is a pointer (NULL leaves it out, and so gives its default).
+            let optional = field.isOptional || field.defaultValue != nil
+            let pointer = optional ? " const *" : " "
+            switch field.kind {
+            case .int: parameters.append("int64_t\(pointer)\(name)")
+            case .double: parameters.append("double\(pointer)\(name)")
+            case .bool: parameters.append("bool\(pointer)\(name)")
+            case .text: parameters.append("const char *\(name)")
+            case .enumeration(let values):
+                lines += enumeration(model, field, values, prefix: prefix)
+                parameters.append("\(enumerationType(model, field, prefix))\(pointer)\(name)")
+            }
         }
         parameters += ["const char *scheme", "char **out_url"]
-        var lines = [
+        lines += [
             "",
             "/* Route `\(comment(route.name))` (`\(comment(route.pattern.text))`): its deep link, with a scheme or "
                 + "NULL for \"/...\". */",
@@ -91,23 +132,41 @@ enum CRouteCode {
             return lines
         }
         var room = ["2"]
+        var puts: [String] = []
         for (field, name) in fields {
-            if field.kind == .int {
-                lines.append("    char \(name)_text[24];")
-                lines.append("    snprintf(\(name)_text, sizeof \(name)_text, \"%\" PRId64, \(name));")
-                room.append("\(prefix)__room(\(RouteCodeModel.quoted(field.name))) + sizeof \(name)_text")
-            } else {
-                lines.append("    if (!\(name)) return NAVROUTER_EINVAL;")
-                room.append("\(prefix)__room(\(RouteCodeModel.quoted(field.name))) + \(prefix)__room(\(name))")
+            let optional = field.isOptional || field.defaultValue != nil
+            let key = RouteCodeModel.quoted(field.name)
+            let value = optional && field.kind != .text ? "(*\(name))" : name
+            let text: String
+            switch field.kind {
+            case .text:
+                if !optional { lines.append("    if (!\(name)) return NAVROUTER_EINVAL;") }
+                room.append("\(prefix)__room(\(key)) + (\(name) ? \(prefix)__room(\(name)) : 0)")
+                puts.append("\(optional ? "if (\(name)) " : "")\(prefix)__put(json, \(key), \(name));")
+                continue
+            case .int:
+                lines.append("    char \(name)_text[32] = \"\";")
+                text = "snprintf(\(name)_text, sizeof \(name)_text, \"%\" PRId64, \(value));"
+            case .double:
+                lines.append("    char \(name)_text[32] = \"\";")
+                text = "snprintf(\(name)_text, sizeof \(name)_text, \"%.17g\", \(value));"
+            case .bool:
+                lines.append("    char \(name)_text[32] = \"\";")
+                text = "strcpy(\(name)_text, \(value) ? \"true\" : \"false\");"
+            case .enumeration:
+                lines.append("    const char *\(name)_text = NULL;")
+                text =
+                    "if (!(\(name)_text = \(enumerationType(model, field, prefix))_text(\(value)))) return NAVROUTER_EINVAL;"
             }
+            lines.append(optional ? "    if (\(name)) { \(text) }" : "    \(text)")
+            room.append("\(prefix)__room(\(key)) + 32")
+            puts.append("\(optional ? "if (\(name)) " : "")\(prefix)__put(json, \(key), \(name)_text);")
         }
         lines.append("    char *json = calloc(\(room.joined(separator: " + ")), 1);")
         lines.append("    if (!json) return NAVROUTER_ELIMIT;")
-        for (field, name) in fields {
-            let value = field.kind == .int ? "\(name)_text" : name
-            lines.append("    \(prefix)__put(json, \(RouteCodeModel.quoted(field.name)), \(value));")
-        }
+        lines += puts.map { "    " + $0 }
         lines += [
+            "    if (json[0] == '\\0') json[0] = '{';",
             "    strcat(json, \"}\");",
             "    int status = navrouter_registry_build_url(registry, \(RouteCodeModel.quoted(route.name)), json, NULL, "
                 + "scheme, out_url);",

@@ -13,10 +13,18 @@ enum PythonRouteCode {
             "",
             "from __future__ import annotations",
             "",
+        ]
+        let hasEnumerations = models.contains { model in
+            model.fields.contains { if case .enumeration = $0.kind { true } else { false } }
+        }
+        let hasQuery = models.contains { !$0.route.queryParameters.isEmpty }
+        if hasEnumerations { lines.append("import enum") }
+        if hasQuery { lines.append("from collections.abc import Mapping") }
+        lines += [
             "from dataclasses import dataclass",
             "from typing import ClassVar, Union",
             "",
-            "from navrouter import Entry, RoutePresentation, TypedRoute",
+            "from navrouter import Entry, \(hasQuery ? "QueryDeclaration, " : "")RoutePresentation, TypedRoute",
         ]
         for model in models { lines += try routeClass(model) }
         lines += [
@@ -51,7 +59,11 @@ enum PythonRouteCode {
 
     private static func routeClass(_ model: RouteCodeModel) throws -> [String] {
         let route = model.route
-        var lines = [
+        var lines: [String] = []
+        for field in model.fields {
+            if case .enumeration(let values) = field.kind { lines += try enumerationClass(model, field, values) }
+        }
+        lines += [
             "",
             "",
             "@dataclass(frozen=True)",
@@ -71,14 +83,81 @@ enum PythonRouteCode {
         }
         if route.requiresAuth { lines.append("    REQUIRES_AUTH: ClassVar[bool] = True") }
         if route.external { lines.append("    EXTERNAL: ClassVar[bool] = True") }
-        for field in model.fields {
+        if !route.queryParameters.isEmpty {
+            lines.append("    QUERY: ClassVar[Mapping[str, str | QueryDeclaration] | None] = {")
+            for query in route.queryParameters {
+                var declaration = ["\"type\": \(RouteCodeModel.quoted(query.type.name))"]
+                if let value = query.defaultValue { declaration.append("\"default\": \(RouteCodeModel.quoted(value))") }
+                if query.isRequired { declaration.append("\"required\": True") }
+                lines.append("        \(RouteCodeModel.quoted(query.name)): {\(declaration.joined(separator: ", "))},")
+            }
+            lines.append("    }")
+        }
+        // Fields with a default follow the others (a dataclass's rule).
+        let ordered =
+            model.fields.filter { !$0.isOptional && $0.defaultValue == nil }
+            + model.fields.filter { $0.isOptional || $0.defaultValue != nil }
+        for field in ordered {
             guard isIdentifier(field.name), !keywords.contains(field.name), !reserved.contains(field.name) else {
                 throw ToolError.failure(
                     "navrouter gen: route '\(route.name)': parameter '\(field.name)' cannot be a Python field: "
                         + "rename it"
                 )
             }
-            lines.append("    \(field.name): \(field.kind == .int ? "int" : "str")")
+            lines.append("    \(field.name): \(annotation(model, field))")
+        }
+        return lines
+    }
+
+    /// A field's annotation and default: `int`, `float | None = None`, `ListRouteSort = ListRouteSort.NEW`.
+    private static func annotation(_ model: RouteCodeModel, _ field: RouteCodeModel.Field) -> String {
+        let type: String
+        switch field.kind {
+        case .int: type = "int"
+        case .double: type = "float"
+        case .bool: type = "bool"
+        case .text: type = "str"
+        case .enumeration: type = enumerationName(model, field)
+        }
+        if field.isOptional { return type + " | None = None" }
+        guard let value = field.defaultValue else { return type }
+        switch field.kind {
+        case .int, .double: return "\(type) = \(value)"
+        case .bool: return "\(type) = \(value == "true" ? "True" : "False")"
+        case .text: return "\(type) = \(RouteCodeModel.quoted(value))"
+        case .enumeration: return "\(type) = \(type).\(memberName(value))"
+        }
+    }
+
+    /// `list` + `sort` → `ListRouteSort`.
+    private static func enumerationName(_ model: RouteCodeModel, _ field: RouteCodeModel.Field) -> String {
+        model.typeName + RouteCodeModel.upperCamel(field.name)
+    }
+
+    /// `new` → `NEW`, `1st` → `V_1ST`, `a-b.c` → `A_B_C`.
+    private static func memberName(_ value: String) -> String {
+        let upper = String(value.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
+        return upper.first?.isNumber == true ? "V_" + upper : upper
+    }
+
+    /// The `enum.Enum` of a `<enum(…):name>` parameter, its values as the members' values.
+    private static func enumerationClass(
+        _ model: RouteCodeModel, _ field: RouteCodeModel.Field, _ values: [String]
+    ) throws -> [String] {
+        var lines = [
+            "", "", "class \(enumerationName(model, field))(enum.Enum):",
+            "    \"\"\"The values of parameter ``\(field.name)`` of route ``\(docstring(model.route.name))``.\"\"\"",
+            "",
+        ]
+        var taken: Set<String> = []
+        for value in values {
+            let member = memberName(value)
+            guard taken.insert(member).inserted, !keywords.contains(member) else {
+                throw ToolError.failure(
+                    "navrouter gen: route '\(model.route.name)': the values of '\(field.name)' make the member "
+                        + "\(member) twice")
+            }
+            lines.append("    \(member) = \(RouteCodeModel.quoted(value))")
         }
         return lines
     }
@@ -96,7 +175,7 @@ enum PythonRouteCode {
     /// What `TypedRoute` has already: a field of that name would hide it.
     private static let reserved: Set<String> = [
         "parameters", "url", "from_parameters", "from_match", "from_entry", "check_registered", "ROUTE", "PATTERN",
-        "PRESENTATION", "PARENT", "REQUIRES_AUTH", "EXTERNAL",
+        "PRESENTATION", "PARENT", "REQUIRES_AUTH", "EXTERNAL", "QUERY",
     ]
 
     private static let keywords: Set<String> = [

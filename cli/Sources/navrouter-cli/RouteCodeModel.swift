@@ -6,15 +6,35 @@ import NavRouterCore
 struct RouteCodeModel {
     /// A parameter of the route's URL.
     struct Field {
-        enum Kind {
+        enum Kind: Equatable {
             /// `<int:id>`: a 64-bit integer.
             case int
-            /// `:slug`, `<uuid:ref>`, a catch-all (`*topic`) or a required query parameter: text.
+            /// `<double:x>`: a finite double.
+            case double
+            /// `<bool:on>`: true or false.
+            case bool
+            /// `<enum(new|top):sort>`: one of the values (a generated enumeration).
+            case enumeration([String])
+            /// `:slug`, `<uuid:ref>`, a catch-all (`*topic`) or an untyped query parameter: text.
             case text
+
+            init(_ type: ParameterType) {
+                switch type {
+                case .int: self = .int
+                case .double: self = .double
+                case .bool: self = .bool
+                case .enumeration(let values): self = .enumeration(values)
+                case .string, .uuid: self = .text
+                }
+            }
         }
 
         let name: String
         let kind: Kind
+        /// A declared query parameter that a link may leave out without a default: the field is optional.
+        var isOptional = false
+        /// A declared query parameter's default, as text.
+        var defaultValue: String?
     }
 
     let route: Route
@@ -38,13 +58,21 @@ struct RouteCodeModel {
             for segment in route.pattern.segments {
                 switch segment {
                 case .literal: continue
-                case .parameter(let name, let type): fields.append(Field(name: name, kind: type == .int ? .int : .text))
+                case .parameter(let name, let type): fields.append(Field(name: name, kind: Field.Kind(type)))
                 case .catchAll(let name): fields.append(Field(name: name, kind: .text))
                 }
             }
             let inPath = Set(fields.map(\.name))
-            for name in route.requiredParameters where !inPath.contains(name) {
+            let declared = Set(route.queryParameters.map(\.name))
+            for name in route.requiredParameters where !inPath.contains(name) && !declared.contains(name) {
                 fields.append(Field(name: name, kind: .text))
+            }
+            for query in route.queryParameters {
+                let required = query.isRequired || route.requiredParameters.contains(query.name)
+                fields.append(
+                    Field(
+                        name: query.name, kind: Field.Kind(query.type),
+                        isOptional: !required && query.defaultValue == nil, defaultValue: query.defaultValue))
             }
             models.append(RouteCodeModel(route: route, typeName: typeName, fields: fields))
         }

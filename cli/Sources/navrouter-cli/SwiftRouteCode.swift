@@ -44,28 +44,57 @@ enum SwiftRouteCode {
             let aliases = route.aliases.map { RouteCodeModel.quoted($0.text) }.joined(separator: ", ")
             property("More patterns that open it.", "aliases = [\(aliases)]")
         }
+        if !route.queryParameters.isEmpty {
+            property("Its typed query parameters.", "queryParameters: [QueryParameter] = [")
+            lines += route.queryParameters.map { "        \(queryDeclaration($0))," }
+            lines.append("    ]")
+        }
         let fields = try model.fields.map { field in (field, try identifier(field.name, route: route.name)) }
+        for (field, _) in fields {
+            if case .enumeration(let values) = field.kind { lines += try enumerationType(field.name, values, route) }
+        }
         for (field, name) in fields {
             lines.append("    /// Parameter `\(field.name)`.")
-            lines.append("    public var \(name): \(field.kind == .int ? "Int64" : "String")")
+            lines.append("    public var \(name): \(typeName(field))")
         }
-        let arguments = fields.map { "\($1): \($0.kind == .int ? "Int64" : "String")" }.joined(separator: ", ")
+        let arguments = fields.map { field, name in
+            let defaultText = field.isOptional ? " = nil" : field.defaultValue.map { " = \(literal($0, field.kind))" }
+            return "\(name): \(typeName(field))\(defaultText ?? "")"
+        }
         lines.append("")
         lines.append("    /// The route with these parameters.")
         if fields.isEmpty {
             lines.append("    public init() {}")
         } else {
-            lines.append("    public init(\(arguments)) {")
+            lines.append("    public init(\(arguments.joined(separator: ", "))) {")
             for (_, name) in fields { lines.append("        self.\(name) = \(name)") }
             lines.append("    }")
         }
         lines.append("")
         lines.append("    /// Its URL's parameters as text.")
-        let values = fields.map { field, name in
-            "\(RouteCodeModel.quoted(field.name)): \(field.kind == .int ? "String(\(name))" : name)"
-        }
         lines.append("    public var parameters: [String: String] {")
-        lines.append("        [\(values.isEmpty ? ":" : values.joined(separator: ", "))]")
+        let always = fields.filter { !$0.0.isOptional }.map { field, name in
+            "\(RouteCodeModel.quoted(field.name)): \(text(of: name, field.kind))"
+        }
+        let optional = fields.filter(\.0.isOptional)
+        /// The dictionary literal of the fields always there: on one line, or one per line when long.
+        func dictionary(_ indent: String) -> String {
+            if always.isEmpty { return "[:]" }
+            let line = "[\(always.joined(separator: ", "))]"
+            if line.count <= 72 { return line }
+            return "[\n" + always.map { "\(indent)    \($0),\n" }.joined() + "\(indent)]"
+        }
+        if optional.isEmpty {
+            lines.append("        \(dictionary("        "))")
+        } else {
+            lines.append("        var values: [String: String] = \(dictionary("        "))")
+            for (field, name) in optional {
+                lines.append(
+                    "        if let \(name) { values[\(RouteCodeModel.quoted(field.name))] = \(text(of: name, field.kind)) }"
+                )
+            }
+            lines.append("        return values")
+        }
         lines.append("    }")
         lines.append("")
         lines.append("    /// The route read back from a URL's parameters; nil when they do not fit.")
@@ -75,15 +104,99 @@ enum SwiftRouteCode {
             lines.append("    public init?(parameters: [String: String]) {")
             for (field, name) in fields {
                 let read = "parameters[\(RouteCodeModel.quoted(field.name))]"
-                lines.append(
-                    "        guard let \(name) = \(field.kind == .int ? "\(read).flatMap(Int64.init)" : read) else {"
-                        + " return nil }"
-                )
+                let converted = field.kind == .text ? read : "\(read).flatMap(\(parser(field)))"
+                if field.isOptional {
+                    lines.append("        let \(name) = \(converted)")
+                    lines.append("        if \(read) != nil && \(name) == nil { return nil }")
+                } else if let defaultValue = field.defaultValue {
+                    lines.append(
+                        "        guard let \(name) = \(read) == nil ? \(literal(defaultValue, field.kind)) : \(converted)"
+                    )
+                    lines.append("        else { return nil }")
+                } else {
+                    lines.append("        guard let \(name) = \(converted) else { return nil }")
+                }
             }
             lines.append("        self.init(\(fields.map { "\($1): \($1)" }.joined(separator: ", ")))")
             lines.append("    }")
         }
         lines.append("}")
+        return lines
+    }
+
+    /// A field's Swift type: `Int64`, `Double`, `Bool`, `String` or its generated enumeration, optional or not.
+    private static func typeName(_ field: RouteCodeModel.Field) -> String {
+        let base: String
+        switch field.kind {
+        case .int: base = "Int64"
+        case .double: base = "Double"
+        case .bool: base = "Bool"
+        case .text: base = "String"
+        case .enumeration: base = RouteCodeModel.upperCamel(field.name)
+        }
+        return field.isOptional ? base + "?" : base
+    }
+
+    /// What reads a field's text as its type (for `flatMap`).
+    private static func parser(_ field: RouteCodeModel.Field) -> String {
+        switch field.kind {
+        case .int: return "Int64.init"
+        case .double: return "Double.init"
+        case .bool: return "Bool.init"
+        case .text: return "{ $0 }"
+        case .enumeration: return "\(RouteCodeModel.upperCamel(field.name)).init(rawValue:)"
+        }
+    }
+
+    /// A field's value as URL text.
+    private static func text(of name: String, _ kind: RouteCodeModel.Field.Kind) -> String {
+        switch kind {
+        case .int, .double: return "String(\(name))"
+        case .bool: return "\(name) ? \"true\" : \"false\""
+        case .text: return name
+        case .enumeration: return "\(name).rawValue"
+        }
+    }
+
+    /// A default's text as a Swift literal of the field's type.
+    private static func literal(_ value: String, _ kind: RouteCodeModel.Field.Kind) -> String {
+        switch kind {
+        case .int, .double, .bool: return value
+        case .text: return RouteCodeModel.quoted(value)
+        case .enumeration: return ".\(caseName(value))"
+        }
+    }
+
+    /// A query declaration as Swift: `QueryParameter("page", type: .int, default: "1")`.
+    private static func queryDeclaration(_ query: QueryParameter) -> String {
+        var text = "QueryParameter(\(RouteCodeModel.quoted(query.name))"
+        switch query.type {
+        case .string: break
+        case .enumeration(let values):
+            text += ", type: .enumeration([\(values.map(RouteCodeModel.quoted).joined(separator: ", "))])"
+        default: text += ", type: .\(query.type.name)"
+        }
+        if let value = query.defaultValue { text += ", default: \(RouteCodeModel.quoted(value))" }
+        if query.isRequired { text += ", required: true" }
+        return text + ")"
+    }
+
+    /// The enumeration of a `<enum(…):name>` parameter: one case per value, its raw value the value.
+    private static func enumerationType(_ name: String, _ values: [String], _ route: Route) throws -> [String] {
+        var lines = [
+            "    /// The values of parameter `\(name)`.",
+            "    public enum \(RouteCodeModel.upperCamel(name)): String, Hashable, Sendable, CaseIterable {",
+        ]
+        var taken: Set<String> = []
+        for value in values {
+            let caseText = caseName(value)
+            guard taken.insert(caseText).inserted else {
+                throw ToolError.failure(
+                    "navrouter gen: route '\(route.name)': the values of '\(name)' make the case \(caseText) twice")
+            }
+            lines.append("        case \(caseText) = \(RouteCodeModel.quoted(value))")
+        }
+        lines.append("    }")
         return lines
     }
 
@@ -123,9 +236,10 @@ enum SwiftRouteCode {
         return lines
     }
 
-    /// `oauth-callback` → `oauthCallback`, a keyword in backquotes.
+    /// `oauth-callback` → `oauthCallback`, a keyword in backquotes (`1` → `r1`).
     private static func caseName(_ routeName: String) -> String {
-        let name = RouteCodeModel.lowerCamel(routeName)
+        var name = RouteCodeModel.lowerCamel(routeName)
+        if name.hasPrefix("r"), routeName.first?.isNumber == true { name = "value" + name.dropFirst() }
         return keywords.contains(name) ? "`\(name)`" : name
     }
 
