@@ -17,4 +17,10 @@ extension NavigationHost {
     {
         try await push(try route.url(in: router.registry), options: options)
     }
+
+    /// Selects the tab whose root route is `route` (see `Router.selectTab(_:)`).
+    @discardableResult
+    public func selectTab<Root: TypedRoute>(_ route: Root.Type) async throws(NavRouterError) -> Router.Outcome {
+        try await selectTab(try router.tabIndex(of: route))
+    }
 }

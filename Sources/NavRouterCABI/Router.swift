@@ -275,6 +275,15 @@ public func navrouter_router_select_tab(_ handle: OpaquePointer?, _ index: Int, 
     command(handle, outID) { router throws(NavRouterError) in try router.selectTab(index) }
 }
 
+@_cdecl("navrouter_router_select_tab_route") @implementation
+public func navrouter_router_select_tab_route(
+    _ handle: OpaquePointer?, _ route: UnsafePointer<CChar>?, _ outID: UnsafeMutablePointer<UInt64>?
+) -> Int32 {
+    command(handle, outID) { router throws(NavRouterError) in
+        try router.selectTab(route: try cString(route, "route"))
+    }
+}
+
 @_cdecl("navrouter_router_back") @implementation
 public func navrouter_router_back(_ handle: OpaquePointer?, _ outID: UnsafeMutablePointer<UInt64>?) -> Int32 {
     command(handle, outID) { router throws(NavRouterError) in try router.back() }

@@ -16,6 +16,28 @@ final class TypedRouteHostTests: XCTestCase {
         }
     }
 
+    struct AccountRoute: TypedRoute {
+        static let routeName = "account"
+        static let pattern = "account"
+        static let presentation = Presentation.root
+        var parameters: [String: String] { [:] }
+        init?(parameters: [String: String]) {}
+    }
+
+    func testTheHostSelectsATabByItsRootRoute() async throws {
+        let host = NavigationHost(router: Router(registry: try makeShopRegistry()))
+        try await host.start()
+        try await host.selectTab(AccountRoute.self)
+        XCTAssertEqual(host.router.state.tabs[host.router.state.selectedTab].route, "account")
+        do {
+            try await host.selectTab(ProductRoute.self)
+            XCTFail("a route that roots no tab is refused")
+        } catch {
+            XCTAssertEqual(error.code, .notFound)
+        }
+        host.close()
+    }
+
     func testTheHostPushesAndNavigatesToTypedRoutes() async throws {
         let host = NavigationHost(router: Router(registry: try makeShopRegistry()))
         try await host.start()

@@ -251,6 +251,11 @@ static void test_navigation_commands_and_events(void) {
     CHECK_STATUS(NAVROUTER_EDENIED, navrouter_router_back(router, &id));
     CHECK_STATUS(NAVROUTER_EDENIED, navrouter_router_user_dismissed(router, 1, &id)); /* the user cannot either */
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_dismiss(router, 1, NULL, &id));
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_router_select_tab_route(router, "crat", &id));
+    CHECK_CONTAINS("no tab has the root route 'crat'", navrouter_last_error());
+    CHECK_CONTAINS("did you mean 'cart'?", navrouter_last_error());
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_router_select_tab_route(router, NULL, &id));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_select_tab_route(router, "cart", &id));
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_select_tab(router, 2, &id));
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/shop/checkout", NULL, &id));
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/settings", NULL, &id));

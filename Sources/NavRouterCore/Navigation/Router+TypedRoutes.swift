@@ -17,3 +17,91 @@ extension Router {
         try push(try route.url(in: registry), options: options)
     }
 }
+
+extension Router {
+    /// Selects the tab whose root route is `route` (see `selectTab(_:)`).
+    /// - Throws: `.notFound` when the registry does not hold the route as declared, or no tab has it as its root;
+    ///   `.conflict` for a typed route of another registry; then `selectTab(_:)`'s errors.
+    @discardableResult
+    public func selectTab<Root: TypedRoute>(_ route: Root.Type) throws(NavRouterError) -> Outcome {
+        try selectTab(try tabIndex(of: route))
+    }
+
+    /// The index of the tab whose root route is `route`.
+    /// - Throws: `.notFound` when the registry does not hold the route as declared, or no tab has it as its root;
+    ///   `.conflict` for a typed route of another registry.
+    public func tabIndex<Root: TypedRoute>(of route: Root.Type) throws(NavRouterError) -> Int {
+        try Root.checkRegistered(in: registry)
+        return try tabIndex(ofRoute: Root.routeName)
+    }
+
+    /// The index of the tab whose root route is named `route`.
+    /// - Throws: `.notFound` when no tab has it as its root (naming the tabs' roots, with a did-you-mean).
+    public func tabIndex(ofRoute route: String) throws(NavRouterError) -> Int {
+        let tabs = state.tabs
+        guard let index = tabs.firstIndex(where: { $0.route == route }) else {
+            let names = tabs.compactMap(\.route)
+            let roots = names.map { "'\($0)'" }.joined(separator: ", ")
+            throw NavRouterError(
+                .notFound,
+                "no tab has the root route '\(route)' (the tabs' roots: \(roots.isEmpty ? "none" : roots))"
+                    + NameSuggestion.didYouMean(route, among: names))
+        }
+        return index
+    }
+
+    /// Selects the tab whose root route is named `route` (see `selectTab(_:)`).
+    /// - Throws: `tabIndex(ofRoute:)`'s errors, then `selectTab(_:)`'s.
+    @discardableResult
+    public func selectTab(route: String) throws(NavRouterError) -> Outcome {
+        try selectTab(try tabIndex(ofRoute: route))
+    }
+}
+
+extension NavigationOptions {
+    /// Options that pop down to the topmost entry of a route before pushing (see `popUpTo`).
+    public init<Target: TypedRoute>(popUpTo route: Target.Type, inclusive: Bool = false) {
+        self.init()
+        popUp(to: route, inclusive: inclusive)
+    }
+
+    /// Pops down to the topmost entry of a route before pushing, removing it too when `inclusive` (see `popUpTo`).
+    public mutating func popUp<Target: TypedRoute>(to route: Target.Type, inclusive: Bool = false) {
+        popUpTo = Target.routeName
+        popUpToInclusive = inclusive
+    }
+}
+
+extension RouteRegistry {
+    /// Registers an interceptor for one typed route: `body` gets the destination (`before`, `after`) or the leaving
+    /// entry (`leave`) as a value of the type.
+    ///
+    ///     try registry.addInterceptor(for: ProductRoute.self, name: "stock") { product, context in
+    ///         product.id == 0 ? .cancel(reason: "no such product") : .proceed
+    ///     }
+    ///
+    /// A destination whose parameters do not fit the type (which the matcher's types rule out when the type declares
+    /// the route's pattern) is cancelled, never let through unchecked.
+    /// - Returns: its id (for `guards.removeInterceptor`).
+    /// - Throws: `.notFound` when the registry does not hold the route as declared, `.conflict` for a typed route of
+    ///   another registry.
+    @discardableResult
+    public func addInterceptor<Declared: TypedRoute>(
+        for route: Declared.Type, name: String, phase: InterceptorPhase = .before,
+        priority: InterceptorPriority = .medium, requiresAuth: Bool = false,
+        _ body: @escaping @Sendable (Declared, InterceptionContext) -> InterceptorDecision
+    ) throws(NavRouterError) -> InterceptorID {
+        try Declared.checkRegistered(in: self)
+        let interceptor = ClosureInterceptor { context in
+            let typed =
+                context.destination.flatMap(Declared.init(match:)) ?? context.entry.flatMap(Declared.init(entry:))
+            guard let typed else {
+                return .cancel(reason: "interceptor '\(name)': the parameters do not fit \(Declared.self)")
+            }
+            return body(typed, context)
+        }
+        return try guards.addInterceptor(
+            interceptor, name: name, phase: phase, priority: priority, scope: .routes([Declared.routeName]),
+            requiresAuth: requiresAuth)
+    }
+}

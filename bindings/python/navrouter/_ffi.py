@@ -225,6 +225,7 @@ _SIGNATURES: list[tuple[str, list[Any], Any, Any]] = [
     ("navrouter_router_set_stack", [RouterPtr, POINTER(c_char_p), c_size_t, POINTER(ctypes.c_uint64)], c_int, _check),
     ("navrouter_router_dismiss", [RouterPtr, c_size_t, c_char_p, POINTER(ctypes.c_uint64)], c_int, _check),
     ("navrouter_router_select_tab", [RouterPtr, c_size_t, POINTER(ctypes.c_uint64)], c_int, _check),
+    ("navrouter_router_select_tab_route", [RouterPtr, c_char_p, POINTER(ctypes.c_uint64)], c_int, _check),
     ("navrouter_router_back", [RouterPtr, POINTER(ctypes.c_uint64)], c_int, _check),
     ("navrouter_router_user_popped", [RouterPtr, ctypes.c_uint64, POINTER(ctypes.c_uint64)], c_int, _check),
     ("navrouter_router_user_dismissed", [RouterPtr, c_size_t, POINTER(ctypes.c_uint64)], c_int, _check),

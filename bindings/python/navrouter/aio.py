@@ -290,9 +290,10 @@ class AsyncRouter:
         is finished."""
         return await self._complete(self.router.dismiss(count, result))
 
-    async def select_tab(self, index: int) -> Outcome:
-        """Router.select_tab; returns once the transition is finished."""
-        return await self._complete(self.router.select_tab(index))
+    async def select_tab(self, tab: int | str | type[TypedRoute]) -> Outcome:
+        """Router.select_tab (by index, root route name or TypedRoute class); returns once the transition is
+        finished."""
+        return await self._complete(self.router.select_tab(tab))
 
     async def back(self) -> Outcome:
         """Router.back: pops, or dismisses at a modal's root; returns once the transition is finished."""

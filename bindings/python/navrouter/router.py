@@ -160,6 +160,13 @@ class _Handler:
                 self._release(view, entry)
 
 
+def _route_name(route: str | type[TypedRoute] | None) -> str | None:
+    """A route given by name or as a TypedRoute class (pop_up_to, tab), as its name."""
+    if isinstance(route, type):
+        return route.ROUTE
+    return route
+
+
 class Router(OwnedHandle):
     """A navigation state on a registry: optional tabs, modal layers above them, a stack in each.
 
@@ -300,12 +307,12 @@ class Router(OwnedHandle):
         animated: bool = True,
         single_top: bool = False,
         clear_top: bool = False,
-        pop_up_to: str | None = None,
+        pop_up_to: str | type[TypedRoute] | None = None,
         pop_up_to_inclusive: bool = False,
         build_back_stack: bool | None = None,
         expects_result: bool = False,
         external: bool = False,
-        tab: str | None = None,
+        tab: str | type[TypedRoute] | None = None,
         flow_deadline: float | None = None,
     ) -> Outcome:
         """Opens a URL as its route's presentation says, unless presentation overrides it ("push", "sheet",
@@ -355,8 +362,8 @@ class Router(OwnedHandle):
             K.NAV_OPTIONS_VERSION,
             flags,
             dump_json(props, "props") if props is not None else None,
-            encode_optional(given["pop_up_to"], "pop_up_to"),
-            encode_optional(given["tab"], "tab"),
+            encode_optional(_route_name(given["pop_up_to"]), "pop_up_to"),
+            encode_optional(_route_name(given["tab"]), "tab"),
             deadline if deadline is not None else 0,
         )
 
@@ -398,9 +405,16 @@ class Router(OwnedHandle):
         """Dismisses the top count modal layers (0: all)."""
         return self._command(lib().navrouter_router_dismiss, size_argument(count, "count"), self._result(result))
 
-    def select_tab(self, index: int) -> Outcome:
-        """Selects a tab (dismissing modal layers)."""
-        return self._command(lib().navrouter_router_select_tab, size_argument(index, "index"))
+    def select_tab(self, tab: int | str | type[TypedRoute]) -> Outcome:
+        """Selects a tab (dismissing modal layers): by its index, by its root route's name, or by its root route's
+        TypedRoute class (RouteNotFoundError when no tab has that root; ConflictError for a typed route of another
+        registry)."""
+        if isinstance(tab, str):
+            return self._command(lib().navrouter_router_select_tab_route, encode(tab, "tab"))
+        if isinstance(tab, type):
+            tab.check_registered(self.registry)
+            return self._command(lib().navrouter_router_select_tab_route, encode(tab.ROUTE, "tab"))
+        return self._command(lib().navrouter_router_select_tab, size_argument(tab, "tab"))
 
     def back(self) -> Outcome:
         """Pops, or dismisses at a modal's root."""

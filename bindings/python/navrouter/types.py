@@ -6,9 +6,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Literal, NamedTuple, NewType, TypedDict, TypeVar, Union, cast
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, NewType, TypedDict, TypeVar, Union, cast
 
 from ._constants import JSON_MAX_DEPTH
+
+if TYPE_CHECKING:
+    from .typed import TypedRoute
 
 #: A JSON value as Python's json module reads it.
 JSON = Union[None, bool, int, float, str, list[Any], dict[str, Any]]
@@ -61,12 +64,12 @@ class NavigateOptions(TypedDict, total=False):
     animated: bool
     single_top: bool
     clear_top: bool
-    pop_up_to: str | None
+    pop_up_to: str | type[TypedRoute] | None
     pop_up_to_inclusive: bool
     build_back_stack: bool | None
     expects_result: bool
     external: bool
-    tab: str | None
+    tab: str | type[TypedRoute] | None
     flow_deadline: float | None
 
 

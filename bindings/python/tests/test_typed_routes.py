@@ -146,3 +146,33 @@ def test_add_route_declares_query_parameters_and_refuses_bad_ones():
         assert registry.resolve("/search?q=a&n=2").parameters == {"q": "a", "n": "2"}
         with pytest.raises(navrouter.JSONError, match="did you mean 'int'"):
             registry.add_route("other", "other", query={"n": "itn"})
+
+
+@dataclass(frozen=True)
+class AccountRoute(TypedRoute):
+    ROUTE: ClassVar[str] = "account"
+    PATTERN: ClassVar[str] = "account"
+    PRESENTATION: ClassVar[navrouter.RoutePresentation] = "root"
+
+
+def test_tabs_and_pop_up_to_take_typed_routes():
+    with navrouter.Registry() as registry:
+        for route in (HomeRoute, AccountRoute, ProductRoute):
+            registry.register(route)
+        with navrouter.Router(registry) as router:
+            router.start()
+            router.select_tab(AccountRoute)
+            assert router.state.selected_tab == 1
+            router.select_tab("home")
+            assert router.state.selected_tab == 0
+            with pytest.raises(navrouter.RouteNotFoundError, match="no tab has the root route 'product'"):
+                router.select_tab(ProductRoute)
+            with pytest.raises(navrouter.RouteNotFoundError, match="did you mean 'home'"):
+                router.select_tab("hom")
+            for product in (1, 2, 3):
+                router.push(ProductRoute(id=product))
+            router.push(ProductRoute(id=9), pop_up_to=HomeRoute)
+            assert [entry.route for entry in router.state.current_stack] == ["home", "product"]
+            router.push(ProductRoute(id=10), tab=AccountRoute)
+            assert router.state.selected_tab == 0
+            assert [entry.route for entry in router.state.tabs[1].stack] == ["account", "product"]
