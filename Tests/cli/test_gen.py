@@ -153,7 +153,9 @@ with navrouter.Registry() as registry:
         PYTHONPATH=str(ROOT / "bindings" / "python"),
         NAVROUTER_LIBRARY=str(ROOT / "build" / "lib" / "libnavrouter.so.1"),
     )
-    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60, env=environment)
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=60, env=environment
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "/list/1st/false?page=1&q=a%20b&ratio=0.5",
@@ -171,7 +173,7 @@ def test_generated_c_builds_typed_links(tmp_path):
         "int main(int argc, char **argv) {\n"
         "    navrouter_registry *registry = NULL;\n"
         "    if (argc < 2 || navrouter_registry_new(&registry, 0) != NAVROUTER_OK) return 2;\n"
-        "    FILE *file = fopen(argv[1], \"r\");\n"
+        '    FILE *file = fopen(argv[1], "r");\n'
         "    char manifest[4096] = {0};\n"
         "    if (!file || fread(manifest, 1, sizeof manifest - 1, file) == 0) return 2;\n"
         "    fclose(file);\n"
@@ -179,16 +181,16 @@ def test_generated_c_builds_typed_links(tmp_path):
         "    char *url = NULL;\n"
         "    int64_t page = 3;\n"
         "    double ratio = 0.25;\n"
-        "    if (nr_url_list(registry, NR_LIST_SORT_TOP, true, &page, \"a\", &ratio, \"myapp\", &url)) return 4;\n"
-        "    printf(\"%s\\n\", url);\n"
+        '    if (nr_url_list(registry, NR_LIST_SORT_TOP, true, &page, "a", &ratio, "myapp", &url)) return 4;\n'
+        '    printf("%s\\n", url);\n'
         "    navrouter_string_free(url);\n"
-        "    if (nr_url_list(registry, NR_LIST_SORT_1ST, false, NULL, \"b\", NULL, NULL, &url)) return 5;\n"
-        "    printf(\"%s\\n\", url);\n"
+        '    if (nr_url_list(registry, NR_LIST_SORT_1ST, false, NULL, "b", NULL, NULL, &url)) return 5;\n'
+        '    printf("%s\\n", url);\n'
         "    navrouter_string_free(url);\n"
         "    if (nr_url_point(registry, -1.5, NULL, &url)) return 6;\n"
-        "    printf(\"%s\\n\", url);\n"
+        '    printf("%s\\n", url);\n'
         "    navrouter_string_free(url);\n"
-        "    printf(\"%d\\n\", nr_url_list(registry, (nr_list_sort)7, true, NULL, \"c\", NULL, NULL, &url));\n"
+        '    printf("%d\\n", nr_url_list(registry, (nr_list_sort)7, true, NULL, "c", NULL, NULL, &url));\n'
         "    navrouter_registry_free(registry);\n"
         "    return 0;\n"
         "}\n"

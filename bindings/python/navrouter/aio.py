@@ -36,8 +36,8 @@ from .router import Router
 from .typed import TypedRoute
 from .types import (
     JSON,
+    AnyEvent,
     EntryId,
-    Event,
     FlowToken,
     NavigateOptions,
     Outcome,
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from typing import Unpack  # annotations only: Python 3.9 and 3.10 never import it
 
 #: A navigator for AsyncRouter: a function or a coroutine function taking an Event.
-AsyncNavigator = Callable[[Event], Any]
+AsyncNavigator = Callable[[AnyEvent], Any]
 
 
 _T = TypeVar("_T")
@@ -125,7 +125,7 @@ class AsyncRouter:
             self._tickets[ticket] = future
         return future
 
-    def _on_event(self, event: Event) -> Any:
+    def _on_event(self, event: AnyEvent) -> Any:
         try:
             running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:

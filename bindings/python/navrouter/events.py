@@ -9,7 +9,7 @@ from typing import Any
 from . import _speed
 from ._errors import status_of
 from ._ffi import decode, lib
-from .types import Entry, EntryId, Event, made
+from .types import EVENT_CLASSES, AnyEvent, Entry, EntryId, StateChangedEvent, made
 
 #: Event kinds (NAVROUTER_EVENT_...), by name.
 TABS_SET_UP = "tabs_set_up"
@@ -32,18 +32,18 @@ PENDING_ENDED = "pending_ended"
 ENTRY_UPDATED = "entry_updated"
 
 
-def event_from_c(pointer: int | None, views: Mapping[int, Any]) -> Event:
+def event_from_c(pointer: int | None, views: Mapping[int, Any]) -> AnyEvent:
     """Copies an event out of the callback: its data in one call (see navrouter._speed.event_data), a state_changed
     event from its transition and ticket, any other from its JSON form (a call per field cost more than everything
     else a command does)."""
     data = _speed.event_data(pointer)
     if isinstance(data, tuple):  # half of all events: a transition and maybe a ticket
         transition, ticket = data
-        return made(Event, {"kind": STATE_CHANGED, "transition": transition, "ticket": ticket})
+        return made(StateChangedEvent, {"kind": STATE_CHANGED, "transition": transition, "ticket": ticket})
     entries = tuple(entry for entry in (Entry.from_json(item, views) for item in data["entries"]) if entry)
     removed = tuple(entry for entry in (Entry.from_json(item, views) for item in data["removed"]) if entry)
-    return made(
-        Event,
+    return made(  # type: ignore[return-value]  # the class of its kind
+        EVENT_CLASSES[data["kind"]],
         {
             "kind": data["kind"],
             "transition": data["transition"],

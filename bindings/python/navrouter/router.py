@@ -37,10 +37,10 @@ from .typed import TypedRoute
 from .types import (
     JSON,
     MAX_DOCUMENT_DEPTH,
+    AnyEvent,
     BackPreview,
     Entry,
     EntryId,
-    Event,
     FlowToken,
     GestureId,
     JSONObject,
@@ -82,7 +82,7 @@ _RESUMPTIONS = {"proceed": K.DECISION_PROCEED, "cancel": K.DECISION_CANCEL, "red
 _MAX_FLOW_DEADLINE_SECONDS = 10**15
 
 #: A navigator: receives every Event; returning False refuses the change (the command is rolled back).
-Navigator = Callable[[Event], Any]
+Navigator = Callable[[AnyEvent], Any]
 
 #: navigate's keyword arguments and their defaults (plan and restore's link take the same).
 _NAVIGATE_DEFAULTS: dict[str, Any] = {
@@ -414,7 +414,7 @@ class Router(OwnedHandle):
         if isinstance(tab, type):
             tab.check_registered(self.registry)
             return self._command(lib().navrouter_router_select_tab_route, encode(tab.ROUTE, "tab"))
-        return self._command(lib().navrouter_router_select_tab, size_argument(tab, "tab"))
+        return self._command(lib().navrouter_router_select_tab, size_argument(tab, "index"))
 
     def back(self) -> Outcome:
         """Pops, or dismisses at a modal's root."""

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 JSON = Union[None, bool, int, float, str, list[Any], dict[str, Any]]
 #: A JSON object (props, metadata).
 JSONObject = dict[str, Any]
-_Made = TypeVar("_Made", "Entry", "Event")
+_Made = TypeVar("_Made", bound="Entry | Event")
 
 #: How a route's entry is shown: pushed, presented as a sheet or full screen, or the root of a tab.
 RoutePresentation = Literal["push", "sheet", "fullscreen", "root"]
@@ -315,6 +315,181 @@ class Event:
         return self.transition < other.transition
 
 
+# One class per event kind, each a frozen dataclass whose ``kind`` is a Literal: a type checker narrows AnyEvent by
+# its kind (``if event.kind == "push"``) or by class (``match event: case PushEvent(entry=entry): ...``).
+
+
+@dataclass(frozen=True, eq=False)
+class TabsSetUpEvent(Event):
+    """The tabs were set up (``entries``: each tab's root entry)."""
+
+    kind: Literal["tabs_set_up"]
+
+
+@dataclass(frozen=True, eq=False)
+class PushEvent(Event):
+    """An entry was pushed (``entry``; ``tab`` / ``layer`` say onto which stack)."""
+
+    kind: Literal["push"]
+
+
+@dataclass(frozen=True, eq=False)
+class PopEvent(Event):
+    """Entries were popped (``removed``; ``entry`` is the new top)."""
+
+    kind: Literal["pop"]
+
+
+@dataclass(frozen=True, eq=False)
+class PresentEvent(Event):
+    """A modal layer was presented (``entry``, ``layer``, ``style``, ``prevent_dismissal``)."""
+
+    kind: Literal["present"]
+
+
+@dataclass(frozen=True, eq=False)
+class DismissEvent(Event):
+    """Modal layers were dismissed (``removed``; ``entry`` is what shows now)."""
+
+    kind: Literal["dismiss"]
+
+
+@dataclass(frozen=True, eq=False)
+class StackReplacedEvent(Event):
+    """A whole stack was replaced (``entries``, ``removed``)."""
+
+    kind: Literal["stack_replaced"]
+
+
+@dataclass(frozen=True, eq=False)
+class TabSelectedEvent(Event):
+    """Another tab was selected (``tab``; ``entry`` is its top)."""
+
+    kind: Literal["tab_selected"]
+
+
+@dataclass(frozen=True, eq=False)
+class ResultDeliveredEvent(Event):
+    """A result reached the entry that asked for it (``result_of``, ``result``)."""
+
+    kind: Literal["result_delivered"]
+
+
+@dataclass(frozen=True, eq=False)
+class RestoredEvent(Event):
+    """A snapshot was restored (``entries``; ``info`` names what was dropped)."""
+
+    kind: Literal["restored"]
+
+
+@dataclass(frozen=True, eq=False)
+class CommandFailedEvent(Event):
+    """A queued command failed (``ticket``, ``failure_status``, ``failure_message``)."""
+
+    kind: Literal["command_failed"]
+
+
+@dataclass(frozen=True, eq=False)
+class FlowCancelledEvent(Event):
+    """A pending flow was cancelled (``flow``, ``failure_message``)."""
+
+    kind: Literal["flow_cancelled"]
+
+
+@dataclass(frozen=True, eq=False)
+class StateChangedEvent(Event):
+    """The state changed (the last event of every applied command)."""
+
+    kind: Literal["state_changed"]
+
+
+@dataclass(frozen=True, eq=False)
+class GuardErrorEvent(Event):
+    """An interceptor answered what its phase cannot do (``failure_message``)."""
+
+    kind: Literal["guard_error"]
+
+
+@dataclass(frozen=True, eq=False)
+class LayersHiddenEvent(Event):
+    """A tab's modal layers were hidden as another tab was selected (``removed``)."""
+
+    kind: Literal["layers_hidden"]
+
+
+@dataclass(frozen=True, eq=False)
+class LayersShownEvent(Event):
+    """A tab's hidden modal layers were shown again (``entries``)."""
+
+    kind: Literal["layers_shown"]
+
+
+@dataclass(frozen=True, eq=False)
+class NavigationPendingEvent(Event):
+    """A guard holds a navigation as a pending flow (``flow``, ``info``)."""
+
+    kind: Literal["navigation_pending"]
+
+
+@dataclass(frozen=True, eq=False)
+class PendingEndedEvent(Event):
+    """A pending flow ended (``flow``; ``info`` says why)."""
+
+    kind: Literal["pending_ended"]
+
+
+@dataclass(frozen=True, eq=False)
+class EntryUpdatedEvent(Event):
+    """An entry was changed in place (``entry``)."""
+
+    kind: Literal["entry_updated"]
+
+
+#: Every event, as the union of its kinds' classes (what a navigator receives).
+AnyEvent = Union[
+    TabsSetUpEvent,
+    PushEvent,
+    PopEvent,
+    PresentEvent,
+    DismissEvent,
+    StackReplacedEvent,
+    TabSelectedEvent,
+    ResultDeliveredEvent,
+    RestoredEvent,
+    CommandFailedEvent,
+    FlowCancelledEvent,
+    StateChangedEvent,
+    GuardErrorEvent,
+    LayersHiddenEvent,
+    LayersShownEvent,
+    NavigationPendingEvent,
+    PendingEndedEvent,
+    EntryUpdatedEvent,
+]
+
+#: The class of each kind's events.
+EVENT_CLASSES: dict[str, type[Event]] = {
+    "tabs_set_up": TabsSetUpEvent,
+    "push": PushEvent,
+    "pop": PopEvent,
+    "present": PresentEvent,
+    "dismiss": DismissEvent,
+    "stack_replaced": StackReplacedEvent,
+    "tab_selected": TabSelectedEvent,
+    "result_delivered": ResultDeliveredEvent,
+    "restored": RestoredEvent,
+    "command_failed": CommandFailedEvent,
+    "flow_cancelled": FlowCancelledEvent,
+    "state_changed": StateChangedEvent,
+    "guard_error": GuardErrorEvent,
+    "layers_hidden": LayersHiddenEvent,
+    "layers_shown": LayersShownEvent,
+    "navigation_pending": NavigationPendingEvent,
+    "pending_ended": PendingEndedEvent,
+    "entry_updated": EntryUpdatedEvent,
+}
+
+
 @dataclass(frozen=True)
 class Tab:
     """One tab: its root route (None for the single main stack of an app without tabs), its stack, and the modal
@@ -414,7 +589,8 @@ def json_depth(value: Any, limit: int = MAX_JSON_DEPTH) -> int:
 
 
 _DEFAULTS: dict[type, dict[str, Any]] = {
-    kind: {item.name: item.default for item in fields(kind) if item.default is not MISSING} for kind in (Entry, Event)
+    kind: {item.name: item.default for item in fields(kind) if item.default is not MISSING}
+    for kind in (Entry, Event, *EVENT_CLASSES.values())
 }
 
 

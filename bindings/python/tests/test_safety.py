@@ -271,7 +271,7 @@ def test_integer_arguments_are_checked_not_wrapped(shop, app):
     for call in (
         lambda: app.pop(1.5),
         lambda: app.pop(None),
-        lambda: app.select_tab("1"),
+        lambda: app.select_tab(1.5),  # a str names a tab by its root route
         lambda: app.dismiss(b"1"),
         lambda: app.user_popped(1.0),
         lambda: app.view("1"),

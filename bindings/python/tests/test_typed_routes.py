@@ -88,7 +88,9 @@ def test_a_field_of_another_type_is_refused_when_read():
         PATTERN: ClassVar[str] = "tagged/:tags"
         tags: list[str]
 
-    with pytest.raises(TypeError, match="Tagged.tags: a typed route's field is an int, a float, a bool, a str or an enum.Enum"):
+    with pytest.raises(
+        TypeError, match="Tagged.tags: a typed route's field is an int, a float, a bool, a str or an enum.Enum"
+    ):
         Tagged.from_parameters({"tags": "a"})
 
 

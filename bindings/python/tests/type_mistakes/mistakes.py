@@ -37,6 +37,12 @@ async def mistakes(router: Router, aio: AsyncRouter, registry: navrouter.Registr
             print(event)
 
     router.set_navigator(on_event)
+
+    def on_push(event: navrouter.PushEvent) -> None:
+        if event.kind == "pop":  # error: Non-overlapping equality check
+            print(event)
+
+    router.set_navigator(on_push)  # error: incompatible type "Callable[[PushEvent], None]"
     print(router.snapshot()["tab"])  # error: TypedDict "Snapshot" has no key "tab"
     preview = router.back_preview()
     print(preview and preview["leavng"])  # error: TypedDict "BackPreview" has no key "leavng"
