@@ -40,6 +40,9 @@ public struct NavigationEntry: Equatable, Sendable {
     /// The handler that made `view`: the view goes back to it, whatever handlers are set since. Not part of the
     /// entry's value (`==` ignores it).
     var maker: ViewMaker?
+    /// The handler that made the entry's view (nil when none did): its view goes back to it, also after the handler
+    /// was replaced or removed.
+    public var viewHandler: (any RouteHandler)? { maker?.handler }
 
     /// The route's name.
     public var route: String { values.value.route }

@@ -12,7 +12,7 @@ import Synchronization
 ///     router.state.topEntry?.view(as: Screen.self)   // the Screen made for it
 ///
 /// An entry's `view` is then a handle the handler numbered, as C hosts see it. A view type that is not `Sendable`
-/// (one confined to the main actor is) is kept by a handler of the `NavRouter` product's main-actor kind.
+/// (one confined to the main actor is) is kept by the `NavRouter` product's `MainActorViewHandler`.
 public struct ObjectViewHandler<View: AnyObject & Sendable>: RouteHandler {
     private let make: @Sendable (NavigationEntry) -> View?
     private let release: @Sendable (View, NavigationEntry) -> Void
