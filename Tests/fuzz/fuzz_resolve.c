@@ -1,4 +1,5 @@
-/* URL resolution against a table with typed parameters and catch-alls: navrouter_registry_resolve, _lookup and
+/* URL resolution against a table with typed parameters (int, uuid, bool, double, enum), typed query parameters with
+ * a default, and catch-alls: every typed value reads back as its type (the typed getters); navrouter_registry_resolve, _lookup and
  * _resolve_packed agree; every path parameter is the decoded URL segment at its position (a catch-all: the decoded
  * segments joined by '/'); the URL navrouter_registry_build_url makes of a match, relative or with a scheme, resolves
  * back to the same route, parameters and props (with a scheme, its host holds no ':' or '@'); an accepted URL has no
@@ -24,6 +25,13 @@ static const char *table = "{\"module\": \"t\", \"routes\": ["
                            "{\"name\": \"literal\", \"pattern\": \"a/b/c\"},"
                            "{\"name\": \"docs\", \"pattern\": \"docs/:section/*rest\"},"
                            "{\"name\": \"search\", \"pattern\": \"search\", \"required_parameters\": [\"q\"]},"
+                           "{\"name\": \"flag\", \"pattern\": \"flags/<bool:on>\"},"
+                           "{\"name\": \"flag-name\", \"pattern\": \"flags/:name\"},"
+                           "{\"name\": \"ratio\", \"pattern\": \"flags/<double:x>/r\"},"
+                           "{\"name\": \"sort\", \"pattern\": \"sorts/<enum(new|top|1):order>/<int:page>\"},"
+                           "{\"name\": \"sort-any\", \"pattern\": \"sorts/:s/:p\"},"
+                           "{\"name\": \"list\", \"pattern\": \"list\", \"query\": {\"page\": {\"type\": \"int\","
+                           " \"default\": 1}, \"kind\": \"enum(a|b)\", \"x\": \"double\", \"on\": \"bool\"}},"
                            "{\"name\": \"any\", \"pattern\": \":one\"}"
                            "]}";
 
@@ -126,6 +134,42 @@ static void parameter_name(const char *segment, char *name, size_t size) {
     snprintf(name, size, "%.*s", (int)(strlen(start) - 1), start); /* without the closing '>' */
 }
 
+/* A typed segment's value reads back as its type; an enumeration's is one of its values. */
+static void check_typed(const navrouter_match *match, const char *segment, const char *name, const char *value) {
+    int64_t integer;
+    double real;
+    bool flag;
+    int status = NAVROUTER_OK;
+    if (strncmp(segment, "<int:", 5) == 0) status = navrouter_match_param_int(match, name, &integer);
+    if (strncmp(segment, "<double:", 8) == 0) status = navrouter_match_param_double(match, name, &real);
+    if (strncmp(segment, "<bool:", 6) == 0) status = navrouter_match_param_bool(match, name, &flag);
+    FUZZ_CHECK(status == NAVROUTER_OK, "parameter '%s' (%s) does not read as its type: %s", name, segment,
+               navrouter_last_error());
+    if (strncmp(segment, "<enum(", 6) == 0 && value) {
+        char values[64];
+        snprintf(values, sizeof values, "|%.*s|", (int)(strchr(segment, ')') - segment - 6), segment + 6);
+        char wanted[80];
+        snprintf(wanted, sizeof wanted, "|%s|", value);
+        FUZZ_CHECK(strstr(values, wanted) != NULL, "parameter '%s' = '%s' is none of %s", name, value, segment);
+    }
+}
+
+/* The declared query parameters of route "list": each value has its type, and page is there (its default). */
+static void check_declared_query(const navrouter_match *match) {
+    if (strcmp(navrouter_match_route(match), "list") != 0) return;
+    int64_t page;
+    double real;
+    bool flag;
+    FUZZ_CHECK(navrouter_match_param_int(match, "page", &page) == NAVROUTER_OK, "list's page: %s",
+               navrouter_last_error());
+    const char *kind = navrouter_match_param(match, "kind");
+    FUZZ_CHECK(!kind || strcmp(kind, "a") == 0 || strcmp(kind, "b") == 0, "list's kind is '%s'", kind);
+    FUZZ_CHECK(!navrouter_match_param(match, "x") || navrouter_match_param_double(match, "x", &real) == NAVROUTER_OK,
+               "list's x: %s", navrouter_last_error());
+    FUZZ_CHECK(!navrouter_match_param(match, "on") || navrouter_match_param_bool(match, "on", &flag) == NAVROUTER_OK,
+               "list's on: %s", navrouter_last_error());
+}
+
 static void check_parameters(const char *url, const navrouter_match *match, const navrouter_range *ranges,
                              size_t count) {
     char segments[16][64];
@@ -148,6 +192,7 @@ static void check_parameters(const char *url, const navrouter_match *match, cons
             length = decode_into(url, ranges[i].start, ranges[i].end, expected, 0);
         }
         const char *actual = json_string_value(json_object_get(path, name));
+        check_typed(match, segment, name, actual);
         FUZZ_CHECK(actual && strlen(actual) == length && memcmp(actual, expected, length) == 0,
                    "parameter '%s' of %s is '%s', the decoded segment is '%s' (url '%s')", name,
                    navrouter_match_route(match), actual ? actual : "(none)", expected, url);
@@ -259,6 +304,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const navrouter_packed_match *head = (const navrouter_packed_match *)packed;
         FUZZ_CHECK(head->route_index == index, "resolve_packed found route %u, lookup %u", head->route_index, index);
         check_parameters(url, match, ranges, count);
+        check_declared_query(match);
         check_round_trip(match, NULL);
         check_round_trip(match, "myapp");
         check_grammar(url);

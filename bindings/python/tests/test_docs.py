@@ -12,6 +12,7 @@ from conftest import ROOT
 
 GUIDE = (ROOT / "docs" / "quick-start.md").read_text()
 README = (ROOT / "README.md").read_text()
+TYPED = (ROOT / "docs" / "typed-routes.md").read_text()
 
 
 def code_blocks(text: str, language: str) -> list[str]:
@@ -59,6 +60,25 @@ def test_the_python_typed_route_quick_start_runs(tmp_path):
     result = run_python(code_blocks(GUIDE, "python")[1], tmp_path / "typed.py")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == "ProductRoute(id=7, ref='mail')"
+
+
+def test_the_typed_routes_c_snippet_builds_and_runs(tmp_path):
+    result = run_c(code_blocks(TYPED, "c")[0], tmp_path, ["-Wall", "-Wextra", "-Werror"])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "top page 1 gift 1",
+        "route 'list': query parameter 'page' must be an int, not 'two'",
+    ]
+
+
+def test_the_typed_routes_python_snippet_runs(tmp_path):
+    result = run_python(code_blocks(TYPED, "python")[0], tmp_path / "typed.py")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "/shop/list/top?gift=true&page=1",
+        "ListRoute(sort=<Sort.TOP: 'top'>, page=1, gift=True)",
+        "no route matches '/shop/list/hot'",
+    ]
 
 
 def test_the_readme_c_snippets_build_and_run(tmp_path):
