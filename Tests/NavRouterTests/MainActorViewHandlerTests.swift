@@ -14,10 +14,12 @@ final class MainActorViewHandlerTests: XCTestCase {
     func testViewsAreKeptReadBackAndReleasedOnce() async throws {
         let host = NavigationHost(router: Router(registry: try makeShopRegistry()))
         var released: [String] = []
-        let screens = MainActorViewHandler<Screen>(make: { Screen(route: $0.route) }) { screen, _ in
-            screen.visible = false
-            released.append(screen.route)
-        }
+        let screens = MainActorViewHandler<Screen>(
+            make: { Screen(route: $0.route) },
+            release: { screen, _ in
+                screen.visible = false
+                released.append(screen.route)
+            })
         let other = MainActorViewHandler<Screen>(make: { Screen(route: "other-" + $0.route) })
         host.defaultHandler = screens
         try host.setHandler(other, forRoute: "reviews")

@@ -155,8 +155,8 @@ enum CRouteCode {
                 text = "strcpy(\(name)_text, \(value) ? \"true\" : \"false\");"
             case .enumeration:
                 lines.append("    const char *\(name)_text = NULL;")
-                text =
-                    "if (!(\(name)_text = \(enumerationType(model, field, prefix))_text(\(value)))) return NAVROUTER_EINVAL;"
+                let function = "\(enumerationType(model, field, prefix))_text"
+                text = "if (!(\(name)_text = \(function)(\(value)))) return NAVROUTER_EINVAL;"
             }
             lines.append(optional ? "    if (\(name)) { \(text) }" : "    \(text)")
             room.append("\(prefix)__room(\(key)) + 32")

@@ -89,9 +89,8 @@ enum SwiftRouteCode {
         } else {
             lines.append("        var values: [String: String] = \(dictionary("        "))")
             for (field, name) in optional {
-                lines.append(
-                    "        if let \(name) { values[\(RouteCodeModel.quoted(field.name))] = \(text(of: name, field.kind)) }"
-                )
+                let key = RouteCodeModel.quoted(field.name)
+                lines.append("        if let \(name) { values[\(key)] = \(text(of: name, field.kind)) }")
             }
             lines.append("        return values")
         }
@@ -109,9 +108,8 @@ enum SwiftRouteCode {
                     lines.append("        let \(name) = \(converted)")
                     lines.append("        if \(read) != nil && \(name) == nil { return nil }")
                 } else if let defaultValue = field.defaultValue {
-                    lines.append(
-                        "        guard let \(name) = \(read) == nil ? \(literal(defaultValue, field.kind)) : \(converted)"
-                    )
+                    let fallback = literal(defaultValue, field.kind)
+                    lines.append("        guard let \(name) = \(read) == nil ? \(fallback) : \(converted)")
                     lines.append("        else { return nil }")
                 } else {
                     lines.append("        guard let \(name) = \(converted) else { return nil }")
