@@ -35,7 +35,7 @@
  * or a value's settings that bindings read and write as data (navrouter_router_set_options_json, props, snapshots).
  *
  * Link with -lnavrouter (pkg-config: navrouter). The Swift runtime is linked into the library; it needs only
- * libc, libm, libstdc++, libgcc_s and libjansson. Its thread-local variables (248 bytes) use glibc's static TLS
+ * libc, libm, libstdc++, libgcc_s and libjansson. Its thread-local variables (256 bytes) use glibc's static TLS
  * block: loaded with dlopen(), it takes them from the surplus glibc keeps for that, and fails with "cannot
  * allocate memory in static TLS block" only where other libraries used it up (then raise it, e.g.
  * GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096). Once loaded it stays loaded: dlclose() does not unmap it

@@ -11,7 +11,8 @@ final class TypedParameterTests: XCTestCase {
         ])
         for (url, route) in [
             ("/f/true", "flag"), ("/f/false", "flag"), ("/r/1.5", "ratio"), ("/r/-2", "ratio"), ("/r/6.02e23", "ratio"),
-            ("/r/1E-3", "ratio"), ("/s/new", "sort"), ("/s/hot", "sort"),
+            ("/r/1E-3", "ratio"), ("/r/007.5", "ratio"), ("/r/12345678901234567890", "ratio"), ("/s/new", "sort"),
+            ("/s/hot", "sort"),
         ] {
             XCTAssertEqual(try registry.resolve(url).routeName, route, url)
         }
@@ -30,6 +31,7 @@ final class TypedParameterTests: XCTestCase {
         XCTAssertEqual(match.bool("on"), true)
         XCTAssertEqual(match.double("x"), 2.5)
         XCTAssertEqual(match.double("id"), -7, "an int is a double too")
+        XCTAssertEqual(try registry.resolve("/i/1/false/-0012.50e1/a").double("x"), -125)
         XCTAssertNil(match.bool("x"))
         XCTAssertEqual(
             match.typedParameters,

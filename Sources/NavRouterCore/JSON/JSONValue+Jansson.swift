@@ -105,6 +105,41 @@ extension JSONValue {
 
     /// A finite real as Jansson writes one (`%.17g`, with `.0` when that reads as an integer); `null` for NaN and
     /// the infinities, which JSON cannot hold (Jansson refuses to make them).
+    /// The value of a decimal number's text (`-?[0-9]+(.[0-9]+)?([eE][+-]?[0-9]+)?`, checked by the caller), read by
+    /// Jansson as a JSON real, correctly rounded and whatever the process's locale; nil beyond `Double`'s range.
+    /// (Jansson rather than `Double(String)`, which would link more of the standard library's runtime, with its own
+    /// thread-local: see the header's thread-local budget.)
+    static func realValue(ofDecimal bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        // JSON's grammar, which Jansson reads: no leading zeros, and a fraction so that a long integer is a real.
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count + 2)
+        var index = 0
+        if index < bytes.count && bytes[index] == UInt8(ascii: "-") {
+            text.append(UInt8(ascii: "-"))
+            index += 1
+        }
+        while index + 1 < bytes.count && bytes[index] == UInt8(ascii: "0") && bytes[index + 1] &- UInt8(ascii: "0") <= 9
+        {
+            index += 1
+        }
+        text.append(contentsOf: bytes[index...])
+        if !text.contains(UInt8(ascii: ".")) && !text.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
+            text.append(contentsOf: ".0".utf8)
+        }
+        return text.withUnsafeBufferPointer { buffer -> Double? in
+            // Safety: Jansson reads `buffer.count` bytes at the base address during the call (no NUL needed).
+            guard let base = buffer.baseAddress,
+                let value = base.withMemoryRebound(
+                    to: CChar.self, capacity: buffer.count,
+                    {
+                        json_loadb($0, buffer.count, Int(JSON_DECODE_ANY), nil)
+                    })
+            else { return nil }
+            defer { json_decref(value) }
+            return value.pointee.type == JSON_REAL ? json_real_value(value) : nil
+        }
+    }
+
     static func realText(_ number: Double) -> String {
         guard let real = json_real(number) else { return "null" }
         defer { json_decref(real) }

@@ -65,7 +65,7 @@ extension ParameterType {
             }
             guard digits() else { return nil }
         }
-        guard index == bytes.count, let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else {
+        guard index == bytes.count, let value = JSONValue.realValue(ofDecimal: bytes), value.isFinite else {
             return nil
         }
         return value

@@ -76,7 +76,7 @@ public struct QueryParameter: Equatable, Sendable {
             case nil, .null?: break
             case .string(let text)?: defaultValue = text
             case .integer(let number)?: defaultValue = String(number)
-            case .real(let number)?: defaultValue = String(number)
+            case .real(let number)?: defaultValue = JSONValue.realText(number)
             case .bool(let flag)?: defaultValue = flag ? "true" : "false"
             default:
                 throw NavRouterError(.invalidJSON, "\(fields.path(of: "default")): must be a string, number or boolean")
