@@ -653,7 +653,8 @@ typedef bool (*navrouter_claim_callback_fn)(navrouter_router *router, const char
  * @param fn the interceptor; user_data is passed to it; destroy (may be NULL) frees user_data exactly once, when
  *        the interceptor is removed or the registry freed.
  * @param[out] out_id the interceptor's id; may be NULL.
- * @return NAVROUTER_OK, NAVROUTER_EINVAL or NAVROUTER_EPATTERN. On failure destroy is not called.
+ * @return NAVROUTER_OK, NAVROUTER_EINVAL, NAVROUTER_EPATTERN, or NAVROUTER_ENOTFOUND (a route name the registry does
+ *         not have). On failure destroy is not called (user_data stays the caller's).
  */
 NAVROUTER_API int navrouter_registry_add_interceptor(navrouter_registry *registry, const char *name, uint32_t phase,
                                                      uint32_t priority, const char *pattern, const char *const *routes,
@@ -754,7 +755,8 @@ NAVROUTER_API int navrouter_router_set_navigator(navrouter_router *router, navro
  * Sets the view handler of a route (route NULL: the default for routes without their own; make NULL removes it).
  * A view is always released by the handler that made it, also after that handler was replaced or removed; destroy
  * (may be NULL) frees user_data once the handler is replaced or removed and every view it made was released.
- * @return NAVROUTER_OK, NAVROUTER_EINVAL, or NAVROUTER_ENOTFOUND when the registry has no such route.
+ * @return NAVROUTER_OK, NAVROUTER_EINVAL, or NAVROUTER_ENOTFOUND when the registry has no such route. On failure
+ *         destroy is not called (user_data stays the caller's).
  */
 NAVROUTER_API int navrouter_router_set_handler(navrouter_router *router, const char *route, navrouter_make_view_fn make,
                                                navrouter_release_view_fn release, void *user_data,

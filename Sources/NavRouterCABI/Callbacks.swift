@@ -8,14 +8,32 @@ import NavRouterCore
 /// asks the host to make its callbacks and user data safe to use from the threads that call the router.
 final class CUserData: @unchecked Sendable {
     let pointer: UnsafeMutableRawPointer?
-    private let destroy: navrouter_destroy_fn?
+    /// Written only by `disown` (before the value is shared: see there), read in `deinit`.
+    private var destroy: navrouter_destroy_fn?
 
     init(_ pointer: UnsafeMutableRawPointer?, _ destroy: navrouter_destroy_fn?) {
         self.pointer = pointer
         self.destroy = destroy
     }
 
+    /// Gives the user data back to the host: a registration that failed never calls destroy (the header's promise:
+    /// the caller still owns it). Called on the thread that made this value, before anything else holds it.
+    func disown() { destroy = nil }
+
     deinit { destroy?(pointer) }
+}
+
+/// Runs a registration that hands `data` to the library; when it throws, `data` goes back to the host (its destroy
+/// is not called) and the error is rethrown.
+func registering<Result>(_ data: CUserData?, _ body: () throws(NavRouterError) -> Result) throws(NavRouterError)
+    -> Result
+{
+    do {
+        return try body()
+    } catch {
+        data?.disown()
+        throw error
+    }
 }
 
 /// A C function pointer, carried across threads.

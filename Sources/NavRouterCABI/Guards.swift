@@ -102,11 +102,13 @@ public func navrouter_registry_add_interceptor(
         } else {
             scope = .all
         }
-        let id = try registry.guards.addInterceptor(
-            CInterceptor(function: CFunction(fn), data: CUserData(userData, destroy)), name: name, phase: phase,
-            priority: priority,
-            scope: scope, requiresAuth: flags & NAVROUTER_INTERCEPTOR_REQUIRES_AUTH != 0,
-            module: try optionalCString(module, "module"))
+        let module = try optionalCString(module, "module")
+        let data = CUserData(userData, destroy)
+        let id = try registering(data) { () throws(NavRouterError) in
+            try registry.guards.addInterceptor(
+                CInterceptor(function: CFunction(fn), data: data), name: name, phase: phase, priority: priority,
+                scope: scope, requiresAuth: flags & NAVROUTER_INTERCEPTOR_REQUIRES_AUTH != 0, module: module)
+        }
         outID?.pointee = id.rawValue
     }
 }

@@ -93,10 +93,11 @@ public func navrouter_router_set_handler(
     cCall { () throws(NavRouterError) in
         let router = try router(handle)
         let route = try optionalCString(route, "route")
-        let handler = make.map {
-            CRouteHandler(make: CFunction($0), release: CFunction(release), data: CUserData(userData, destroy))
+        let data = make == nil ? nil : CUserData(userData, destroy)
+        let handler = make.map { CRouteHandler(make: CFunction($0), release: CFunction(release), data: data!) }
+        try registering(data) { () throws(NavRouterError) in
+            if let route { try router.setHandler(handler, forRoute: route) } else { router.defaultHandler = handler }
         }
-        if let route { try router.setHandler(handler, forRoute: route) } else { router.defaultHandler = handler }
     }
 }
 

@@ -1036,6 +1036,45 @@ static void test_typed_parameters(void) {
     navrouter_registry_free(registry);
 }
 
+/* A registration that fails leaves user_data to the caller: destroy is not called (the caller frees it). */
+static int destroyed;
+static void count_destroy(void *user_data) {
+    (void)user_data;
+    destroyed++;
+}
+static int proceed(navrouter_interception *interception, void *user_data) {
+    (void)interception;
+    (void)user_data;
+    return NAVROUTER_DECISION_PROCEED;
+}
+static void *make_nothing(const navrouter_entry *entry, void *user_data) {
+    (void)entry;
+    return user_data;
+}
+
+static void test_a_failed_registration_does_not_call_destroy(void) {
+    navrouter_registry *registry = harness_manifest_registry();
+    navrouter_router *router = NULL;
+    const char *unknown[] = {"prodcut"};
+    destroyed = 0;
+    CHECK_STATUS(NAVROUTER_EPATTERN, navrouter_registry_add_interceptor(registry, "bad", NAVROUTER_PHASE_BEFORE,
+                                                                        NAVROUTER_PRIORITY_MEDIUM, "a/<float:x>", NULL,
+                                                                        0, 0, NULL, proceed, NULL, count_destroy, NULL));
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_add_interceptor(registry, "bad", NAVROUTER_PHASE_BEFORE,
+                                                                         NAVROUTER_PRIORITY_MEDIUM, NULL, unknown, 1, 0,
+                                                                         NULL, proceed, NULL, count_destroy, NULL));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_new(&router, registry));
+    CHECK_STATUS(NAVROUTER_ENOTFOUND,
+                 navrouter_router_set_handler(router, "prodcut", make_nothing, NULL, NULL, count_destroy));
+    CHECK(destroyed == 0);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(registry, "good", NAVROUTER_PHASE_BEFORE,
+                                                                  NAVROUTER_PRIORITY_MEDIUM, NULL, NULL, 0, 0, NULL,
+                                                                  proceed, NULL, count_destroy, NULL));
+    navrouter_router_free(router);
+    navrouter_registry_free(registry);
+    CHECK(destroyed == 1); /* the one that was kept, once */
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
     RUN(test_versions_and_status_names);
@@ -1045,6 +1084,7 @@ int main(int argc, char **argv) {
     RUN(test_manifest_and_route_json);
     RUN(test_resolve);
     RUN(test_typed_parameters);
+    RUN(test_a_failed_registration_does_not_call_destroy);
     RUN(test_huge_and_invalid_input);
     RUN(test_policy);
     RUN(test_lookup_without_allocation);
