@@ -50,5 +50,6 @@ check line-length python3 scripts/check-line-length.py
 check version python3 scripts/check-version.py
 check platform-imports python3 scripts/check-platform-imports.py
 check deprecations python3 scripts/check-deprecations.py
+check rustfmt bash -c 'PATH="$PATH:$HOME/.cargo/bin" cargo fmt --check --manifest-path bindings/rust/Cargo.toml'
 echo "lint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1057,19 +1057,19 @@ static void test_a_failed_registration_does_not_call_destroy(void) {
     navrouter_router *router = NULL;
     const char *unknown[] = {"prodcut"};
     destroyed = 0;
-    CHECK_STATUS(NAVROUTER_EPATTERN, navrouter_registry_add_interceptor(registry, "bad", NAVROUTER_PHASE_BEFORE,
-                                                                        NAVROUTER_PRIORITY_MEDIUM, "a/<float:x>", NULL,
-                                                                        0, 0, NULL, proceed, NULL, count_destroy, NULL));
-    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_add_interceptor(registry, "bad", NAVROUTER_PHASE_BEFORE,
-                                                                         NAVROUTER_PRIORITY_MEDIUM, NULL, unknown, 1, 0,
-                                                                         NULL, proceed, NULL, count_destroy, NULL));
+    CHECK_STATUS(NAVROUTER_EPATTERN, navrouter_registry_add_interceptor(
+                                         registry, "bad", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_MEDIUM,
+                                         "a/<float:x>", NULL, 0, 0, NULL, proceed, NULL, count_destroy, NULL));
+    CHECK_STATUS(NAVROUTER_ENOTFOUND,
+                 navrouter_registry_add_interceptor(registry, "bad", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_MEDIUM,
+                                                    NULL, unknown, 1, 0, NULL, proceed, NULL, count_destroy, NULL));
     CHECK_STATUS(NAVROUTER_OK, navrouter_router_new(&router, registry));
     CHECK_STATUS(NAVROUTER_ENOTFOUND,
                  navrouter_router_set_handler(router, "prodcut", make_nothing, NULL, NULL, count_destroy));
     CHECK(destroyed == 0);
-    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_add_interceptor(registry, "good", NAVROUTER_PHASE_BEFORE,
-                                                                  NAVROUTER_PRIORITY_MEDIUM, NULL, NULL, 0, 0, NULL,
-                                                                  proceed, NULL, count_destroy, NULL));
+    CHECK_STATUS(NAVROUTER_OK,
+                 navrouter_registry_add_interceptor(registry, "good", NAVROUTER_PHASE_BEFORE, NAVROUTER_PRIORITY_MEDIUM,
+                                                    NULL, NULL, 0, 0, NULL, proceed, NULL, count_destroy, NULL));
     navrouter_router_free(router);
     navrouter_registry_free(registry);
     CHECK(destroyed == 1); /* the one that was kept, once */
