@@ -64,6 +64,10 @@ URLS = [
     "/item/14/review",
     "/shop/category/promo",
     "myapp://auth/callback?code=1",
+    "/shop/search?q=x&sort=price",
+    "/shop/search?q=x&page=two",
+    "/shop/kind/sale",
+    "/shop/kind/other",
 ]
 KINDS = [None, "push", "pop", "present", "dismiss", "stack_replaced", "tab_selected", "result_delivered", "restored"]
 
@@ -84,7 +88,8 @@ def is_callback(url: str) -> bool:
 
 
 def shop_manifest() -> str:
-    """The shop manifest, with aliases: old links to products and reviews (`item/...`)."""
+    """The shop manifest, with aliases: old links to products and reviews (`item/...`), a typed alias of categories
+    (`shop/kind/<enum(sale|hats|promo):slug>`), and typed query parameters of the search (a default page, a sort)."""
     manifest = json.loads((ROOT / "examples" / "manifests" / "shop.json").read_text())
     for module in manifest["modules"]:
         for route in module["routes"]:
@@ -92,6 +97,10 @@ def shop_manifest() -> str:
                 route["aliases"] = ["item/<int:id>"]
             if route["name"] == "review":
                 route["aliases"] = ["item/<int:id>/review"]
+            if route["name"] == "category":  # a typed alias: the same route, the same guards
+                route["aliases"] = ["shop/kind/<enum(sale|hats|promo):slug>"]
+            if route["name"] == "search":  # typed query parameters: a default, and values checked
+                route["query"] = {"page": {"type": "int", "default": 1}, "sort": "enum(relevance|price)"}
     return json.dumps(manifest)
 
 
