@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test suite: lint (formatting, lint rules, Python types), the Swift core's XCTest suite, the C suite
-# (header, exports, C tests, valgrind), the Python binding's pytest suite, the Rust and Node bindings' suites, the
-# navrouter tool's tests, the reference model, the stress program, coverage from all of them together with its floors
-# (scripts/coverage.sh), and a short run of every fuzz target (NAVROUTER_FUZZ_SECONDS each, default 20). Installs what
-# is missing first (scripts/setup.sh). The last line is the total: "N passed, N failed". Exits non-zero when anything
-# failed.
+# (header, exports, C tests, valgrind), the Python binding's pytest suite, the Rust, Node and Java bindings' suites,
+# the navrouter tool's tests, the reference model, the stress program, coverage from all of them together with its
+# floors (scripts/coverage.sh), and a short run of every fuzz target (NAVROUTER_FUZZ_SECONDS each, default 20).
+# Installs what is missing first (scripts/setup.sh). The last line is the total: "N passed, N failed". Exits non-zero
+# when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/logs
@@ -82,6 +82,10 @@ add_summary rust
 echo "== Node (bindings/node: the N-API addon built -Werror, node --test)"
 bindings/node/run-tests.sh 2>&1 | tee build/logs/node.log | tail -n 8
 add_summary node
+
+echo "== Java (bindings/java: javac and the JNI layer built -Werror, the binding's own test runner)"
+bindings/java/run-tests.sh 2>&1 | tee build/logs/java.log | tail -n 8
+add_summary java
 
 echo "== navrouter tool and the Swift example host (scripts/build-cli.sh, scripts/build-examples.sh)"
 # Side by side: each is a release build of the core in its own scratch directory, whose largest module compiles in one
