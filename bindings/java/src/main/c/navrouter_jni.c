@@ -12,6 +12,7 @@
 #include <navrouter.h>
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,14 +144,14 @@ static JNIEnv *thread_env(int *attached) {
 }
 
 /* Calls a callback; returns its answer (a malloc'ed string, "1" when it threw or the thread could not attach). */
-static char *call(callback *target, const char *text, uint64_t flow) {
+static char *call(jobject target, const char *text, uint64_t flow) {
     int attached;
     JNIEnv *env = thread_env(&attached);
     if (!env) return strdup("1");
     char *answer = NULL;
     (*env)->PushLocalFrame(env, 8);
     jstring argument = java_string(env, text);
-    jstring result = (*env)->CallObjectMethod(env, target->target, callback_call, argument, (jlong)flow);
+    jstring result = (*env)->CallObjectMethod(env, target, callback_call, argument, (jlong)flow);
     if ((*env)->ExceptionCheck(env)) {
         jthrowable exception = (*env)->ExceptionOccurred(env);
         (*env)->ExceptionClear(env);
@@ -195,15 +196,15 @@ static void discard_callback(JNIEnv *env, callback *target) {
 }
 
 static int navigator_trampoline(const navrouter_event *event, void *user_data) {
-    char *answer = call(user_data, navrouter_event_json(event), 0);
+    char *answer = call(((callback *)user_data)->target, navrouter_event_json(event), 0);
     int refused = answer[0] != '0';
     free(answer);
     return refused;
 }
 
 static int interceptor_trampoline(navrouter_interception *interception, void *user_data) {
-    char *answer =
-        call(user_data, navrouter_interception_json(interception), navrouter_interception_flow(interception));
+    char *answer = call(((callback *)user_data)->target, navrouter_interception_json(interception),
+                        navrouter_interception_flow(interception));
     int decision = atoi(answer);
     char *argument = strchr(answer, ':');
     if (argument) navrouter_interception_set_argument(interception, argument + 1);
@@ -214,7 +215,76 @@ static int interceptor_trampoline(navrouter_interception *interception, void *us
 static void login_trampoline(navrouter_router *router, uint64_t flow, const navrouter_match *destination,
                              void *user_data) {
     (void)router;
-    free(call(user_data, navrouter_match_url(destination), flow));
+    free(call(((callback *)user_data)->target, navrouter_match_url(destination), flow));
+}
+
+/* A view handler: the host's make and release callbacks, one record (the library's user data for both). */
+typedef struct {
+    jobject make, release; /* global references to Native.Callback objects */
+} view_handler;
+
+/* Appends a JSON string of text to out (which has room: 6 bytes a byte at worst, plus quotes). */
+static size_t json_string(char *out, size_t at, const char *text) {
+    out[at++] = '"';
+    for (const unsigned char *c = (const unsigned char *)text; c && *c; c++) {
+        if (*c == '"' || *c == '\\') {
+            out[at++] = '\\';
+            out[at++] = (char)*c;
+        } else if (*c < 0x20) {
+            at += (size_t)snprintf(out + at, 7, "\\u%04x", *c);
+        } else {
+            out[at++] = (char)*c;
+        }
+    }
+    out[at++] = '"';
+    return at;
+}
+
+/* An entry as JSON for the host's handler: {"id", "route", "url", "parameters"} (malloc'ed). */
+static char *entry_json(const navrouter_entry *entry) {
+    const char *route = navrouter_entry_route(entry), *url = navrouter_entry_url(entry);
+    const char *parameters = navrouter_entry_params_json(entry);
+    size_t room = 128 + 6 * (strlen(route) + strlen(url)) + strlen(parameters);
+    char *out = malloc(room);
+    if (!out) return NULL;
+    size_t at = (size_t)snprintf(out, room, "{\"id\":%llu,\"route\":", (unsigned long long)navrouter_entry_id(entry));
+    at = json_string(out, at, route);
+    memcpy(out + at, ",\"url\":", 7);
+    at = json_string(out, at + 7, url);
+    at += (size_t)snprintf(out + at, room - at, ",\"parameters\":%s}", parameters);
+    return out;
+}
+
+/* Asks the host for an entry's view: its answer is the view's id (decimal; "0" declines), handed to the library as
+ * the view pointer's bits. */
+static void *make_view_trampoline(const navrouter_entry *entry, void *user_data) {
+    view_handler *handler = user_data;
+    char *json = entry_json(entry);
+    if (!json) return NULL;
+    char *answer = call(handler->make, json, 0);
+    uintptr_t id = (uintptr_t)strtoull(answer, NULL, 10);
+    free(answer);
+    free(json);
+    return (void *)id;
+}
+
+static void release_view_trampoline(void *view, const navrouter_entry *entry, void *user_data) {
+    view_handler *handler = user_data;
+    char *json = entry_json(entry);
+    free(call(handler->release, json ? json : "{}", (uint64_t)(uintptr_t)view));
+    free(json);
+}
+
+static void destroy_view_handler(void *user_data) {
+    view_handler *handler = user_data;
+    int attached;
+    JNIEnv *env = thread_env(&attached);
+    if (env) {
+        (*env)->DeleteGlobalRef(env, handler->make);
+        (*env)->DeleteGlobalRef(env, handler->release);
+    }
+    if (attached) (*java_vm)->DetachCurrentThread(java_vm);
+    free(handler);
 }
 
 /* ---- natives ---------------------------------------------------------------------------------------------------- */
@@ -399,6 +469,35 @@ NATIVE(void, setNavigator)(JNIEnv *env, jclass class, jlong router, jobject func
     if (!target) return;
     int status = navrouter_router_set_navigator(ROUTER(router), navigator_trampoline, target, destroy_callback);
     if (status < 0) discard_callback(env, target);
+    failed(env, status);
+}
+
+NATIVE(void, setHandler)(JNIEnv *env, jclass class, jlong router, jstring route, jobject make, jobject release) {
+    int ok = 1;
+    (void)class;
+    char *name = c_string(env, route, &ok);
+    if (!ok) return;
+    if (!make) { /* removes the route's handler (or the default one) */
+        int status = navrouter_router_set_handler(ROUTER(router), name, NULL, NULL, NULL, NULL);
+        free(name);
+        failed(env, status);
+        return;
+    }
+    view_handler *handler = malloc(sizeof *handler);
+    if (!handler) {
+        free(name);
+        return;
+    }
+    handler->make = (*env)->NewGlobalRef(env, make);
+    handler->release = (*env)->NewGlobalRef(env, release);
+    int status = navrouter_router_set_handler(ROUTER(router), name, make_view_trampoline, release_view_trampoline,
+                                              handler, destroy_view_handler);
+    free(name);
+    if (status < 0) { /* the library did not keep it */
+        (*env)->DeleteGlobalRef(env, handler->make);
+        (*env)->DeleteGlobalRef(env, handler->release);
+        free(handler);
+    }
     failed(env, status);
 }
 

@@ -12,6 +12,8 @@ public final class Entry {
     public final String url;
     /** Its parameters (path and query). */
     public final Map<String, String> parameters;
+    /** The id of the view a handler made for it (0: none); {@link Router#view} reads the view. */
+    public final long view;
 
     @SuppressWarnings("unchecked")
     Entry(Object json) {
@@ -20,6 +22,7 @@ public final class Entry {
         this.route = (String) map.get("route");
         this.url = (String) map.get("url");
         this.parameters = Json.strings(map.get("parameters"));
+        this.view = map.get("view") == null ? 0 : ((Number) map.get("view")).longValue();
     }
 
     @Override

@@ -42,6 +42,9 @@ final class Native {
     static native long routerNew(long registry);
     static native void routerFree(long router);
     static native void setNavigator(long router, Callback callback);
+    /** make.call(entry JSON, 0) answers the view's id ("0" declines); release.call(entry JSON, view id). A null make
+     *  removes the handler. */
+    static native void setHandler(long router, String route, Callback make, Callback release);
     static native long[] navigate(long router, String url, int flags, String props, String popUpTo, String tab,
             long deadlineMs);
     /** The other commands by name, with a number, a second number, a text and a list as each needs. */

@@ -3,6 +3,10 @@ package dev.navrouter;
 import java.lang.ref.Cleaner;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * The navigation state (tabs, stacks, modal layers) and the commands that change it, as transactions. Every method is
@@ -12,6 +16,9 @@ import java.util.Map;
 public final class Router implements AutoCloseable {
     private final long handle;
     private final Cleaner.Cleanable cleanable;
+    /** The views the handlers made, by id, while their entries are in the state. */
+    private final Map<Long, Object> views = new ConcurrentHashMap<>();
+    private final AtomicLong nextView = new AtomicLong();
 
     /** A router on a registry (it keeps the registry alive). */
     public Router(Registry registry) {
@@ -28,6 +35,32 @@ public final class Router implements AutoCloseable {
     public void setNavigator(Navigator navigator) {
         Native.setNavigator(handle, (text, flow) -> navigator.onEvent(new Event(text)) ? "0" : "1");
     }
+
+    /**
+     * Sets the view handler of a route (null: the default for routes without their own): {@code make} builds the
+     * host's view for a new entry (null declines: the command fails and nothing changes), {@code release} gets it back
+     * exactly once when the entry leaves the state. {@link #view} reads an entry's view meanwhile.
+     */
+    public <V> void setHandler(String route, Function<Entry, V> make, BiConsumer<V, Entry> release) {
+        Native.setHandler(handle, route, (text, flow) -> {
+            V view = make.apply(new Entry(Json.parse(text)));
+            if (view == null) return "0";
+            long id = nextView.incrementAndGet();
+            views.put(id, view);
+            return Long.toString(id);
+        }, (text, id) -> {
+            @SuppressWarnings("unchecked")
+            V view = (V) views.remove(id);
+            if (view != null && release != null) release.accept(view, new Entry(Json.parse(text)));
+            return "0";
+        });
+    }
+
+    /** Removes a route's handler (null: the default one); views it made are still released by it. */
+    public void removeHandler(String route) { Native.setHandler(handle, route, null, null); }
+
+    /** The view a handler made for an entry, while the entry is in the state (else null). */
+    public Object view(Entry entry) { return entry == null || entry.view == 0 ? null : views.get(entry.view); }
 
     /** Navigate options: a presentation ("push", "sheet", "fullscreen", "root", "replace_top") and flags. */
     public static final class Options {

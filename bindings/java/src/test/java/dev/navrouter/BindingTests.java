@@ -85,6 +85,27 @@ public final class BindingTests {
         }
     }
 
+    public static void viewsAreMadeReadBackAndReleasedOnce() {
+        try (Registry registry = shop(); Router router = new Router(registry)) {
+            List<String> released = new ArrayList<>();
+            List<Object> seen = new ArrayList<>();
+            router.setHandler(null, entry -> new StringBuilder("view of " + entry.route + " " + entry.parameters),
+                    (view, entry) -> released.add(view + " #" + entry.id));
+            router.setNavigator(event -> {
+                if (event.kind == Event.Kind.PUSH) seen.add(router.view(event.entry));
+                return true;
+            });
+            router.start();
+            router.navigate("/shop/product/7");
+            equal(String.valueOf(seen.get(0)), "view of product {id=7}", "the navigator reads the entry's view");
+            router.back();
+            equal(released, List.of("view of product {id=7} #5"), "released once, with its entry");
+            router.setHandler("search", entry -> null, null);
+            Throwable declined = thrown(() -> router.navigate("/shop/search?q=x"));
+            equal(((NavRouterException) declined).code(), "NAVROUTER_ECALLBACK", "a handler that declines fails it");
+        }
+    }
+
     public static void aNavigatorMayCallItsRouter() {
         try (Registry registry = shop(); Router router = new Router(registry)) {
             List<Outcome> outcomes = new ArrayList<>();
