@@ -156,6 +156,15 @@ export class Router {
   [Symbol.dispose](): void;
   /** false (or throwing) refuses the change. */
   setNavigator(navigator: (event: NavigationEvent) => boolean | void): void;
+  /** The host's own view per entry (null or undefined declines), released once when the entry leaves. */
+  setHandler<V>(
+    route: string | null,
+    make: (entry: { id: number; route: string; url: string; parameters: Record<string, string> }) => V | null | undefined,
+    release?: (view: V, entry: { id: number; route: string; url: string; parameters: Record<string, string> }) => void,
+  ): void;
+  removeHandler(route: string | null): void;
+  /** The view a handler made for an entry, while the entry is in the state. */
+  view(entry: Entry | null): unknown;
   start(): Outcome;
   navigate(url: string, options?: NavigateOptions): Outcome;
   push(url: string, options?: NavigateOptions): Outcome;

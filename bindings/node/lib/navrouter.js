@@ -189,7 +189,40 @@ class Router {
   constructor(registry, { navigator = null } = {}) {
     this.registry = registry;
     this._handle = call(() => native.routerNew(registry._handle));
+    this._views = new Map(); // the views the handlers made, by id, while their entries are in the state
+    this._nextView = 0;
     if (navigator) this.setNavigator(navigator);
+  }
+
+  /**
+   * Sets the view handler of a route (null: the default for routes without their own): `make(entry)` builds the
+   * host's view for a new entry (null or undefined declines: the command fails and nothing changes), `release(view,
+   * entry)` gets it back exactly once when the entry leaves. `view(entry)` reads an entry's view meanwhile.
+   */
+  setHandler(route, make, release = () => {}) {
+    const made = (text) => {
+      const view = make(JSON.parse(text));
+      if (view === null || view === undefined) return null;
+      this._nextView += 1;
+      this._views.set(this._nextView, view);
+      return String(this._nextView);
+    };
+    const released = (text, id) => {
+      const view = this._views.get(id);
+      this._views.delete(id);
+      if (view !== undefined) release(view, JSON.parse(text));
+    };
+    call(() => native.setHandler(this._handle, route, made, released));
+  }
+
+  /** Removes a route's handler (null: the default one); the views it made are still released by it. */
+  removeHandler(route) {
+    call(() => native.setHandler(this._handle, route, null, null));
+  }
+
+  /** The view a handler made for an entry (an event's entry), while the entry is in the state. */
+  view(entry) {
+    return entry && entry.view ? this._views.get(entry.view) : undefined;
   }
 
   /** Frees the router now (else when it is garbage-collected). */

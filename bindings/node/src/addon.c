@@ -16,6 +16,7 @@
 
 #include <pthread.h>
 #include <semaphore.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -247,7 +248,7 @@ static napi_value js_close(napi_env env, napi_callback_info info) {
 
 /* ---- callbacks -------------------------------------------------------------------------------------------------- */
 
-typedef enum { CALL_NAVIGATOR, CALL_INTERCEPTOR, CALL_LOGIN } call_kind;
+typedef enum { CALL_NAVIGATOR, CALL_INTERCEPTOR, CALL_LOGIN, CALL_MAKE_VIEW, CALL_RELEASE_VIEW } call_kind;
 
 /* A registered JS function: called directly on the JS thread, through `tsfn` from any other. */
 typedef struct callback {
@@ -331,6 +332,13 @@ static void call_js(napi_env env, callback *target, const char *text, uint64_t f
         napi_typeof(env, result, &type);
         if (type == napi_boolean) napi_get_value_bool(env, result, &accepted);
         *answer = accepted ? 0 : 1;
+    } else if (target->kind == CALL_MAKE_VIEW) {
+        int ok = 1;
+        *argument = string_argument(env, result, 1, &ok); /* the view's id as text, or null: declined */
+        if (!ok) {
+            napi_value exception;
+            napi_get_and_clear_last_exception(env, &exception);
+        }
     } else if (target->kind == CALL_INTERCEPTOR) {
         napi_value decision, text_value;
         int32_t code = 0;
@@ -463,6 +471,70 @@ static void login_trampoline(navrouter_router *router, uint64_t flow, const navr
     (void)router;
     dispatch(user_data, navrouter_match_url(destination), flow, &argument);
     free(argument);
+}
+
+/* A view handler: the host's make and release functions (the library's one user data for both). */
+typedef struct {
+    callback *make, *release;
+} view_handler;
+
+/* Appends a JSON string of text to out (which has room: 6 bytes a byte at worst, plus quotes). */
+static size_t json_string(char *out, size_t at, const char *text) {
+    out[at++] = '"';
+    for (const unsigned char *c = (const unsigned char *)text; c && *c; c++) {
+        if (*c == '"' || *c == '\\') {
+            out[at++] = '\\';
+            out[at++] = (char)*c;
+        } else if (*c < 0x20) {
+            at += (size_t)snprintf(out + at, 7, "\\u%04x", *c);
+        } else {
+            out[at++] = (char)*c;
+        }
+    }
+    out[at++] = '"';
+    return at;
+}
+
+/* An entry as JSON for the host's handler: {"id", "route", "url", "parameters"} (malloc'ed). */
+static char *entry_json(const navrouter_entry *entry) {
+    const char *route = navrouter_entry_route(entry), *url = navrouter_entry_url(entry);
+    const char *parameters = navrouter_entry_params_json(entry);
+    size_t room = 128 + 6 * (strlen(route) + strlen(url)) + strlen(parameters);
+    char *out = malloc(room);
+    if (!out) return NULL;
+    size_t at = (size_t)snprintf(out, room, "{\"id\":%llu,\"route\":", (unsigned long long)navrouter_entry_id(entry));
+    at = json_string(out, at, route);
+    memcpy(out + at, ",\"url\":", 7);
+    at = json_string(out, at + 7, url);
+    snprintf(out + at, room - at, ",\"parameters\":%s}", parameters);
+    return out;
+}
+
+/* Asks the host for an entry's view: the id it answers becomes the view pointer's bits (null declines). */
+static void *make_view_trampoline(const navrouter_entry *entry, void *user_data) {
+    view_handler *handler = user_data;
+    char *argument = NULL, *json = entry_json(entry);
+    if (!json) return NULL;
+    dispatch(handler->make, json, 0, &argument);
+    uintptr_t id = argument ? (uintptr_t)strtoull(argument, NULL, 10) : 0;
+    free(argument);
+    free(json);
+    return (void *)id;
+}
+
+static void release_view_trampoline(void *view, const navrouter_entry *entry, void *user_data) {
+    view_handler *handler = user_data;
+    char *argument = NULL, *json = entry_json(entry);
+    dispatch(handler->release, json ? json : "{}", (uint64_t)(uintptr_t)view, &argument);
+    free(argument);
+    free(json);
+}
+
+static void destroy_view_handler(void *user_data) {
+    view_handler *handler = user_data;
+    destroy_callback(handler->make);
+    destroy_callback(handler->release);
+    free(handler);
 }
 
 /* ---- registry --------------------------------------------------------------------------------------------------- */
@@ -696,6 +768,43 @@ static napi_value js_set_navigator(napi_env env, napi_callback_info info) {
     return NULL;
 }
 
+/* setHandler(router, route|null, make|null, release): make(entryJson) answers the view's id as text (null declines). */
+static napi_value js_set_handler(napi_env env, napi_callback_info info) {
+    arguments a;
+    int ok = 1;
+    napi_valuetype type;
+    if (!read_arguments(env, info, &a) || a.count < 4) return NULL;
+    navrouter_router *router = unwrap(env, a.values[0], KIND_ROUTER);
+    if (!router) return NULL;
+    char *route = string_argument(env, a.values[1], 1, &ok);
+    if (!ok) return NULL;
+    napi_typeof(env, a.values[2], &type);
+    int status;
+    if (type != napi_function) { /* removes the route's handler (or the default one) */
+        status = navrouter_router_set_handler(router, route, NULL, NULL, NULL, NULL);
+    } else {
+        view_handler *handler = calloc(1, sizeof *handler);
+        handler->make = make_callback(env, a.values[2], CALL_MAKE_VIEW);
+        handler->release = handler->make ? make_callback(env, a.values[3], CALL_RELEASE_VIEW) : NULL;
+        if (!handler->release) {
+            discard_callback(env, handler->make);
+            free(handler);
+            free(route);
+            return NULL;
+        }
+        status = navrouter_router_set_handler(router, route, make_view_trampoline, release_view_trampoline, handler,
+                                              destroy_view_handler);
+        if (status < 0) {
+            discard_callback(env, handler->make);
+            discard_callback(env, handler->release);
+            free(handler);
+        }
+    }
+    free(route);
+    if (status < 0) return throw_status(env, status);
+    return NULL;
+}
+
 /* navigate(router, url, flags, props|null, popUpTo|null, tab|null, deadlineMs) → [status, id]. */
 static napi_value js_navigate(napi_env env, napi_callback_info info) {
     arguments a;
@@ -885,6 +994,7 @@ static napi_value init(napi_env env, napi_value exports) {
         {"setLoginHandler", js_set_login_handler},
         {"routerNew", js_router_new},
         {"setNavigator", js_set_navigator},
+        {"setHandler", js_set_handler},
         {"navigate", js_navigate},
         {"command", js_command},
         {"routerText", js_router_text},

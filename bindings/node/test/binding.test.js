@@ -79,6 +79,25 @@ test('interceptors decide, and a removed one is not asked again', () => {
     (error) => error.code === 'NAVROUTER_EPATTERN');
 });
 
+test('views are made, read back and released once', () => {
+  const registry = shop();
+  const released = [];
+  const seen = [];
+  const router = new Router(registry);
+  router.setHandler(null, (entry) => ({ screen: entry.route, id: entry.parameters.id }),
+    (view, entry) => released.push(`${view.screen} #${entry.id}`));
+  router.setNavigator((event) => {
+    if (event.kind === 'push') seen.push(router.view(event.entry));
+  });
+  router.start();
+  router.navigate('/shop/product/7');
+  assert.deepEqual(seen, [{ screen: 'product', id: '7' }]);
+  router.back();
+  assert.deepEqual(released, ['product #5']);
+  router.setHandler('search', () => null);
+  assert.throws(() => router.navigate('/shop/search?q=x'), (error) => error.code === 'NAVROUTER_ECALLBACK');
+});
+
 test('a navigator may call its router: the command is queued and runs next', () => {
   const registry = shop();
   const outcomes = [];
