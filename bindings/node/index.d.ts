@@ -116,6 +116,14 @@ export class Registry {
   setLoginHandler(login: (flow: number, url: string) => void): void;
 }
 
+/** The entry a view handler is given. */
+export interface HandlerEntry {
+  id: number;
+  route: string;
+  url: string;
+  parameters: Record<string, string>;
+}
+
 /** What a command did. */
 export type Outcome =
   | { status: 'applied'; transition: number; id: number }
@@ -159,8 +167,8 @@ export class Router {
   /** The host's own view per entry (null or undefined declines), released once when the entry leaves. */
   setHandler<V>(
     route: string | null,
-    make: (entry: { id: number; route: string; url: string; parameters: Record<string, string> }) => V | null | undefined,
-    release?: (view: V, entry: { id: number; route: string; url: string; parameters: Record<string, string> }) => void,
+    make: (entry: HandlerEntry) => V | null | undefined,
+    release?: (view: V, entry: HandlerEntry) => void,
   ): void;
   removeHandler(route: string | null): void;
   /** The view a handler made for an entry, while the entry is in the state. */
