@@ -121,7 +121,7 @@ def split_arguments(text: str) -> list[str]:
 def rust_callbacks(text: str) -> dict[str, tuple[str, list[str]]]:
     """The callback types: name → (result, argument types)."""
     found = {}
-    pattern = r'pub type (navrouter_\w+_fn)\s*=\s*Option<unsafe extern "C" fn\((.*?)\)\s*(?:->\s*([\w ]+))?>;'
+    pattern = r'pub type (navrouter_\w+_fn)\s*=\s*Option<unsafe extern "C" fn\(([^;]*?)\)\s*(?:->\s*([^>;]+?))?>;'
     for match in re.finditer(pattern, text, re.S):
         arguments = [normalise(part) for part in split_arguments(match.group(2)) if part.strip()]
         found[match.group(1)] = (normalise(match.group(3) or "()"), arguments)

@@ -90,6 +90,8 @@ pub struct Entry {
     pub parameters: BTreeMap<String, String>,
     /// Its props as JSON text, if any.
     pub props: Option<String>,
+    /// The id of the view a handler made for it (0: none); `Router::with_view` reads the view.
+    pub view: u64,
 }
 
 impl Entry {
@@ -112,6 +114,7 @@ impl Entry {
                     .map(|value| value.string_map())
                     .unwrap_or_default(),
                 props: borrowed(ffi::navrouter_entry_props_json(raw)),
+                view: ffi::navrouter_entry_view(raw) as usize as u64,
             })
         }
     }

@@ -57,6 +57,8 @@ pub type navrouter_login_fn =
 pub type navrouter_claim_callback_fn =
     Option<unsafe extern "C" fn(*mut navrouter_router, *const c_char, *mut c_void) -> bool>;
 pub type navrouter_destroy_fn = Option<unsafe extern "C" fn(*mut c_void)>;
+pub type navrouter_make_view_fn = Option<unsafe extern "C" fn(*const navrouter_entry, *mut c_void) -> *mut c_void>;
+pub type navrouter_release_view_fn = Option<unsafe extern "C" fn(*mut c_void, *const navrouter_entry, *mut c_void)>;
 
 pub const NAVROUTER_NAV_OPTIONS_VERSION: u32 = 2;
 
@@ -165,6 +167,14 @@ extern "C" {
         user_data: *mut c_void,
         destroy: navrouter_destroy_fn,
     ) -> c_int;
+    pub fn navrouter_router_set_handler(
+        router: *mut navrouter_router,
+        route: *const c_char,
+        make: navrouter_make_view_fn,
+        release: navrouter_release_view_fn,
+        user_data: *mut c_void,
+        destroy: navrouter_destroy_fn,
+    ) -> c_int;
     pub fn navrouter_router_start(router: *mut navrouter_router, out_id: *mut u64) -> c_int;
     pub fn navrouter_router_set_tabs(
         router: *mut navrouter_router,
@@ -247,4 +257,5 @@ extern "C" {
     pub fn navrouter_entry_url(entry: *const navrouter_entry) -> *const c_char;
     pub fn navrouter_entry_params_json(entry: *const navrouter_entry) -> *const c_char;
     pub fn navrouter_entry_props_json(entry: *const navrouter_entry) -> *const c_char;
+    pub fn navrouter_entry_view(entry: *const navrouter_entry) -> *mut c_void;
 }

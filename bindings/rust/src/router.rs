@@ -1,13 +1,16 @@
 //! The router: the navigation state (tabs, stacks, modal layers) and the commands that change it, as transactions.
 
+use std::any::Any;
+use std::collections::HashMap;
 use std::ops::Deref;
 use std::os::raw::{c_int, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr::{self, NonNull};
+use std::sync::Arc;
 use std::sync::Mutex;
 
 use crate::error::{check, Error, Result};
-use crate::event::Event;
+use crate::event::{Entry, Event};
 use crate::ffi;
 use crate::json::Value;
 use crate::registry::Registry;
@@ -152,9 +155,22 @@ unsafe impl Send for RouterRef {}
 // SAFETY: as above.
 unsafe impl Sync for RouterRef {}
 
+/// The views the handlers made, by id, while their entries are in the state.
+type Views = Arc<Mutex<HashMap<u64, Box<dyn Any + Send>>>>;
+
+/// A view handler's closures and the router's views, as their user data.
+struct HandlerBox {
+    make: Box<dyn FnMut(&Entry) -> Option<Box<dyn Any + Send>> + Send>,
+    release: Box<dyn FnMut(Box<dyn Any + Send>, &Entry) + Send>,
+    views: Views,
+    next: u64,
+}
+
 /// A router on a registry. Dropping it frees the handle (the navigator closure is dropped then, exactly once).
 pub struct Router {
     handle: RouterRef,
+    views: Views,
+    next_view: Arc<Mutex<u64>>,
 }
 
 impl Deref for Router {
@@ -174,6 +190,8 @@ impl Router {
         NonNull::new(raw)
             .map(|raw| Router {
                 handle: RouterRef { raw: raw.as_ptr() },
+                views: Arc::new(Mutex::new(HashMap::new())),
+                next_view: Arc::new(Mutex::new(0)),
             })
             .ok_or_else(|| Error::invalid("no router"))
     }
@@ -200,6 +218,103 @@ impl Router {
         }
         Ok(())
     }
+}
+
+impl Router {
+    /// Sets the view handler of a route (`None`: the default for routes without their own): `make` builds the host's
+    /// view for a new entry (`None` declines: the command fails with `Status::Callback` and nothing changes),
+    /// `release` gets it back exactly once when the entry leaves the state. `with_view` reads a view meanwhile.
+    pub fn set_handler<V, M, R>(&self, route: Option<&str>, mut make: M, mut release: R) -> Result<()>
+    where
+        V: Send + 'static,
+        M: FnMut(&Entry) -> Option<V> + Send + 'static,
+        R: FnMut(V, &Entry) + Send + 'static,
+    {
+        let route = optional_c_string(route, "route")?;
+        let start = *self.next_view.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let boxed = Box::new(HandlerBox {
+            make: Box::new(move |entry| make(entry).map(|view| Box::new(view) as Box<dyn Any + Send>)),
+            release: Box::new(move |view, entry| {
+                if let Ok(view) = view.downcast::<V>() {
+                    release(*view, entry)
+                }
+            }),
+            views: Arc::clone(&self.views),
+            // Each handler numbers its views in a range of its own (2^32 a handler), so ids never collide.
+            next: start << 32,
+        });
+        *self.next_view.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = start + 1;
+        let user_data = Box::into_raw(boxed) as *mut c_void;
+        // SAFETY: live handle; `user_data` goes to the trampolines and is freed by `drop_handler` exactly once (when
+        // the handler is replaced or removed and every view it made was released, or the router freed).
+        let status = unsafe {
+            ffi::navrouter_router_set_handler(
+                self.raw,
+                pointer(&route),
+                Some(make_view),
+                Some(release_view),
+                user_data,
+                Some(drop_handler),
+            )
+        };
+        if status < 0 {
+            // SAFETY: the library did not keep user_data.
+            drop(unsafe { Box::from_raw(user_data as *mut HandlerBox) });
+            return Err(Error::last(status));
+        }
+        Ok(())
+    }
+
+    /// `body` on the view a handler made for an entry, while the entry is in the state (`None` otherwise, or for a
+    /// view of another type).
+    pub fn with_view<V: 'static, T>(&self, entry: &Entry, body: impl FnOnce(&V) -> T) -> Option<T> {
+        let views = self.views.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        views
+            .get(&entry.view)
+            .and_then(|view| view.downcast_ref::<V>())
+            .map(body)
+    }
+}
+
+/// The library asks a handler for an entry's view.
+unsafe extern "C" fn make_view(entry: *const ffi::navrouter_entry, user_data: *mut c_void) -> *mut c_void {
+    // SAFETY: `user_data` is the box `set_handler` made; the library calls a router's handlers one at a time.
+    let handler = unsafe { &mut *(user_data as *mut HandlerBox) };
+    // SAFETY: the entry is valid for this call.
+    let Some(entry) = (unsafe { Entry::copy(entry) }) else {
+        return ptr::null_mut();
+    };
+    let made = catch_unwind(AssertUnwindSafe(|| (handler.make)(&entry))).ok().flatten();
+    let Some(view) = made else { return ptr::null_mut() };
+    handler.next += 1;
+    let id = handler.next;
+    handler
+        .views
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .insert(id, view);
+    id as usize as *mut c_void
+}
+
+/// The library gives a view back to the handler that made it.
+unsafe extern "C" fn release_view(view: *mut c_void, entry: *const ffi::navrouter_entry, user_data: *mut c_void) {
+    // SAFETY: as in `make_view`.
+    let handler = unsafe { &mut *(user_data as *mut HandlerBox) };
+    let taken = handler
+        .views
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .remove(&(view as usize as u64));
+    // SAFETY: the entry is valid for this call.
+    if let (Some(view), Some(entry)) = (taken, unsafe { Entry::copy(entry) }) {
+        let _ = catch_unwind(AssertUnwindSafe(|| (handler.release)(view, &entry)));
+    }
+}
+
+/// Frees a handler's closures, once.
+unsafe extern "C" fn drop_handler(user_data: *mut c_void) {
+    // SAFETY: the library calls destroy exactly once for the box `set_handler` made.
+    drop(unsafe { Box::from_raw(user_data as *mut HandlerBox) });
 }
 
 impl Drop for Router {

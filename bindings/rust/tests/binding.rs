@@ -241,3 +241,50 @@ fn routers_and_registries_are_shared_between_threads() {
     let stacks = router.stacks().unwrap();
     assert!(stacks.tabs.iter().all(|stack| stack.len() == 1), "{stacks:?}");
 }
+
+#[test]
+fn views_are_made_read_back_and_released_once() {
+    let registry = shop();
+    let router = Arc::new(Router::new(&registry).unwrap());
+    let released = Arc::new(Mutex::new(Vec::new()));
+    let gone = Arc::clone(&released);
+    router
+        .set_handler(
+            None,
+            |entry| Some(format!("view of {} {:?}", entry.route, entry.parameters)),
+            move |view: String, entry| gone.lock().unwrap().push(format!("{view} #{}", entry.id)),
+        )
+        .unwrap();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let (looked, weak) = (Arc::clone(&seen), Arc::downgrade(&router));
+    router
+        .set_navigator(move |event| {
+            if event.kind == EventKind::Push {
+                let router = weak.upgrade().unwrap();
+                let entry = event.entry.as_ref().unwrap();
+                looked
+                    .lock()
+                    .unwrap()
+                    .push(router.with_view(entry, |view: &String| view.clone()));
+            }
+            true
+        })
+        .unwrap();
+    router.start().unwrap();
+    router.navigate("/shop/product/7", &NavOptions::default()).unwrap();
+    assert_eq!(
+        *seen.lock().unwrap(),
+        [Some("view of product {\"id\": \"7\"}".to_owned())]
+    );
+    router.back().unwrap();
+    assert_eq!(*released.lock().unwrap(), ["view of product {\"id\": \"7\"} #5"]);
+    router
+        .set_handler(Some("search"), |_| None::<String>, |_, _| {})
+        .unwrap();
+    let error = router.navigate("/shop/search?q=x", &NavOptions::default()).unwrap_err();
+    assert_eq!(
+        error.status,
+        Status::Callback,
+        "a handler that declines fails the command"
+    );
+}
