@@ -266,7 +266,8 @@ impl Router {
     }
 
     /// `body` on the view a handler made for an entry, while the entry is in the state (`None` otherwise, or for a
-    /// view of another type).
+    /// view of another type). The views are locked while `body` runs: it must not issue a command on this router
+    /// (a command making a view would wait for that lock); take what it needs out of the view instead.
     pub fn with_view<V: 'static, T>(&self, entry: &Entry, body: impl FnOnce(&V) -> T) -> Option<T> {
         let views = self.views.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         views
