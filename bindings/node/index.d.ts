@@ -195,6 +195,26 @@ export class Router {
   restore(snapshot: string | object): Outcome;
   snapshot(): Record<string, JSONValue>;
   readonly state: State;
+  canGoBack(): boolean;
+  backPreview(): BackPreview | null;
+  beginBackGesture(): BackGesture;
+}
+
+/** What back would do. */
+export interface BackPreview {
+  action: 'pop' | 'dismiss' | 'select_tab';
+  leaving: Entry[];
+  appearing: Entry | null;
+  tab?: number;
+  layer?: number;
+}
+
+/** An interactive back gesture: commit goes back as the user did it, cancel changes nothing. */
+export interface BackGesture {
+  id: number;
+  preview: BackPreview;
+  commit(): Outcome;
+  cancel(): void;
 }
 
 /** A router whose commands resolve once the host has drawn them (its navigator may return a promise). */

@@ -298,6 +298,26 @@ class Router {
   restore(snapshot) {
     return this._command('restore', typeof snapshot === 'string' ? snapshot : JSON.stringify(snapshot));
   }
+  /** Whether back would do something now. */
+  canGoBack() { return call(() => native.backGesture(this._handle, 'canGoBack', 0)); }
+  /** What back would do, without doing it ({ action, leaving, appearing, … }), or null when nothing. */
+  backPreview() {
+    const text = call(() => native.backGesture(this._handle, 'preview', 0));
+    return text === null ? null : JSON.parse(text);
+  }
+  /**
+   * Begins an interactive back gesture (Android's predictive back, iOS's swipe, a browser's back): asks the leave
+   * guards (a veto throws NAVROUTER_ECANCELLED) and returns { id, preview, commit(), cancel() }.
+   */
+  beginBackGesture() {
+    const [id, preview] = call(() => native.backGesture(this._handle, 'begin', 0));
+    return {
+      id,
+      preview: JSON.parse(preview),
+      commit: () => ({ status: 'applied', transition: call(() => native.backGesture(this._handle, 'commit', id)) }),
+      cancel: () => { call(() => native.backGesture(this._handle, 'cancel', id)); },
+    };
+  }
   /** The whole state as a snapshot object, to restore later. */
   snapshot() { return JSON.parse(call(() => native.routerText(this._handle, 0))); }
   /** The current state (the snapshot's form, with views). */

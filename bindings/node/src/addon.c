@@ -905,6 +905,48 @@ static napi_value js_command(napi_env env, napi_callback_info info) {
     return outcome(env, status, id);
 }
 
+/* backGesture(router, op, gesture): "canGoBack" → boolean; "preview" → JSON text or null (nothing to go back to);
+ * "begin" → [id, preview JSON]; "commit" → the transition id; "cancel" → undefined. */
+static napi_value js_back_gesture(napi_env env, napi_callback_info info) {
+    arguments a;
+    char op[16] = {0};
+    size_t length = 0;
+    char *out = NULL;
+    napi_value result = NULL;
+    if (!read_arguments(env, info, &a) || a.count < 3) return NULL;
+    navrouter_router *router = unwrap(env, a.values[0], KIND_ROUTER);
+    if (!router) return NULL;
+    napi_get_value_string_utf8(env, a.values[1], op, sizeof op, &length);
+    uint64_t gesture = (uint64_t)number_argument(env, a.values[2]);
+    if (strcmp(op, "canGoBack") == 0) {
+        bool can = false;
+        int status = navrouter_router_can_go_back(router, &can);
+        if (status < 0) return throw_status(env, status);
+        napi_get_boolean(env, can, &result);
+    } else if (strcmp(op, "preview") == 0) {
+        int status = navrouter_router_back_preview(router, &out);
+        if (status == NAVROUTER_ENOTFOUND) return string_value(env, NULL);
+        if (status < 0) return throw_status(env, status);
+        result = owned_string(env, out);
+    } else if (strcmp(op, "begin") == 0) {
+        uint64_t id = 0;
+        int status = navrouter_router_begin_back_gesture(router, &id, &out);
+        if (status < 0) return throw_status(env, status);
+        napi_create_array_with_length(env, 2, &result);
+        napi_set_element(env, result, 0, number_value(env, (double)id));
+        napi_set_element(env, result, 1, owned_string(env, out));
+    } else if (strcmp(op, "commit") == 0) {
+        uint64_t id = 0;
+        int status = navrouter_router_commit_back_gesture(router, gesture, &id);
+        if (status < 0) return throw_status(env, status);
+        result = number_value(env, (double)id);
+    } else {
+        int status = navrouter_router_cancel_back_gesture(router, gesture);
+        if (status < 0) return throw_status(env, status);
+    }
+    return result;
+}
+
 /* text(router, which): 0 snapshot, 1 state JSON. */
 static napi_value js_router_text(napi_env env, napi_callback_info info) {
     arguments a;
@@ -998,6 +1040,7 @@ static napi_value init(napi_env env, napi_value exports) {
         {"navigate", js_navigate},
         {"command", js_command},
         {"routerText", js_router_text},
+        {"backGesture", js_back_gesture},
         {"navigateOnAnotherThread", js_navigate_off_thread},
     };
     js_thread = pthread_self();

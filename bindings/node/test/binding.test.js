@@ -98,6 +98,22 @@ test('views are made, read back and released once', () => {
   assert.throws(() => router.navigate('/shop/search?q=x'), (error) => error.code === 'NAVROUTER_ECALLBACK');
 });
 
+test('back gestures preview, commit and cancel', () => {
+  const router = new Router(shop());
+  router.start();
+  assert.equal(router.canGoBack(), false);
+  assert.equal(router.backPreview(), null);
+  router.navigate('/shop/product/7');
+  assert.equal(router.backPreview().action, 'pop');
+  const gesture = router.beginBackGesture();
+  assert.equal(gesture.preview.appearing.route, 'home');
+  gesture.cancel();
+  assert.deepEqual(stack(router), ['home', 'product']);
+  router.beginBackGesture().commit();
+  assert.deepEqual(stack(router), ['home']);
+  assert.throws(() => gesture.cancel(), (error) => error.code === 'NAVROUTER_EINVAL');
+});
+
 test('a navigator may call its router: the command is queued and runs next', () => {
   const registry = shop();
   const outcomes = [];

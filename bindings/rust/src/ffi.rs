@@ -236,6 +236,16 @@ extern "C" {
     pub fn navrouter_router_snapshot(router: *mut navrouter_router, out_json: *mut *mut c_char) -> c_int;
     pub fn navrouter_router_restore(router: *mut navrouter_router, json: *const c_char, out_id: *mut u64) -> c_int;
     pub fn navrouter_router_state_json(router: *mut navrouter_router, out_json: *mut *mut c_char) -> c_int;
+    pub fn navrouter_router_can_go_back(router: *mut navrouter_router, out: *mut bool) -> c_int;
+    pub fn navrouter_router_back_preview(router: *mut navrouter_router, out_json: *mut *mut c_char) -> c_int;
+    pub fn navrouter_router_begin_back_gesture(
+        router: *mut navrouter_router,
+        out_gesture: *mut u64,
+        out_preview_json: *mut *mut c_char,
+    ) -> c_int;
+    pub fn navrouter_router_commit_back_gesture(router: *mut navrouter_router, gesture: u64, out_id: *mut u64)
+        -> c_int;
+    pub fn navrouter_router_cancel_back_gesture(router: *mut navrouter_router, gesture: u64) -> c_int;
 
     pub fn navrouter_event_kind(event: *const navrouter_event) -> c_int;
     pub fn navrouter_event_kind_name(event: *const navrouter_event) -> *const c_char;

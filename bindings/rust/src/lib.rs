@@ -37,7 +37,7 @@ mod strings;
 pub use error::{Error, Result, Status};
 pub use event::{Entry, Event, EventKind};
 pub use registry::{Decision, Interception, InterceptorId, Match, Phase, Presentation, Registry, Scope};
-pub use router::{NavOptions, NavPresentation, Outcome, Resume, Router, RouterRef, Stacks};
+pub use router::{BackGesture, NavOptions, NavPresentation, Outcome, Resume, Router, RouterRef, Stacks};
 
 /// The library's version, as `0.1.0`.
 pub fn version() -> String {

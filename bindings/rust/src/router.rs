@@ -526,6 +526,42 @@ impl RouterRef {
         Value::parse(&text).ok_or_else(|| Error::invalid("the state's JSON did not parse"))
     }
 
+    /// Whether back would do something now.
+    pub fn can_go_back(&self) -> Result<bool> {
+        let mut out = false;
+        // SAFETY: a live handle; `out` is a valid out pointer.
+        check(unsafe { ffi::navrouter_router_can_go_back(self.raw, &mut out) })?;
+        Ok(out)
+    }
+
+    /// What back would do, without doing it (`{"action", "leaving", "appearing", …}`), or `None` when nothing.
+    pub fn back_preview(&self) -> Result<Option<Value>> {
+        let mut out = ptr::null_mut();
+        // SAFETY: a live handle; `out` receives an owned string (freed in `take`).
+        let status = unsafe { ffi::navrouter_router_back_preview(self.raw, &mut out) };
+        if status == crate::Status::NotFound.code() {
+            return Ok(None);
+        }
+        check(status)?;
+        // SAFETY: allocated by the library, freed once.
+        Ok(Value::parse(&unsafe { take(out) }))
+    }
+
+    /// Begins an interactive back gesture (Android's predictive back, iOS's swipe): asks the leave guards (a veto
+    /// fails with `Status::Cancelled`) and previews what back would do; nothing changes until `commit`.
+    pub fn begin_back_gesture(&self) -> Result<BackGesture<'_>> {
+        let (mut id, mut out) = (0u64, ptr::null_mut());
+        // SAFETY: a live handle; `id` and `out` are valid out pointers (the string freed in `take`).
+        check(unsafe { ffi::navrouter_router_begin_back_gesture(self.raw, &mut id, &mut out) })?;
+        // SAFETY: allocated by the library, freed once.
+        let preview = Value::parse(&unsafe { take(out) }).unwrap_or(Value::Null);
+        Ok(BackGesture {
+            router: self,
+            id,
+            preview,
+        })
+    }
+
     /// The route names of each tab's stack, the selected tab, and each modal layer's stack.
     pub fn stacks(&self) -> Result<Stacks> {
         let state = self.state()?;
@@ -554,6 +590,33 @@ impl RouterRef {
             tabs: lists("tabs"),
             layers: lists("layers"),
         })
+    }
+}
+
+/// An interactive back gesture of a router (`RouterRef::begin_back_gesture`).
+pub struct BackGesture<'router> {
+    router: &'router RouterRef,
+    /// Its id.
+    pub id: u64,
+    /// What back would do: `{"action", "leaving", "appearing", …}`.
+    pub preview: Value,
+}
+
+impl BackGesture<'_> {
+    /// Goes back, as the user did it (the events say `user_initiated`). Fails when the state changed meanwhile.
+    pub fn commit(self) -> Result<Outcome> {
+        let raw = self.router.raw;
+        let id = self.id;
+        // SAFETY: the router's live handle; `out` is valid.
+        self.router
+            .command(|out| unsafe { ffi::navrouter_router_commit_back_gesture(raw, id, out) })
+    }
+
+    /// Cancels it: nothing changed, nothing does.
+    pub fn cancel(&self) -> Result<()> {
+        // SAFETY: the router's live handle.
+        check(unsafe { ffi::navrouter_router_cancel_back_gesture(self.router.raw, self.id) })?;
+        Ok(())
     }
 }
 

@@ -288,3 +288,33 @@ fn views_are_made_read_back_and_released_once() {
         "a handler that declines fails the command"
     );
 }
+
+#[test]
+fn back_gestures_preview_commit_and_cancel() {
+    let registry = shop();
+    let router = Router::new(&registry).unwrap();
+    router.start().unwrap();
+    assert!(!router.can_go_back().unwrap());
+    assert_eq!(router.back_preview().unwrap(), None);
+    router.navigate("/shop/product/7", &NavOptions::default()).unwrap();
+    let preview = router.back_preview().unwrap().unwrap();
+    assert_eq!(preview.get("action").and_then(|action| action.as_str()), Some("pop"));
+    let gesture = router.begin_back_gesture().unwrap();
+    gesture.cancel().unwrap();
+    assert_eq!(
+        router.stacks().unwrap().tabs[0],
+        ["home", "product"],
+        "a cancelled gesture changes nothing"
+    );
+    router.begin_back_gesture().unwrap().commit().unwrap();
+    assert_eq!(
+        router.stacks().unwrap().tabs[0],
+        ["home"],
+        "a committed gesture goes back"
+    );
+    assert_eq!(
+        gesture.cancel().unwrap_err().status,
+        Status::InvalidArgument,
+        "a replaced gesture"
+    );
+}

@@ -576,6 +576,48 @@ NATIVE(jlongArray, command)(JNIEnv *env, jclass class, jlong handle, jstring com
     return outcome(env, status, id);
 }
 
+/* backGesture(router, op, gesture): "canGoBack" → "true"/"false"; "preview" → the preview's JSON, or null when back
+ * would do nothing; "begin" → "ID JSON"; "commit" → the transition id; "cancel" → "". */
+NATIVE(jstring, backGesture)(JNIEnv *env, jclass class, jlong handle, jstring op, jlong gesture) {
+    int ok = 1;
+    char *out = NULL, *name = c_string(env, op, &ok);
+    navrouter_router *router = ROUTER(handle);
+    (void)class;
+    if (!ok) return NULL;
+    jstring result = NULL;
+    if (!strcmp(name, "canGoBack")) {
+        bool can = false;
+        if (!failed(env, navrouter_router_can_go_back(router, &can))) result = java_string(env, can ? "true" : "false");
+    } else if (!strcmp(name, "preview")) {
+        int status = navrouter_router_back_preview(router, &out);
+        if (status != NAVROUTER_ENOTFOUND && !failed(env, status)) result = owned_string(env, out);
+    } else if (!strcmp(name, "begin")) {
+        uint64_t id = 0;
+        if (!failed(env, navrouter_router_begin_back_gesture(router, &id, &out))) {
+            size_t room = strlen(out) + 32;
+            char *text = malloc(room);
+            if (text) {
+                snprintf(text, room, "%llu %s", (unsigned long long)id, out);
+                result = java_string(env, text);
+                free(text);
+            }
+            navrouter_string_free(out);
+        }
+    } else if (!strcmp(name, "commit")) {
+        uint64_t id = 0;
+        if (!failed(env, navrouter_router_commit_back_gesture(router, (uint64_t)gesture, &id))) {
+            char text[32];
+            snprintf(text, sizeof text, "%llu", (unsigned long long)id);
+            result = java_string(env, text);
+        }
+    } else if (!strcmp(name, "cancel")) {
+        if (!failed(env, navrouter_router_cancel_back_gesture(router, (uint64_t)gesture)))
+            result = java_string(env, "");
+    }
+    free(name);
+    return result;
+}
+
 NATIVE(jstring, routerText)(JNIEnv *env, jclass class, jlong router, jint which) {
     char *out = NULL;
     (void)class;

@@ -50,6 +50,8 @@ final class Native {
     /** The other commands by name, with a number, a second number, a text and a list as each needs. */
     static native long[] command(long router, String name, long first, long second, String text, String[] list);
     static native String routerText(long router, int which);
+    /** "canGoBack", "preview", "begin", "commit" or "cancel" (see navrouter_jni.c). */
+    static native String backGesture(long router, String op, long gesture);
     /** Test support: navigate on a native thread the JVM does not know (its callbacks attach it). */
     static native int navigateOnNativeThread(long router, String url);
 }

@@ -173,6 +173,46 @@ public final class Router implements AutoCloseable {
     @SuppressWarnings("unchecked")
     public Map<String, Object> state() { return (Map<String, Object>) Json.parse(Native.routerText(handle, 1)); }
 
+    /** Whether back would do something now. */
+    public boolean canGoBack() { return "true".equals(Native.backGesture(handle, "canGoBack", 0)); }
+
+    /** What back would do, without doing it ({"action", "leaving", "appearing", …}), or null when nothing. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> backPreview() {
+        String json = Native.backGesture(handle, "preview", 0);
+        return json == null ? null : (Map<String, Object>) Json.parse(json);
+    }
+
+    /** An interactive back gesture (Android's predictive back, iOS's swipe): begun by {@link #beginBackGesture}. */
+    public final class BackGesture {
+        /** Its id. */
+        public final long id;
+        /** What back would do: {"action", "leaving", "appearing", …}. */
+        public final Map<String, Object> preview;
+
+        BackGesture(long id, Map<String, Object> preview) {
+            this.id = id;
+            this.preview = preview;
+        }
+
+        /** Goes back, as the user did it (the events say user_initiated). */
+        public Outcome commit() {
+            return new Outcome(new long[] {0, Long.parseLong(Native.backGesture(handle, "commit", id))});
+        }
+
+        /** Cancels it: nothing changed, nothing does. */
+        public void cancel() { Native.backGesture(handle, "cancel", id); }
+    }
+
+    /** Begins a back gesture: asks the leave guards (a veto refuses it) and previews what back would do. */
+    @SuppressWarnings("unchecked")
+    public BackGesture beginBackGesture() {
+        String text = Native.backGesture(handle, "begin", 0);
+        int space = text.indexOf(' ');
+        return new BackGesture(Long.parseLong(text.substring(0, space)),
+                (Map<String, Object>) Json.parse(text.substring(space + 1)));
+    }
+
     /** Test support: a navigation run by a native thread the JVM does not know (its callbacks attach it). */
     static int navigateOnNativeThread(Router router, String url) {
         return Native.navigateOnNativeThread(router.handle, url);

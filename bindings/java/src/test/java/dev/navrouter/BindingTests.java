@@ -106,6 +106,23 @@ public final class BindingTests {
         }
     }
 
+    public static void backGesturesPreviewCommitAndCancel() {
+        try (Registry registry = shop(); Router router = new Router(registry)) {
+            router.start();
+            equal(router.canGoBack(), false, "nothing to go back to");
+            equal(router.backPreview(), null, "no preview");
+            router.navigate("/shop/product/7");
+            equal(router.backPreview().get("action"), "pop", "back would pop");
+            Router.BackGesture gesture = router.beginBackGesture();
+            equal(gesture.preview.get("action"), "pop", "the gesture's preview");
+            gesture.cancel();
+            equal(stack(router), List.of("home", "product"), "a cancelled gesture changes nothing");
+            router.beginBackGesture().commit();
+            equal(stack(router), List.of("home"), "a committed gesture goes back");
+            equal(((NavRouterException) thrown(gesture::cancel)).code(), "NAVROUTER_EINVAL", "a replaced gesture");
+        }
+    }
+
     public static void aNavigatorMayCallItsRouter() {
         try (Registry registry = shop(); Router router = new Router(registry)) {
             List<Outcome> outcomes = new ArrayList<>();
