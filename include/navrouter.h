@@ -1231,6 +1231,10 @@ NAVROUTER_API NAVROUTER_NODISCARD int navrouter_entry_param_bool(const navrouter
                                                                  bool *out);
 /** The props as JSON text, or NULL when the entry has none. */
 NAVROUTER_API const char *navrouter_entry_props_json(const navrouter_entry *entry);
+/** The whole entry as one JSON object, as an event's entries are written: {"id", "route", "url", "parameters",
+ *  "props", "expects_result", "opener", "saved_state", "view"}. Borrowed, as the other getters. For bindings that
+ *  hand an entry to a handler in one call. */
+NAVROUTER_API const char *navrouter_entry_json(const navrouter_entry *entry);
 /** The host's view for the entry, or NULL. */
 NAVROUTER_API void *navrouter_entry_view(const navrouter_entry *entry);
 /** Whether the entry expects a result. */

@@ -123,6 +123,11 @@ public func navrouter_entry_params_json(_ entry: OpaquePointer?) -> UnsafePointe
     }
 }
 
+@_cdecl("navrouter_entry_json") @implementation
+public func navrouter_entry_json(_ entry: OpaquePointer?) -> UnsafePointer<CChar>? {
+    entryBox(entry).flatMap { box in box.cString("json") { box.entry.jsonValue.jsonText } }
+}
+
 @_cdecl("navrouter_entry_props_json") @implementation
 public func navrouter_entry_props_json(_ entry: OpaquePointer?) -> UnsafePointer<CChar>? {
     entryBox(entry).flatMap { box in box.cString("props") { box.entry.props.map { JSONValue.object($0).jsonText } } }

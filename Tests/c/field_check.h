@@ -75,6 +75,8 @@ static void field_check_entry(const navrouter_entry *entry, json_t *json, const 
     FIELD_CHECK(field_same_json(navrouter_entry_props_json(entry), field_of(json, "props")), what);
     snprintf(what, sizeof what, "%s: navrouter_entry_saved_state_json", where);
     FIELD_CHECK(field_same_json(navrouter_entry_saved_state_json(entry), field_of(json, "saved_state")), what);
+    snprintf(what, sizeof what, "%s: navrouter_entry_json", where);
+    FIELD_CHECK(field_same_json(navrouter_entry_json(entry), json), what);
     json_object_foreach(field_of(json, "parameters"), key, value) {
         snprintf(what, sizeof what, "%s: navrouter_entry_param", where);
         FIELD_CHECK(field_same_string(navrouter_entry_param(entry, key), value), what);

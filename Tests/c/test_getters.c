@@ -138,6 +138,7 @@ static void test_every_getter_takes_null(void) {
     CHECK(navrouter_entry_param(NULL, "id") == NULL && navrouter_entry_params_json(NULL) == NULL);
     CHECK(navrouter_entry_props_json(NULL) == NULL && navrouter_entry_view(NULL) == NULL);
     CHECK(!navrouter_entry_expects_result(NULL) && navrouter_entry_saved_state_json(NULL) == NULL);
+    CHECK(navrouter_entry_json(NULL) == NULL);
     CHECK(navrouter_interception_route(NULL) == NULL && navrouter_interception_url(NULL) == NULL);
     CHECK(navrouter_interception_param(NULL, "id") == NULL && navrouter_interception_params_json(NULL) == NULL);
     CHECK(navrouter_interception_json(NULL) == NULL && navrouter_interception_flow(NULL) == 0);

@@ -478,56 +478,24 @@ typedef struct {
     callback *make, *release;
 } view_handler;
 
-/* Appends a JSON string of text to out (which has room: 6 bytes a byte at worst, plus quotes). */
-static size_t json_string(char *out, size_t at, const char *text) {
-    out[at++] = '"';
-    for (const unsigned char *c = (const unsigned char *)text; c && *c; c++) {
-        if (*c == '"' || *c == '\\') {
-            out[at++] = '\\';
-            out[at++] = (char)*c;
-        } else if (*c < 0x20) {
-            at += (size_t)snprintf(out + at, 7, "\\u%04x", *c);
-        } else {
-            out[at++] = (char)*c;
-        }
-    }
-    out[at++] = '"';
-    return at;
-}
-
-/* An entry as JSON for the host's handler: {"id", "route", "url", "parameters"} (malloc'ed). */
-static char *entry_json(const navrouter_entry *entry) {
-    const char *route = navrouter_entry_route(entry), *url = navrouter_entry_url(entry);
-    const char *parameters = navrouter_entry_params_json(entry);
-    size_t room = 128 + 6 * (strlen(route) + strlen(url)) + strlen(parameters);
-    char *out = malloc(room);
-    if (!out) return NULL;
-    size_t at = (size_t)snprintf(out, room, "{\"id\":%llu,\"route\":", (unsigned long long)navrouter_entry_id(entry));
-    at = json_string(out, at, route);
-    memcpy(out + at, ",\"url\":", 7);
-    at = json_string(out, at + 7, url);
-    snprintf(out + at, room - at, ",\"parameters\":%s}", parameters);
-    return out;
-}
-
 /* Asks the host for an entry's view: the id it answers becomes the view pointer's bits (null declines). */
 static void *make_view_trampoline(const navrouter_entry *entry, void *user_data) {
     view_handler *handler = user_data;
-    char *argument = NULL, *json = entry_json(entry);
+    char *argument = NULL;
+    const char *json = navrouter_entry_json(entry);
     if (!json) return NULL;
     dispatch(handler->make, json, 0, &argument);
     uintptr_t id = argument ? (uintptr_t)strtoull(argument, NULL, 10) : 0;
     free(argument);
-    free(json);
     return (void *)id;
 }
 
 static void release_view_trampoline(void *view, const navrouter_entry *entry, void *user_data) {
     view_handler *handler = user_data;
-    char *argument = NULL, *json = entry_json(entry);
+    char *argument = NULL;
+    const char *json = navrouter_entry_json(entry);
     dispatch(handler->release, json ? json : "{}", (uint64_t)(uintptr_t)view, &argument);
     free(argument);
-    free(json);
 }
 
 static void destroy_view_handler(void *user_data) {

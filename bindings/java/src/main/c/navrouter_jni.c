@@ -223,56 +223,22 @@ typedef struct {
     jobject make, release; /* global references to Native.Callback objects */
 } view_handler;
 
-/* Appends a JSON string of text to out (which has room: 6 bytes a byte at worst, plus quotes). */
-static size_t json_string(char *out, size_t at, const char *text) {
-    out[at++] = '"';
-    for (const unsigned char *c = (const unsigned char *)text; c && *c; c++) {
-        if (*c == '"' || *c == '\\') {
-            out[at++] = '\\';
-            out[at++] = (char)*c;
-        } else if (*c < 0x20) {
-            at += (size_t)snprintf(out + at, 7, "\\u%04x", *c);
-        } else {
-            out[at++] = (char)*c;
-        }
-    }
-    out[at++] = '"';
-    return at;
-}
-
-/* An entry as JSON for the host's handler: {"id", "route", "url", "parameters"} (malloc'ed). */
-static char *entry_json(const navrouter_entry *entry) {
-    const char *route = navrouter_entry_route(entry), *url = navrouter_entry_url(entry);
-    const char *parameters = navrouter_entry_params_json(entry);
-    size_t room = 128 + 6 * (strlen(route) + strlen(url)) + strlen(parameters);
-    char *out = malloc(room);
-    if (!out) return NULL;
-    size_t at = (size_t)snprintf(out, room, "{\"id\":%llu,\"route\":", (unsigned long long)navrouter_entry_id(entry));
-    at = json_string(out, at, route);
-    memcpy(out + at, ",\"url\":", 7);
-    at = json_string(out, at + 7, url);
-    at += (size_t)snprintf(out + at, room - at, ",\"parameters\":%s}", parameters);
-    return out;
-}
-
 /* Asks the host for an entry's view: its answer is the view's id (decimal; "0" declines), handed to the library as
  * the view pointer's bits. */
 static void *make_view_trampoline(const navrouter_entry *entry, void *user_data) {
     view_handler *handler = user_data;
-    char *json = entry_json(entry);
+    const char *json = navrouter_entry_json(entry);
     if (!json) return NULL;
     char *answer = call(handler->make, json, 0);
     uintptr_t id = (uintptr_t)strtoull(answer, NULL, 10);
     free(answer);
-    free(json);
     return (void *)id;
 }
 
 static void release_view_trampoline(void *view, const navrouter_entry *entry, void *user_data) {
     view_handler *handler = user_data;
-    char *json = entry_json(entry);
+    const char *json = navrouter_entry_json(entry);
     free(call(handler->release, json ? json : "{}", (uint64_t)(uintptr_t)view));
-    free(json);
 }
 
 static void destroy_view_handler(void *user_data) {
