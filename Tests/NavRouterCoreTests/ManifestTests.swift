@@ -129,7 +129,12 @@ final class ManifestCheckTests: XCTestCase {
         let report = try RouteManifest.check(
             #"{"routes": [{"name": "p", "pattern": "p/:id", "external": true, "requires_auth": true}]}"#)
         XCTAssertEqual(report.errors, [])
-        XCTAssertEqual(report.warnings, ["route 'p': external and requires login: a link from outside asks to log in"])
+        XCTAssertEqual(
+            report.warnings,
+            [
+                "route 'p': external and requires login: a link from outside asks to log in (expected? list "
+                    + "\"external_login\" in the route's metadata \"check_allow\")"
+            ])
         XCTAssertThrowsError(try RouteManifest.check("[1]"))
     }
 }

@@ -89,34 +89,78 @@ extension RouteManifest {
         return errors
     }
 
-    /// Routes no sample link reaches, and external routes that require login.
+    /// The warnings a route may say it expects, in its metadata's `check_allow` list.
+    static let allowableWarnings = ["unreachable", "external_login"]
+
+    /// Routes no sample link reaches, and external routes that require login, unless the route's metadata lists the
+    /// warning in `check_allow` (a name it does not know is a warning of its own).
     private static func warnings(_ routes: [Route], in registry: RouteRegistry) -> [String] {
         var warnings: [String] = []
         for route in routes {
-            var parameters: [String: String] = [:]
-            for segment in route.pattern.segments {
-                switch segment {
-                case .literal: break
-                case .parameter(let name, let type): parameters[name] = type.sampleValue
-                case .catchAll(let name): parameters[name] = "x"
+            var allowed: Set<String> = []
+            for case .string(let name) in route.metadata?["check_allow"]?.arrayValue ?? [] {
+                if allowableWarnings.contains(name) {
+                    allowed.insert(name)
+                } else {
+                    warnings.append(
+                        "\(location(of: route)): check_allow lists '\(name)', which is no warning (expected "
+                            + allowableWarnings.joined(separator: " or ") + ")"
+                            + NameSuggestion.didYouMean(name, among: allowableWarnings))
                 }
             }
-            for name in route.requiredParameters where parameters[name] == nil { parameters[name] = "x" }
-            do {
-                let url = try registry.buildURL(route: route.name, parameters: parameters)
-                let winner = try registry.resolve(url).routeName
-                if winner != route.name {
-                    warnings.append("\(location(of: route)): no link reaches it: '\(url)' opens route '\(winner)'")
-                }
-            } catch {
-                warnings.append("\(location(of: route)): no link reaches it: \(error.message)")
+            if !allowed.contains("unreachable"), let problem = unreachable(route, in: registry) {
+                warnings.append("\(location(of: route)): no link reaches it: \(problem)")
             }
-            if route.external && route.requiresAuth {
+            if route.external && route.requiresAuth && !allowed.contains("external_login") {
                 warnings.append(
-                    "\(location(of: route)): external and requires login: a link from outside asks to log in")
+                    "\(location(of: route)): external and requires login: a link from outside asks to log in "
+                        + "(expected? list \"external_login\" in the route's metadata \"check_allow\")")
             }
         }
         return warnings
+    }
+
+    /// Why no sample link opens the route, or nil when one does. Each parameter is tried with a few values of its
+    /// type (every value of an enumeration), so that one value a more specific route takes (`files/x` beside
+    /// `files/*path`) does not make the route look unreachable.
+    private static func unreachable(_ route: Route, in registry: RouteRegistry) -> String? {
+        var samples: [(name: String, values: [String])] = []
+        for segment in route.pattern.segments {
+            switch segment {
+            case .literal: break
+            case .parameter(let name, let type): samples.append((name, sampleValues(type)))
+            case .catchAll(let name): samples.append((name, ["x", "navrouter-check", "navrouter-check/x"]))
+            }
+        }
+        let inPath = Set(samples.map(\.name))
+        for name in route.requiredParameters where !inPath.contains(name) { samples.append((name, ["x"])) }
+        let attempts = samples.map(\.values.count).max() ?? 1
+        var first: String?
+        for attempt in 0..<attempts {
+            var parameters: [String: String] = [:]
+            for (name, values) in samples { parameters[name] = values[min(attempt, values.count - 1)] }
+            do {
+                let url = try registry.buildURL(route: route.name, parameters: parameters)
+                let winner = try registry.resolve(url).routeName
+                if winner == route.name { return nil }
+                first = first ?? "'\(url)' opens route '\(winner)'"
+            } catch {
+                first = first ?? error.message
+            }
+        }
+        return first
+    }
+
+    /// A few values of a type to try, different from one another.
+    private static func sampleValues(_ type: ParameterType) -> [String] {
+        switch type {
+        case .string: return ["x", "navrouter-check", "navrouter-check-2"]
+        case .int: return ["1", "2", "-3"]
+        case .double: return ["1.5", "2.5"]
+        case .bool: return ["true", "false"]
+        case .uuid: return [type.sampleValue, "00000000-0000-4000-8000-000000000001"]
+        case .enumeration(let values): return values
+        }
     }
 
     /// `module 'm', route 'r'` (or `route 'r'`).

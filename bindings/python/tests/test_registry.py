@@ -366,8 +366,7 @@ def test_add_routes_registers_all_or_nothing():
 
 def test_a_host_checks_its_manifest_with_its_registry(shop):
     report = shop.check_manifest((ROOT / "examples" / "manifests" / "shop.json").read_text())
-    assert report["routes"] == 17 and report["errors"] == []
-    assert len(report["warnings"]) == 2
+    assert report["routes"] == 17 and report["errors"] == [] and report["warnings"] == []
     broken = shop.check_manifest({"routes": [{"name": "a", "pattern": "a", "presentaton": "sheet"}]})
     assert broken["warnings"] == [] and "did you mean 'presentation'?" in broken["errors"][0]
     assert len(shop) == 17, "checking loads nothing"

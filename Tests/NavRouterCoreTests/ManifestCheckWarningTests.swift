@@ -1,0 +1,39 @@
+import NavRouterCore
+import XCTest
+
+/// `check`'s warnings: only routes no link can reach, whatever a sample value happens to collide with; and a route
+/// may say that a warning is expected (its metadata's `check_allow`).
+final class ManifestCheckWarningTests: XCTestCase {
+    func testARouteReachedByOtherLinksIsNotReportedUnreachable() throws {
+        let report = try RouteManifest.check(
+            #"""
+            {"routes": [{"name": "files", "pattern": "files/*path"}, {"name": "x", "pattern": "files/x"},
+                        {"name": "user", "pattern": "u/:name"}, {"name": "x-user", "pattern": "u/x"},
+                        {"name": "flag", "pattern": "f/<bool:on>"}, {"name": "on", "pattern": "f/true"},
+                        {"name": "sort", "pattern": "s/<enum(a|b):k>"}, {"name": "a", "pattern": "s/a"}]}
+            """#)
+        XCTAssertEqual(report.warnings, [], "each is reached by another value of its parameter")
+        let shadowed = try RouteManifest.check(
+            #"{"routes": [{"name": "only", "pattern": "f/<bool:on>"}, {"name": "t", "pattern": "f/true"},"#
+                + #" {"name": "f", "pattern": "f/false"}]}"#)
+        XCTAssertEqual(shadowed.warnings.count, 1, "every value of it is taken by literals")
+        XCTAssertTrue(shadowed.warnings[0].contains("route 'only': no link reaches it"), shadowed.warnings[0])
+    }
+
+    func testAWarningARouteExpectsIsSilenced() throws {
+        let report = try RouteManifest.check(
+            #"""
+            {"routes": [{"name": "home", "pattern": "home", "presentation": "root"},
+                        {"name": "pay", "pattern": "pay", "external": true, "requires_auth": true,
+                         "metadata": {"check_allow": ["external_login"]}},
+                        {"name": "orders", "pattern": "orders", "external": true, "requires_auth": true}]}
+            """#)
+        XCTAssertEqual(report.warnings.count, 1, report.warnings.joined(separator: "\n"))
+        XCTAssertTrue(report.warnings[0].contains("route 'orders': external and requires login"))
+        XCTAssertTrue(report.warnings[0].contains("check_allow"), "the warning says how to silence it")
+        let unknown = try RouteManifest.check(
+            #"{"routes": [{"name": "a", "pattern": "a", "metadata": {"check_allow": ["external_logn"]}}]}"#)
+        XCTAssertEqual(unknown.warnings.count, 1)
+        XCTAssertTrue(unknown.warnings[0].contains("did you mean 'external_login'?"), unknown.warnings[0])
+    }
+}
