@@ -123,6 +123,38 @@ public final class BindingTests {
         }
     }
 
+    public static void routersAreSharedBetweenThreads() throws InterruptedException {
+        try (Registry registry = shop(); Router router = new Router(registry)) {
+            java.util.concurrent.atomic.AtomicInteger events = new java.util.concurrent.atomic.AtomicInteger();
+            router.setNavigator(event -> events.incrementAndGet() > 0);
+            router.start();
+            List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+            List<Thread> workers = new ArrayList<>();
+            for (int worker = 0; worker < 4; worker++) {
+                int base = worker * 1000;
+                Thread thread = new Thread(() -> {
+                    try {
+                        for (int step = 0; step < 200; step++) {
+                            router.navigate("/shop/product/" + (base + step));
+                            try (Match match = registry.resolve("/shop/product/" + (base + step))) {
+                                equal(match.parameterLong("id"), (long) (base + step), "id");
+                            }
+                            router.back();
+                        }
+                    } catch (Throwable error) {
+                        failures.add(error);
+                    }
+                });
+                workers.add(thread);
+                thread.start();
+            }
+            for (Thread thread : workers) thread.join();
+            equal(failures, List.of(), "no failure");
+            check(events.get() >= 4 * 200 * 2, "every command's events: " + events.get());
+            equal(stack(router), List.of("home"), "back where it started");
+        }
+    }
+
     public static void aNavigatorMayCallItsRouter() {
         try (Registry registry = shop(); Router router = new Router(registry)) {
             List<Outcome> outcomes = new ArrayList<>();
