@@ -184,3 +184,28 @@ final class TypedParameterTests: XCTestCase {
         XCTAssertNil(entry.integer("x"))
     }
 }
+
+/// A link no route takes says which route came nearest and why it lost.
+final class NearestMissTests: XCTestCase {
+    func testNotFoundNamesTheNearestRouteAndWhy() throws {
+        let registry = try makeRegistry([
+            ("post", "post/<int:id>"), ("sort", "list/<enum(new|top):order>/page"), ("home", "home"),
+        ])
+        assertFails(
+            .notFound, "no route matches '/post/abc'", "nearest: route 'post' (post/<int:id>)",
+            "segment 2 'abc' is not an int"
+        ) { try registry.resolve("/post/abc") }
+        assertFails(
+            .notFound, "nearest: route 'sort' (list/<enum(new|top):order>/page)", "'old' is not one of new, top"
+        ) {
+            try registry.resolve("/list/old/page")
+        }
+        assertFails(.notFound, "nearest: route 'post'", "the pattern has only 2") { try registry.resolve("/post/1/x") }
+        do {
+            _ = try registry.resolve("/nowhere/at/all")
+            XCTFail("resolved")
+        } catch {
+            XCTAssertFalse(error.message.contains("nearest"), "no route shares a literal with it: \(error.message)")
+        }
+    }
+}

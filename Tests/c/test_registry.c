@@ -1016,6 +1016,9 @@ static void test_typed_parameters(void) {
     navrouter_match_free(match);
     CHECK_STATUS(NAVROUTER_EINVAL, navrouter_match_param_int(match, "id", &id));
     /* A segment of another type falls to the untyped route; a query value of another type is an error. */
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_registry_resolve(registry, "/item/42/true/c/d", &match));
+    CHECK_CONTAINS("(nearest: route '", navrouter_last_error());
+    CHECK_CONTAINS("the URL has 5 segments; the pattern has only 4)", navrouter_last_error());
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "/item/42/yes/b", &match));
     CHECK_STR("any", navrouter_match_route(match));
     navrouter_match_free(match);

@@ -97,6 +97,32 @@ extension RouteTable {
         return Explanation(url: url, winner: winner?.name, error: resolveError, candidates: matched + failed)
     }
 
+    /// The route that came nearest to taking a URL no route takes, and why it did not: `route 'post' (post/<int:id>):
+    /// segment 2 'abc' is not an int`. Nearest: the route whose literals all matched and that failed furthest along
+    /// the path (a parameter of another type, or a count of segments); nil when every route differs in a literal.
+    func nearestMiss(_ url: String) -> String? {
+        var segments: [String] = []
+        do {
+            try withScannedURL(url) { bytes, _, slices throws(NavRouterError) in
+                for slice in slices { segments.append(try Self.decode(slice, in: bytes)) }
+            }
+        } catch {
+            return nil
+        }
+        var best: (segment: Int, route: Route, reason: String)?
+        for route in routes {
+            let (failure, segment) = mismatch(route.pattern, segments)
+            guard let failure else { continue }
+            if segment < segments.count, segment < route.pattern.segments.count,
+                case .literal = route.pattern.segments[segment]
+            {
+                continue  // a literal differs: the route was never a candidate
+            }
+            if best.map({ segment > $0.segment }) ?? true { best = (segment, route, failure) }
+        }
+        return best.map { "route '\($0.route.name)' (\($0.route.pattern.text)): \($0.reason)" }
+    }
+
     /// Why a pattern does not match the decoded segments, and at which segment; `nil` when it matches.
     private func mismatch(_ pattern: RoutePattern, _ segments: [String]) -> (String?, Int) {
         for (index, segment) in pattern.segments.enumerated() {

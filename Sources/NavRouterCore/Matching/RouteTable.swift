@@ -169,6 +169,12 @@ public final class RouteTable: Sendable {
     }
 
     func notFound(_ url: String) -> NavRouterError {
-        NavRouterError(.notFound, "no route matches '\(url.count > 200 ? String(url.prefix(200)) + "…" : url)'")
+        var message = "no route matches '\(url.count > 200 ? String(url.prefix(200)) + "…" : url)'"
+        if routes.count <= Self.nearestMissLimit, let nearest = nearestMiss(url) { message += " (nearest: \(nearest))" }
+        return NavRouterError(.notFound, message)
     }
+
+    /// Up to this many routes, a link no route takes is told which came nearest (`nearestMiss`); a larger table
+    /// skips it, so that a failed resolve stays cheap whatever the table (the hint checks every route).
+    static let nearestMissLimit = 4096
 }

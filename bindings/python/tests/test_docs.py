@@ -77,7 +77,8 @@ def test_the_typed_routes_python_snippet_runs(tmp_path):
     assert result.stdout.splitlines() == [
         "/shop/list/top?gift=true&page=1",
         "ListRoute(sort=<Sort.TOP: 'top'>, page=1, gift=True)",
-        "no route matches '/shop/list/hot'",
+        "no route matches '/shop/list/hot' (nearest: route 'list' (shop/list/<enum(new|top):sort>): segment 3 'hot' is"
+        " not one of new, top (parameter 'sort'))",
     ]
 
 
