@@ -2,8 +2,8 @@
 # The Java binding's suite: builds it (build.sh: javac -Werror, and the JNI layer with gcc -Werror against navrouter.h
 # and jni.h, so the compiler checks every call against the header), then runs the tests with the binding's own runner:
 # the conformance vectors, the classes, callbacks from a native thread, callbacks released once, the unloading of the
-# binding's class loader, the docs' quick start and the shop session. Expects the library in build/lib.
-# Last line: "java: N passed, N failed".
+# binding's class loader, the docs' quick start and the shop session, under -Xcheck:jni. Expects the library in
+# build/lib. Last line: "java: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")"
 if ! command -v javac >/dev/null; then
@@ -16,7 +16,7 @@ if ! ./build.sh; then
     exit 1
 fi
 root=$(cd ../.. && pwd)
-java -Dnavrouter.jni="$PWD/build/libnavrouter_jni.so" -Dnavrouter.root="$root" \
+java -Xcheck:jni -Dnavrouter.jni="$PWD/build/libnavrouter_jni.so" -Dnavrouter.root="$root" \
     -Dnavrouter.testClasses="$PWD/build/test-classes" -cp build/classes:build/test-classes \
     dev.navrouter.TestRunner dev.navrouter.VectorTests dev.navrouter.BindingTests dev.navrouter.DocsTests \
     | tee build/test.log | grep -vE "^ok " | grep -v "^java:" | head -n 60
