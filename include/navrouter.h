@@ -300,8 +300,9 @@ NAVROUTER_API int navrouter_registry_add_routes(navrouter_registry *registry, co
  * "style": "sheet"|"fullscreen", "requires_auth", "external", "required_parameters": [...], "metadata": {...},
  * "parent": "name", "aliases": [...], "query": {NAME: TYPE or {"type": TYPE, "default": VALUE, "required": bool}}}.
  * A declared query parameter's every value must have its type (else a resolve fails with NAVROUTER_EPARAM); a
- * missing one gets its default (added to the match's query items) or, when required, fails with NAVROUTER_EPARAM. A parent must be registered (in the same manifest or before), and parent chains have no
- * cycle and at most 256 routes above a route.
+ * missing one gets its default (added to the match's query items) or, when required, fails with NAVROUTER_EPARAM.
+ * A parent must be registered (in the same manifest or before), and parent chains have no cycle and at most 256
+ * routes above a route.
  * @param[out] out_count the number of routes loaded; may be NULL.
  * @return NAVROUTER_OK, NAVROUTER_EJSON / NAVROUTER_EPATTERN / NAVROUTER_EINVAL (the message names the module,
  *         the route and the field by its path, e.g. "routes[2].style"), NAVROUTER_ECONFLICT, or NAVROUTER_ELIMIT
