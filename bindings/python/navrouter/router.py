@@ -161,8 +161,10 @@ class _Handler:
 
 
 def _route_name(route: str | type[TypedRoute] | None) -> str | None:
-    """A route given by name or as a TypedRoute class (pop_up_to, tab), as its name."""
+    """A route given by name or as a TypedRoute class (pop_up_to, tab), as its name (TypeError for another class)."""
     if isinstance(route, type):
+        if not issubclass(route, TypedRoute):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise TypeError(f"a route is a name or a TypedRoute class, not {route!r}")
         return route.ROUTE
     return route
 
@@ -412,6 +414,8 @@ class Router(OwnedHandle):
         if isinstance(tab, str):
             return self._command(lib().navrouter_router_select_tab_route, encode(tab, "tab"))
         if isinstance(tab, type):
+            if not issubclass(tab, TypedRoute):  # pyright: ignore[reportUnnecessaryIsInstance]
+                raise TypeError(f"tab must be an index, a root route's name or a TypedRoute class, not {tab!r}")
             tab.check_registered(self.registry)
             return self._command(lib().navrouter_router_select_tab_route, encode(tab.ROUTE, "tab"))
         return self._command(lib().navrouter_router_select_tab, size_argument(tab, "index"))

@@ -175,6 +175,10 @@ def test_tabs_and_pop_up_to_take_typed_routes():
                 router.push(ProductRoute(id=product))
             router.push(ProductRoute(id=9), pop_up_to=HomeRoute)
             assert [entry.route for entry in router.state.current_stack] == ["home", "product"]
+            with pytest.raises(TypeError, match="TypedRoute class"):
+                router.select_tab(int)  # type: ignore[arg-type]
+            with pytest.raises(TypeError, match="TypedRoute class"):
+                router.push(ProductRoute(id=9), pop_up_to=dict)  # type: ignore[arg-type]
             router.push(ProductRoute(id=10), tab=AccountRoute)
             assert router.state.selected_tab == 0
             assert [entry.route for entry in router.state.tabs[1].stack] == ["account", "product"]
