@@ -24,5 +24,14 @@ line=$(tail -n 1 build/test.log)
 passed=$(echo "$line" | sed -nE 's/^java: ([0-9]+) passed.*/\1/p')
 failed=$(echo "$line" | sed -nE 's/.* ([0-9]+) failed$/\1/p')
 passed=$(( ${passed:-0} + 1 )) # the -Werror build
+# The README's example, from the repository's root as it says.
+readme=$(cd "$root" && java -Dnavrouter.jni="$OLDPWD/build/libnavrouter_jni.so" \
+    -cp "$OLDPWD/build/classes:$OLDPWD/build/test-classes" dev.navrouter.examples.Readme 2>&1)
+if [ "$(echo "$readme" | head -n 1)" = "42" ] && echo "$readme" | grep -q "^push$"; then
+    passed=$((passed + 1))
+else
+    echo "FAIL the README's example: $readme"
+    failed=$(( ${failed:-0} + 1 ))
+fi
 echo "java: $passed passed, ${failed:-1} failed"
 [ "${failed:-1}" -eq 0 ]

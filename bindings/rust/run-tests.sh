@@ -40,5 +40,8 @@ shop=$(cargo run --offline --quiet --example shop 2>&1)
 echo "$shop" | grep -q '^review after login: tab 0 \["home", "product"\] layers \[\["review"\]\]$' \
     && echo "$shop" | grep -q '^logged out: tab 0 \["home", "product"\] layers \[\]$'
 count $?
+readme=$(cargo run --offline --quiet --example readme 2>&1)
+[ "$(echo "$readme" | head -n 1)" = "42" ] && echo "$readme" | grep -q "^push$"
+count $?
 echo "rust: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

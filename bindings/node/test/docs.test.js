@@ -24,3 +24,13 @@ test('the shop host plays its session', () => {
   assert.match(output, /^cart: tab 2 \["cart"\] layers \[\]$/m);
   assert.match(output, /^logged out: tab 0 \["home","product"\] layers \[\]$/m);
 });
+
+test("the README's example is the example file, and it runs from the repository's root", () => {
+  const readme = fs.readFileSync(path.join(ROOT, '..', '..', 'README.md'), 'utf8');
+  const example = fs.readFileSync(path.join(ROOT, 'examples', 'readme.js'), 'utf8');
+  assert.equal(readme.match(/```js\n([\s\S]*?)```/)[1], example);
+  const output = execFileSync(process.execPath, ['-'], { input: example, cwd: path.join(ROOT, '..', '..'),
+    encoding: 'utf8' });
+  assert.deepEqual(output.trim().split('\n').slice(0, 2), ['42n', 'tabs_set_up']);
+  assert.ok(output.includes('\npush\n'));
+});

@@ -13,3 +13,17 @@ fn the_quick_start_in_the_docs_is_the_example() {
         "docs/rust.md's block differs from examples/quick_start.rs"
     );
 }
+
+#[test]
+fn the_readme_rust_example_is_the_example() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("../../README.md")).unwrap();
+    let example = std::fs::read_to_string(root.join("examples/readme.rs")).unwrap();
+    let start = readme.find("```rust\n").expect("a rust block in the README") + "```rust\n".len();
+    let end = start + readme[start..].find("```").expect("its end");
+    assert_eq!(
+        &readme[start..end],
+        example,
+        "the README's block differs from examples/readme.rs"
+    );
+}

@@ -36,6 +36,14 @@ public final class DocsTests {
         check(output.endsWith("id 42\npop catalog\nstate_changed \non screen: catalog\n"), output);
     }
 
+    public static void theReadmeExampleIsTheExampleFile() throws Exception {
+        String readme = VectorTests.read(VectorTests.ROOT.resolve("README.md"));
+        String example = VectorTests.read(VectorTests.ROOT.resolve(
+                "bindings/java/examples/dev/navrouter/examples/Readme.java"));
+        int start = readme.indexOf("```java\n") + "```java\n".length();
+        equal(readme.substring(start, readme.indexOf("```", start)), example, "the README's block");
+    }
+
     public static void theShopSessionPlays() throws Exception {
         String output = run("dev.navrouter.examples.ShopSession");
         check(output.contains("review after login: tab 0 [home, product] layers [[review]]\n"), output);
