@@ -2,7 +2,10 @@
 # Installs what building and testing navrouter needs, only when it is missing: Jansson's headers, pkg-config,
 # gcc/g++, valgrind, Python's headers (Debian packages), pytest, ruff, clang-format, mypy, pyright and Textual for the Python example
 # host (PyPI, pinned; pyright runs on the machine's node). The Swift 6 toolchain must already be on PATH.
+# `scripts/setup.sh --demo`: only what the demo needs (pkg-config, Jansson's headers, gcc), nothing of the tests'.
 set -euo pipefail
+demo_only=false
+[ "${1:-}" = "--demo" ] && demo_only=true
 
 command -v swift >/dev/null || { echo "setup: swift is not on PATH (navrouter needs Swift 6)" >&2; exit 1; }
 
@@ -10,11 +13,13 @@ missing=()
 command -v pkg-config >/dev/null || missing+=(pkg-config)
 { command -v pkg-config >/dev/null && pkg-config --exists jansson; } || missing+=(libjansson-dev)
 command -v gcc >/dev/null || missing+=(gcc)
-command -v g++ >/dev/null || missing+=(g++)
-command -v valgrind >/dev/null || missing+=(valgrind)
-# Python's headers, for the binding's C speedups module (scripts/build-python-speedups.sh).
-python3 -c "import os, sysconfig; assert os.path.exists(sysconfig.get_paths()['include'] + '/Python.h')" \
-    2>/dev/null || missing+=(python3-dev)
+if ! $demo_only; then
+    command -v g++ >/dev/null || missing+=(g++)
+    command -v valgrind >/dev/null || missing+=(valgrind)
+    # Python's headers, for the binding's C speedups module (scripts/build-python-speedups.sh).
+    python3 -c "import os, sysconfig; assert os.path.exists(sysconfig.get_paths()['include'] + '/Python.h')" \
+        2>/dev/null || missing+=(python3-dev)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
     echo "setup: installing ${missing[*]}"
     sudo=""
@@ -22,6 +27,8 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+
+$demo_only && exit 0
 
 # Python tools, pinned so that the formatters give the same answer on every machine.
 need=()

@@ -78,3 +78,17 @@ def test_the_example_hosts_name_the_file_they_cannot_read(tmp_path):
         timeout=60,
     )
     assert app.returncode == 2 and f"shop-app: cannot read the manifest {tmp_path / 'nope.json'}" in app.stderr
+
+
+def test_the_demo_says_what_it_does_and_plays_the_session():
+    # The main job as the README runs it (the library is built already here: the build step is quick).
+    result = subprocess.run([str(ROOT / "scripts" / "demo.sh")], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-2000:]
+    steps = [line for line in result.stderr.splitlines() if line.startswith("demo: ")]
+    assert [step.split(" (")[0] for step in steps] == [
+        "demo: checking what the demo needs",
+        "demo: building libnavrouter.so into build/",
+        "demo: building the C demo host",
+        "demo: playing examples/c/session.txt on examples/manifests/shop.json",
+    ]
+    assert result.stdout.rstrip().endswith("views made 21, released 21")
