@@ -5,12 +5,12 @@ import CNavRouter
 import NavRouterCore
 
 /// Reads a parameter's text from a match or an entry (nil when there is none; throws for a dead handle) and stores
-/// its typed value in `out` (zero on failure).
-private func readTyped<Value: Numeric>(
-    _ out: UnsafeMutablePointer<Value>?, _ name: UnsafePointer<CChar>?, as expectation: String,
+/// its typed value in `out` (`zero` on failure).
+private func readTyped<Value>(
+    _ out: UnsafeMutablePointer<Value>?, _ name: UnsafePointer<CChar>?, zero: Value, as expectation: String,
     _ parse: (String?) -> Value?, _ text: (String) throws(NavRouterError) -> String?
 ) -> Int32 {
-    out?.pointee = 0
+    out?.pointee = zero
     return cCall { () throws(NavRouterError) in
         guard let out else { throw NavRouterError(.invalidArgument, "out is NULL") }
         let key = try cString(name, "name")
@@ -38,7 +38,8 @@ private func entryText(_ entry: OpaquePointer?, _ name: String) throws(NavRouter
 public func navrouter_match_param_int(
     _ match: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<Int64>?
 ) -> Int32 {
-    readTyped(out, name, as: ParameterType.int.expectation, TypedParameterValue.integer) { key throws(NavRouterError) in
+    readTyped(out, name, zero: 0, as: ParameterType.int.expectation, TypedParameterValue.integer) {
+        key throws(NavRouterError) in
         try matchText(match, key)
     }
 }
@@ -47,7 +48,7 @@ public func navrouter_match_param_int(
 public func navrouter_match_param_double(
     _ match: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<Double>?
 ) -> Int32 {
-    readTyped(out, name, as: ParameterType.double.expectation, TypedParameterValue.double) {
+    readTyped(out, name, zero: 0, as: ParameterType.double.expectation, TypedParameterValue.double) {
         key throws(NavRouterError) in try matchText(match, key)
     }
 }
@@ -56,14 +57,17 @@ public func navrouter_match_param_double(
 public func navrouter_match_param_bool(
     _ match: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<Bool>?
 ) -> Int32 {
-    readBool(out, name) { key throws(NavRouterError) in try matchText(match, key) }
+    readTyped(out, name, zero: false, as: ParameterType.bool.expectation, TypedParameterValue.bool) {
+        key throws(NavRouterError) in try matchText(match, key)
+    }
 }
 
 @_cdecl("navrouter_entry_param_int") @implementation
 public func navrouter_entry_param_int(
     _ entry: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<Int64>?
 ) -> Int32 {
-    readTyped(out, name, as: ParameterType.int.expectation, TypedParameterValue.integer) { key throws(NavRouterError) in
+    readTyped(out, name, zero: 0, as: ParameterType.int.expectation, TypedParameterValue.integer) {
+        key throws(NavRouterError) in
         try entryText(entry, key)
     }
 }
@@ -72,7 +76,7 @@ public func navrouter_entry_param_int(
 public func navrouter_entry_param_double(
     _ entry: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<Double>?
 ) -> Int32 {
-    readTyped(out, name, as: ParameterType.double.expectation, TypedParameterValue.double) {
+    readTyped(out, name, zero: 0, as: ParameterType.double.expectation, TypedParameterValue.double) {
         key throws(NavRouterError) in try entryText(entry, key)
     }
 }
@@ -81,19 +85,7 @@ public func navrouter_entry_param_double(
 public func navrouter_entry_param_bool(
     _ entry: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<Bool>?
 ) -> Int32 {
-    readBool(out, name) { key throws(NavRouterError) in try entryText(entry, key) }
-}
-
-/// `readTyped` for a `bool` (not `Numeric`): `false` on failure.
-private func readBool(
-    _ out: UnsafeMutablePointer<Bool>?, _ name: UnsafePointer<CChar>?,
-    _ text: (String) throws(NavRouterError) -> String?
-) -> Int32 {
-    out?.pointee = false
-    return cCall { () throws(NavRouterError) in
-        guard let out else { throw NavRouterError(.invalidArgument, "out is NULL") }
-        let key = try cString(name, "name")
-        out.pointee = try TypedParameterValue.require(
-            try text(key), named: key, as: ParameterType.bool.expectation, TypedParameterValue.bool)
+    readTyped(out, name, zero: false, as: ParameterType.bool.expectation, TypedParameterValue.bool) {
+        key throws(NavRouterError) in try entryText(entry, key)
     }
 }

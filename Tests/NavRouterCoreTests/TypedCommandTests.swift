@@ -5,14 +5,7 @@ import XCTest
 /// The commands that take a route's type rather than a value: tabs by their root route, `popUpTo` by a route, and
 /// interceptors that receive the destination as a typed route.
 final class TypedCommandTests: XCTestCase {
-    struct HomeRoute: TypedRoute, Equatable {
-        static let routeName = "home"
-        static let pattern = "home"
-        static let presentation = Presentation.root
-        var parameters: [String: String] { [:] }
-        init() {}
-        init?(parameters: [String: String]) {}
-    }
+    typealias HomeRoute = TypedRouteTests.HomeRoute
 
     struct SettingsRoute: TypedRoute, Equatable {
         static let routeName = "settings"

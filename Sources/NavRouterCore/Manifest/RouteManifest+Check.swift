@@ -128,7 +128,7 @@ extension RouteManifest {
         for segment in route.pattern.segments {
             switch segment {
             case .literal: break
-            case .parameter(let name, let type): samples.append((name, sampleValues(type)))
+            case .parameter(let name, let type): samples.append((name, type.sampleValues))
             case .catchAll(let name): samples.append((name, ["x", "navrouter-check", "navrouter-check/x"]))
             }
         }
@@ -149,18 +149,6 @@ extension RouteManifest {
             }
         }
         return first
-    }
-
-    /// A few values of a type to try, different from one another.
-    private static func sampleValues(_ type: ParameterType) -> [String] {
-        switch type {
-        case .string: return ["x", "navrouter-check", "navrouter-check-2"]
-        case .int: return ["1", "2", "-3"]
-        case .double: return ["1.5", "2.5"]
-        case .bool: return ["true", "false"]
-        case .uuid: return [type.sampleValue, "00000000-0000-4000-8000-000000000001"]
-        case .enumeration(let values): return values
-        }
     }
 
     /// `module 'm', route 'r'` (or `route 'r'`).

@@ -50,13 +50,10 @@ extension RouteTable {
     /// - Parameter url: the deep link.
     /// - Returns: the explanation; a URL that fails to scan gives its error and no candidates.
     public func explain(_ url: String) -> Explanation {
-        var segments: [String] = []
-        var winnerIndex = -1
+        let segments: [String]
+        let winnerIndex: Int
         do {
-            try withScannedURL(url) { bytes, layout, slices throws(NavRouterError) in
-                for slice in slices { segments.append(try Self.decode(slice, in: bytes)) }
-                winnerIndex = matchIndex(bytes, slices, pathFlags: layout.pathFlags)
-            }
+            (segments, winnerIndex) = try decodedSegments(url)
         } catch {
             return Explanation(url: url, winner: nil, error: error, candidates: [])
         }
@@ -101,14 +98,7 @@ extension RouteTable {
     /// segment 2 'abc' is not an int`. Nearest: the route whose literals all matched and that failed furthest along
     /// the path (a parameter of another type, or a count of segments); nil when every route differs in a literal.
     func nearestMiss(_ url: String) -> String? {
-        var segments: [String] = []
-        do {
-            try withScannedURL(url) { bytes, _, slices throws(NavRouterError) in
-                for slice in slices { segments.append(try Self.decode(slice, in: bytes)) }
-            }
-        } catch {
-            return nil
-        }
+        guard let segments = try? decodedSegments(url).segments else { return nil }
         var best: (segment: Int, route: Route, reason: String)?
         for route in routes {
             let (failure, segment) = mismatch(route.pattern, segments)
@@ -121,6 +111,18 @@ extension RouteTable {
             if best.map({ segment > $0.segment }) ?? true { best = (segment, route, failure) }
         }
         return best.map { "route '\($0.route.name)' (\($0.route.pattern.text)): \($0.reason)" }
+    }
+
+    /// A URL's path segments, decoded, and the index of the route that takes it (-1 for none).
+    /// - Throws: the scan's errors (malformed, denied, limits).
+    private func decodedSegments(_ url: String) throws(NavRouterError) -> (segments: [String], winner: Int) {
+        var segments: [String] = []
+        var winner = -1
+        try withScannedURL(url) { bytes, layout, slices throws(NavRouterError) in
+            for slice in slices { segments.append(try Self.decode(slice, in: bytes)) }
+            winner = matchIndex(bytes, slices, pathFlags: layout.pathFlags)
+        }
+        return (segments, winner)
     }
 
     /// Why a pattern does not match the decoded segments, and at which segment; `nil` when it matches.

@@ -95,15 +95,16 @@ public enum ParameterType: Hashable, Sendable {
         }
     }
 
-    /// A value of this type, for sample links (`check`): `x`, `1`, a uuid, `true`, `1.5`, the first value.
-    public var sampleValue: String {
+    /// A few values of this type, different from one another, for sample links (`check` tries each before it says
+    /// no link reaches a route): `x`, `1`, a uuid, `true` / `false`, `1.5`, every value of an enumeration.
+    public var sampleValues: [String] {
         switch self {
-        case .string: return "x"
-        case .int: return "1"
-        case .uuid: return "00000000-0000-4000-8000-000000000000"
-        case .bool: return "true"
-        case .double: return "1.5"
-        case .enumeration(let values): return values[0]
+        case .string: return ["x", "navrouter-check", "navrouter-check-2"]
+        case .int: return ["1", "2", "-3"]
+        case .uuid: return ["00000000-0000-4000-8000-000000000000", "00000000-0000-4000-8000-000000000001"]
+        case .bool: return ["true", "false"]
+        case .double: return ["1.5", "2.5"]
+        case .enumeration(let values): return values
         }
     }
 
