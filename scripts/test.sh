@@ -2,7 +2,7 @@
 # Runs every test suite: lint (formatting, lint rules, Python types), the Swift core's XCTest suite, the C suite
 # (header, exports, C tests, valgrind), the Python binding's pytest suite, the Rust, Node and Java bindings' suites,
 # the navrouter tool's tests, the reference model, the stress program, coverage from all of them together with its
-# floors (scripts/coverage.sh), and a short run of every fuzz target (NAVROUTER_FUZZ_SECONDS each, default 15).
+# floors (scripts/coverage.sh), and a short run of every fuzz target (NAVROUTER_FUZZ_SECONDS each, default 10).
 # Installs what is missing first (scripts/setup.sh). The last line is the total: "N passed, N failed". Exits non-zero
 # when anything failed.
 set -uo pipefail
@@ -131,8 +131,8 @@ scripts/coverage.sh 2>&1 | tee build/logs/coverage.log | tail -n 20
 add_summary coverage
 
 wait "$fuzz_build" 2>/dev/null
-echo "== fuzzing (each libFuzzer target ${NAVROUTER_FUZZ_SECONDS:-15} s, ASan and UBSan)"
-scripts/fuzz.sh all "${NAVROUTER_FUZZ_SECONDS:-15}" 2>&1 | tee build/logs/fuzz.log | tail -n 12
+echo "== fuzzing (each libFuzzer target ${NAVROUTER_FUZZ_SECONDS:-10} s, ASan and UBSan)"
+scripts/fuzz.sh all "${NAVROUTER_FUZZ_SECONDS:-10}" 2>&1 | tee build/logs/fuzz.log | tail -n 12
 add_summary fuzz
 
 echo
