@@ -6,7 +6,9 @@
 # suite runs in a floored directory is listed in build/cov/uncovered.txt (TESTING.md says why each is left).
 # Expects the C test programs built (Tests/c/run.sh), the stress program (scripts/stress.sh) and XCTest's profile in
 # .build/debug/codecov. Last line: "coverage: N passed, N failed" (one check per floored directory, and one per suite
-# that failed over the instrumented library). `scripts/coverage.sh report` reports again from the last run's profiles.
+# that failed over the instrumented library). `scripts/coverage.sh report` reports again from the last run's profiles;
+# `scripts/coverage.sh build` only builds the instrumented library (the test command starts it early, beside a suite
+# that leaves a core idle; the full run's build is then up to date).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=build/cov
@@ -44,9 +46,8 @@ run() { # run NAME COMMAND...: a suite over the instrumented library; its failur
     fi
 }
 
-run_suites() {
-    rm -rf "$out/profiles" "$out/lib"
-    mkdir -p "$out/profiles" "$out/lib" "$out/logs"
+build_library() {
+    mkdir -p "$out/logs"
     echo "== building libnavrouter.so with coverage (.build-cov, debug)"
     if ! swift build --product navrouter --scratch-path .build-cov -Xswiftc -profile-generate \
         -Xswiftc -profile-coverage-mapping >"$out/logs/build.log" 2>&1; then
@@ -54,23 +55,39 @@ run_suites() {
         echo "coverage: 0 passed, 1 failed"
         exit 1
     fi
+}
+if [ "${1:-}" = build ]; then
+    build_library
+    exit 0
+fi
+
+run_suites() {
+    rm -rf "$out/profiles" "$out/lib"
+    mkdir -p "$out/profiles" "$out/lib" "$out/logs"
+    build_library
     cp .build-cov/debug/libnavrouter.so "$library"
     # Every suite below loads the instrumented library and writes its profile (one file a process).
     export LLVM_PROFILE_FILE="$PWD/$out/profiles/%m-%p.profraw"
     export LD_LIBRARY_PATH="$PWD/$out/lib"  # the C programs' RUNPATH names build/lib: this comes first
     export NAVROUTER_LIBRARY="$library"
-    local program
+    # Two groups side by side, one per core (each suite is one process at a time): the Python suite, and the rest.
+    # The Python suite, but for the wheel's tests (they build and bundle a library of their own) and the 10^5-cycle
+    # memory test (49 s here, and no line the rest of the suite does not run).
+    run python python3 -m pytest -q -p no:cacheprovider bindings/python/tests \
+        --ignore=bindings/python/tests/test_packaging.py \
+        --deselect bindings/python/tests/test_safety.py::test_dropped_hosts_are_collected_and_memory_stays_flat \
+        >"$out/logs/python.outcome" &
+    local python_group=$! program
     for program in Tests/c/out/test_*; do
         [ -f "$program" ] && [ -x "$program" ] && run "$(basename "$program")" "$program" examples/manifests/shop.json
     done
     run demo Tests/c/out/demo examples/manifests/shop.json examples/c/session.txt
     run stress build/stress/stress examples/manifests/shop.json 500
     run model python3 Tests/model/model_check.py 500 "${NAVROUTER_MODEL_SEED:-1}" 40
-    # The Python suite, but for the wheel's tests (they build and bundle a library of their own) and the 10^5-cycle
-    # memory test (49 s here, and no line the rest of the suite does not run).
-    run python python3 -m pytest -q -p no:cacheprovider bindings/python/tests \
-        --ignore=bindings/python/tests/test_packaging.py \
-        --deselect bindings/python/tests/test_safety.py::test_dropped_hosts_are_collected_and_memory_stays_flat
+    wait "$python_group"
+    # The group ran in a subshell: its outcome (and its failure) is in its output.
+    cat "$out/logs/python.outcome"
+    grep -q '^FAIL' "$out/logs/python.outcome" && failures=$((failures + 1))
     unset LLVM_PROFILE_FILE LD_LIBRARY_PATH NAVROUTER_LIBRARY
 }
 [ "${1:-}" = report ] || run_suites

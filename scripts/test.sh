@@ -57,6 +57,11 @@ else
     add "xctest" 0 1
 fi
 
+# The coverage step's instrumented library builds meanwhile, on the core the C suite (one program at a time) leaves
+# idle; the coverage step's own build is then up to date.
+scripts/coverage.sh build >build/logs/coverage-build.log 2>&1 &
+coverage_build=$!
+
 echo "== C"
 Tests/c/run.sh 2>&1 | tee build/logs/c.log | grep -vE "^ok " | tail -n 40
 add_summary c
@@ -110,12 +115,9 @@ else
     add "cli" 0 1
 fi
 
-echo "== DocC (the Swift core's documentation; a warning fails)"
-if scripts/docs.sh 2>&1 | tee build/logs/docs.log | tail -n 5 && grep -q "no warning" build/logs/docs.log; then
-    add "docs" 1 0
-else
-    add "docs" 0 1
-fi
+# DocC builds and converts beside the model and the stress program (each one process): its result is added after them.
+scripts/docs.sh >build/logs/docs.log 2>&1 &
+docs_build=$!
 
 echo "== reference model (2000 random sequences of 16 steps beside the library; scripts/model-check.sh runs more)"
 NAVROUTER_LIBRARY="$PWD/build/lib/libnavrouter.so.1" python3 Tests/model/model_check.py 2000 "${NAVROUTER_MODEL_SEED:-1}" 16 \
@@ -126,6 +128,15 @@ echo "== stress (8 threads x 2000 commands; scripts/stress.sh runs 10^5)"
 scripts/stress.sh 2000 2>&1 | tee build/logs/stress.log | tail -n 12
 add_summary stress
 
+echo "== DocC (the Swift core's documentation; a warning fails)"
+if wait "$docs_build" && tail -n 5 build/logs/docs.log && grep -q "no warning" build/logs/docs.log; then
+    add "docs" 1 0
+else
+    tail -n 5 build/logs/docs.log
+    add "docs" 0 1
+fi
+
+wait "$coverage_build" 2>/dev/null
 echo "== coverage (every suite over a profile-instrumented library, with XCTest's; the floors in scripts/coverage.sh)"
 scripts/coverage.sh 2>&1 | tee build/logs/coverage.log | tail -n 20
 add_summary coverage
