@@ -325,7 +325,10 @@ NAVROUTER_API int navrouter_registry_check_route(navrouter_registry *registry, c
  * options (case sensitivity, URL policy), listing every problem where loading stops at the first; the registry is not
  * changed. For a host's own test suite (navrouter check is the same check from the command line).
  * @param[out] out_report_json owned; free with navrouter_string_free(): {"routes": N, "errors": [...], "warnings":
- *        [...]}, a line per finding, each naming its module and route (warnings only when there is no error).
+ *        [...], "findings": [...]}, a line per finding, each naming its module and route (warnings only when there is
+ *        no error); "findings" has each with where it is: {"severity": "error"|"warning", "message", "path" (of the
+ *        field it is about in the document, e.g. "routes[2].parent", else of the route's object), "line", "column"
+ *        (from 1, of that field's key; column in Unicode characters; null when unknown)}.
  * @return NAVROUTER_OK (whatever the manifest's findings: the report says), NAVROUTER_EJSON when the document is not a
  *         manifest at all (not JSON, no routes), or NAVROUTER_EINVAL.
  */

@@ -804,6 +804,10 @@ static void test_a_host_checks_a_manifest_with_its_registry(void) {
                      registry, "{\"routes\": [{\"name\": \"a\", \"pattern\": \"a\", \"parent\": \"hom\"}]}", &report));
     CHECK_CONTAINS("\"errors\":[\"route 'a': its parent 'hom' is not registered\"]", report);
     CHECK_CONTAINS("\"routes\":1", report);
+    /* each finding with where it is: the parent field's key, line 1, column 43 */
+    CHECK_CONTAINS("{\"column\":43,\"line\":1,\"message\":\"route 'a': its parent 'hom' is not registered\","
+                   "\"path\":\"routes[0].parent\",\"severity\":\"error\"}",
+                   report);
     navrouter_string_free(report);
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_route_count(registry, &after));
     CHECK(after == before); /* checking loads nothing */

@@ -2,6 +2,7 @@
 Expects build/bin/navrouter (scripts/build-cli.sh)."""
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -79,7 +80,41 @@ def test_check_lists_every_problem_of_a_manifest(tmp_path):
     assert any("route 'c'" in line and "missing" in line for line in lines), lines
     assert any("route 'd'" in line and "cycle" in line for line in lines), lines
     assert any("route 'f'" in line for line in lines), lines
-    assert all(line.startswith(manifest + ": error: ") for line in lines[:-1])
+    assert all(re.match(re.escape(manifest) + r":\d+:\d+: error: ", line) for line in lines[:-1]), lines
+
+
+def test_check_says_the_line_and_column_of_each_finding(tmp_path):
+    """FILE:LINE:COLUMN: error: ..., as compilers say it: the field a finding is about (its key), else the route."""
+    manifest = tmp_path / "m.json"
+    manifest.write_text(
+        '{"module": "m",\n'
+        ' "routes": [\n'
+        '  {"name": "home", "pattern": "home"},\n'
+        '  {"name": "p", "pattern": "p", "parnet": "home"},\n'
+        '  {"name": "c", "pattern": "c",\n'
+        '   "parent": "hom"}]}\n'
+    )
+    result = run("check", str(manifest))
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"{manifest}:4:33: error: manifest: module 'm', route 'p': routes[1].parnet: unknown"), lines
+    assert lines[1] == f"{manifest}:6:4: error: module 'm', route 'c': its parent 'hom' is not registered " \
+        "(did you mean 'home'?)", lines
+    report = json.loads(run("check", "--format", "json", str(manifest)).stdout)
+    assert [(f["severity"], f["path"], f["line"], f["column"]) for f in report["findings"]] == [
+        ("error", "routes[1].parnet", 4, 33),
+        ("error", "routes[2].parent", 6, 4),
+    ]
+    assert [f["message"] for f in report["findings"]] == report["errors"]
+    manifest.write_text('{"routes": [\n  {"name": "x" "pattern": "x"}]}')
+    syntax = run("check", str(manifest))
+    assert syntax.returncode == 1 and f"{manifest}:2:24: error: manifest: invalid JSON at line 2, column 24" in (
+        syntax.stdout + syntax.stderr
+    ), syntax.stdout + syntax.stderr
+    unsaid = tmp_path / "w.json"
+    unsaid.write_text('{"routes": [{"name": "a", "pattern": "a",\n "external": true, "requires_auth": true}]}')
+    warned = run("check", str(unsaid))
+    assert warned.returncode == 0 and warned.stdout.startswith(f"{unsaid}:2:2: warning: route 'a': external"), warned.stdout
 
 
 def test_check_reports_bad_json_with_its_field_and_a_missing_file(tmp_path):

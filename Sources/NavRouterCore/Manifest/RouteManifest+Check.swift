@@ -1,20 +1,62 @@
-/// What checking a manifest found: every error at once (loading stops at the first), and warnings.
+/// What `RouteManifest.check(_:options:)` finds in a manifest: every error and warning, each with where it is.
 public struct ManifestReport: Equatable, Sendable {
     /// How many routes the manifest describes (those that parse and those that do not).
     public let routeCount: Int
+    /// Every finding, errors first, in the order of the document within each kind.
+    public let findings: [ManifestFinding]
+
     /// One line per error: invalid JSON or fields, invalid patterns, conflicts, dangling parents, parent cycles;
     /// each names its module and route (`module 'm', route 'r': ...`).
-    public let errors: [String]
+    public var errors: [String] { findings.filter { $0.severity == .error }.map(\.message) }
     /// One line per warning (given only when there is no error): routes no link reaches (their sample URL opens
     /// another route), external routes that require login.
-    public let warnings: [String]
+    public var warnings: [String] { findings.filter { $0.severity == .warning }.map(\.message) }
 
-    /// The report as JSON: `{"routes": N, "errors": [...], "warnings": [...]}`.
+    /// The report as JSON: `{"routes": N, "errors": [...], "warnings": [...], "findings": [...]}`, the findings as
+    /// `ManifestFinding.jsonValue` gives them.
     public var jsonValue: JSONValue {
         .object([
             "routes": .integer(Int64(routeCount)), "errors": .array(errors.map(JSONValue.string)),
-            "warnings": .array(warnings.map(JSONValue.string)),
+            "warnings": .array(warnings.map(JSONValue.string)), "findings": .array(findings.map(\.jsonValue)),
         ])
+    }
+}
+
+/// One problem of a manifest, and where it is in the manifest's text.
+public struct ManifestFinding: Equatable, Sendable {
+    /// How bad a finding is.
+    public enum Severity: String, Sendable {
+        /// The manifest does not load.
+        case error
+        /// The manifest loads, but probably not as meant (`navrouter check --strict` fails on it).
+        case warning
+    }
+
+    /// How bad it is.
+    public let severity: Severity
+    /// What is wrong, naming the module and the route.
+    public let message: String
+    /// The path of the value it is about in the document (`routes[2].presentaton`, `modules[0].routes[1].parent`):
+    /// the field when the finding is about one, else the route's object.
+    public let path: String
+    /// The line of that value (of its key, for a field), from 1; nil when the text has no value at `path`.
+    public let line: Int?
+    /// Its column, from 1, in Unicode scalars.
+    public let column: Int?
+
+    /// `{"severity", "message", "path", "line", "column"}` (line and column null when unknown).
+    public var jsonValue: JSONValue {
+        .object([
+            "severity": .string(severity.rawValue), "message": .string(message), "path": .string(path),
+            "line": line.map { .integer(Int64($0)) } ?? .null, "column": column.map { .integer(Int64($0)) } ?? .null,
+        ])
+    }
+
+    /// `LINE:COLUMN: severity: message` (or `severity: message` when the place is unknown): after a file name and a
+    /// colon, the form compilers use, which editors and CI annotate.
+    public var located: String {
+        guard let line, let column else { return "\(severity.rawValue): \(message)" }
+        return "\(line):\(column): \(severity.rawValue): \(message)"
     }
 }
 
@@ -35,33 +77,71 @@ extension RouteManifest {
     public static func check(
         _ text: String, options: RegistryOptions = RegistryOptions()
     ) throws(NavRouterError) -> ManifestReport {
-        let (routes, parseErrors) = try parseEach(text)
+        let (located, parseErrors) = try parseLocated(text)
         let registry = try RouteRegistry(options: options)
-        let errors = parseErrors.map(\.message) + registrationErrors(routes, into: registry)
-        return ManifestReport(
-            routeCount: routes.count + parseErrors.count, errors: errors,
-            warnings: errors.isEmpty ? warnings(routes, in: registry) : [])
+        let problems =
+            parseErrors.map { RouteFinding(path: $0.path, message: $0.error.message) }
+            + registrationErrors(located, into: registry)
+        let positions = JSONSourcePositions(text)
+        var findings = problems.map { finding(.error, $0, in: positions) }
+        if findings.isEmpty {
+            findings = warnings(located, in: registry).map { finding(.warning, $0, in: positions) }
+        }
+        return ManifestReport(routeCount: located.count + parseErrors.count, findings: findings)
+    }
+
+    /// A finding about a route, placed at the field its message is about.
+    private static func finding(
+        _ severity: ManifestFinding.Severity, _ found: RouteFinding, in positions: JSONSourcePositions
+    ) -> ManifestFinding {
+        let (routePath, message) = (found.path, found.message)
+        var path = routePath
+        if let named = positions.path(namedIn: message, under: routePath) {
+            path = named  // a reader's error names the field by its path
+        } else if let field = field(of: message), positions.position(of: "\(routePath).\(field)") != nil {
+            path = "\(routePath).\(field)"
+        }
+        let position = positions.position(of: path)
+        return ManifestFinding(
+            severity: severity, message: message, path: path, line: position?.line, column: position?.column)
+    }
+
+    /// The route field a registry's or a check's message is about, from what it says.
+    private static func field(of message: String) -> String? {
+        // What follows the location (`module 'm', route 'r': `): a route's own name says nothing.
+        let said = message.rangeOfFirst("': ").map { message[$0.upperBound...] } ?? message[...]
+        let clues: [(clue: String, field: String)] = [
+            ("external and requires login", "external"), ("alias '", "aliases"),
+            ("check_allow lists", "metadata.check_allow"), ("its parent", "parent"), ("parent route", "parent"),
+            ("required parameter", "required_parameters"), ("query parameter", "query"),
+            ("metadata", "metadata"), ("invalid pattern", "pattern"), ("conflicts with", "pattern"),
+            ("no link reaches it", "pattern"), ("route name", "name"),
+        ]
+        return clues.first { said.contains($0.clue) }?.field
     }
 
     /// Registers the routes one at a time, parents first, and says what each refused route's error is. A route
     /// whose parent is missing or refused, or that sits on a parent cycle, is an error of its own.
-    private static func registrationErrors(_ routes: [Route], into registry: RouteRegistry) -> [String] {
-        let names = Set(routes.map(\.name))
-        var errors: [String] = []
+    private static func registrationErrors(
+        _ routes: [LocatedRoute], into registry: RouteRegistry
+    ) -> [RouteFinding] {
+        let names = Set(routes.map(\.route.name))
+        var errors: [RouteFinding] = []
         var registered: Set<String> = []
         var failed: Set<String> = []
         var remaining = routes
         while !remaining.isEmpty {
             var progressed = false
-            var next: [Route] = []
-            for route in remaining {
+            var next: [LocatedRoute] = []
+            for located in remaining {
+                let route = located.route
                 if let parent = route.parent, names.contains(parent), !registered.contains(parent) {
                     if failed.contains(parent) {
-                        errors.append("\(location(of: route)): parent route '\(parent)' was refused")
+                        errors.append(RouteFinding(located, "parent route '\(parent)' was refused"))
                         failed.insert(route.name)
                         progressed = true
                     } else {
-                        next.append(route)  // waits for its parent
+                        next.append(located)  // waits for its parent
                     }
                     continue
                 }
@@ -74,13 +154,14 @@ extension RouteManifest {
                     let named = "route '\(route.name)': "
                     let message =
                         error.message.hasPrefix(named) ? String(error.message.dropFirst(named.count)) : error.message
-                    errors.append("\(location(of: route)): \(message)")
+                    errors.append(RouteFinding(located, message))
                     failed.insert(route.name)
                 }
             }
             if !progressed {  // what is left waits on itself: parent cycles
-                for route in next {
-                    errors.append("\(location(of: route)): its parent routes form a cycle at '\(route.parent ?? "")'")
+                for located in next {
+                    let parent = located.route.parent ?? ""
+                    errors.append(RouteFinding(located, "its parent routes form a cycle at '\(parent)'"))
                 }
                 break
             }
@@ -94,27 +175,32 @@ extension RouteManifest {
 
     /// Routes no sample link reaches, and external routes that require login, unless the route's metadata lists the
     /// warning in `check_allow` (a name it does not know is a warning of its own).
-    private static func warnings(_ routes: [Route], in registry: RouteRegistry) -> [String] {
-        var warnings: [String] = []
-        for route in routes {
+    private static func warnings(_ routes: [LocatedRoute], in registry: RouteRegistry) -> [RouteFinding] {
+        var warnings: [RouteFinding] = []
+        for located in routes {
+            let route = located.route
             var allowed: Set<String> = []
             for case .string(let name) in route.metadata?["check_allow"]?.arrayValue ?? [] {
                 if allowableWarnings.contains(name) {
                     allowed.insert(name)
                 } else {
                     warnings.append(
-                        "\(location(of: route)): check_allow lists '\(name)', which is no warning (expected "
-                            + allowableWarnings.joined(separator: " or ") + ")"
-                            + NameSuggestion.didYouMean(name, among: allowableWarnings))
+                        RouteFinding(
+                            located,
+                            "check_allow lists '\(name)', which is no warning (expected "
+                                + allowableWarnings.joined(separator: " or ") + ")"
+                                + NameSuggestion.didYouMean(name, among: allowableWarnings)))
                 }
             }
             if !allowed.contains("unreachable"), let problem = unreachable(route, in: registry) {
-                warnings.append("\(location(of: route)): no link reaches it: \(problem)")
+                warnings.append(RouteFinding(located, "no link reaches it: \(problem)"))
             }
             if route.external && route.requiresAuth && !allowed.contains("external_login") {
                 warnings.append(
-                    "\(location(of: route)): external and requires login: a link from outside asks to log in "
-                        + "(expected? list \"external_login\" in the route's metadata \"check_allow\")")
+                    RouteFinding(
+                        located,
+                        "external and requires login: a link from outside asks to log in "
+                            + "(expected? list \"external_login\" in the route's metadata \"check_allow\")"))
             }
         }
         return warnings
@@ -151,8 +237,23 @@ extension RouteManifest {
         return first
     }
 
-    /// `module 'm', route 'r'` (or `route 'r'`).
-    private static func location(of route: Route) -> String {
-        route.module.map { "module '\($0)', route '\(route.name)'" } ?? "route '\(route.name)'"
+    /// A finding about one route: where the route's object is, and what it says (beginning with the route's
+    /// location, `module 'm', route 'r'`).
+    private struct RouteFinding {
+        /// The path of the route's object in the document.
+        let path: String
+        let message: String
+
+        init(path: String, message: String) {
+            self.path = path
+            self.message = message
+        }
+
+        init(_ located: LocatedRoute, _ what: String) {
+            let route = located.route
+            path = located.path
+            let location = route.module.map { "module '\($0)', route '\(route.name)'" } ?? "route '\(route.name)'"
+            message = "\(location): \(what)"
+        }
     }
 }

@@ -14,23 +14,42 @@ public enum RouteManifest {
     ///   `.invalidArgument` for a bad name. Each message names the module and route, and the field by its path in
     ///   the document: `manifest: module 'shop', route 'product': routes[2].style: must be a string, not integer`.
     public static func parse(_ text: String) throws(NavRouterError) -> [Route] {
-        var errors: [NavRouterError]? = nil
-        return try parse(text, collecting: &errors)
+        var errors: [LocatedError]? = nil
+        return try parse(text, collecting: &errors).map(\.route)
     }
 
     /// Parses every route it can, for tools that list all problems at once (`navrouter check`): the routes that
     /// parse, and one error per route that does not (its message names module, route and field). A document whose
     /// structure is wrong (not JSON, no module) still throws.
     public static func parseEach(_ text: String) throws(NavRouterError) -> (routes: [Route], errors: [NavRouterError]) {
-        var errors: [NavRouterError]? = []
+        let (routes, errors) = try parseLocated(text)
+        return (routes.map(\.route), errors.map(\.error))
+    }
+
+    /// A route and the path of its object in the document (`modules[1].routes[0]`).
+    struct LocatedRoute {
+        let route: Route
+        let path: String
+    }
+
+    /// A route's error and the path of the route's object in the document.
+    struct LocatedError {
+        let error: NavRouterError
+        let path: String
+    }
+
+    /// `parseEach`, with where in the document each route and each error is.
+    static func parseLocated(_ text: String) throws(NavRouterError) -> (routes: [LocatedRoute], errors: [LocatedError])
+    {
+        var errors: [LocatedError]? = []
         let routes = try parse(text, collecting: &errors)
         return (routes, errors ?? [])
     }
 
     /// With `errors` nil, the first error throws; else route errors are collected there.
     private static func parse(
-        _ text: String, collecting errors: inout [NavRouterError]?
-    ) throws(NavRouterError) -> [Route] {
+        _ text: String, collecting errors: inout [LocatedError]?
+    ) throws(NavRouterError) -> [LocatedRoute] {
         let root: JSONValue
         do {
             root = try JSONValue.parseDocument(text)
@@ -52,7 +71,7 @@ public enum RouteManifest {
             throw NavRouterError(
                 .invalidJSON, "manifest: expected a module object or a list of modules, not \(root.typeName)")
         }
-        var routes: [Route] = []
+        var routes: [LocatedRoute] = []
         for (index, module) in modules.enumerated() {
             routes += try parseModule(module.value, path: module.path, index: index, collecting: &errors)
         }
@@ -60,8 +79,8 @@ public enum RouteManifest {
     }
 
     private static func parseModule(
-        _ value: JSONValue, path: String, index: Int, collecting errors: inout [NavRouterError]?
-    ) throws(NavRouterError) -> [Route] {
+        _ value: JSONValue, path: String, index: Int, collecting errors: inout [LocatedError]?
+    ) throws(NavRouterError) -> [LocatedRoute] {
         let place = "module \(value.objectValue?["module"]?.stringValue.map { "'\($0)'" } ?? "#\(index + 1)")"
         let module: JSONObjectReader
         let name: String?
@@ -72,16 +91,18 @@ public enum RouteManifest {
         } catch {
             throw NavRouterError(error.code, "manifest: \(place): \(error.message)")
         }
-        var routes: [Route] = []
+        var routes: [LocatedRoute] = []
         for (position, entry) in try routeValues(module, place).enumerated() {
             let routeName = entry.objectValue?["name"]?.stringValue
             let routePlace = "manifest: \(place), route \(routeName.map { "'\($0)'" } ?? "#\(position + 1)")"
+            let routePath = module.path(of: "routes", index: position)
             do {
-                routes.append(try parseRoute(entry, path: module.path(of: "routes", index: position), module: name))
+                routes.append(
+                    LocatedRoute(route: try parseRoute(entry, path: routePath, module: name), path: routePath))
             } catch {
                 let located = NavRouterError(error.code, "\(routePlace): \(error.message)")
                 guard errors != nil else { throw located }
-                errors?.append(located)
+                errors?.append(LocatedError(error: located, path: routePath))
             }
         }
         return routes

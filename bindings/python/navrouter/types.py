@@ -109,12 +109,25 @@ class QueryDeclaration(TypedDict, total=False):
     required: bool
 
 
+class ManifestFinding(TypedDict):
+    """One finding of Registry.check_manifest: what, how bad, and where in the manifest's text (the line and column,
+    from 1, of the key of the field it is about, else of the route's object; None when unknown)."""
+
+    severity: Literal["error", "warning"]
+    message: str
+    path: str
+    line: int | None
+    column: int | None
+
+
 class ManifestReport(TypedDict):
-    """Registry.check_manifest(manifest): every problem a manifest has, a line each naming its module and route."""
+    """Registry.check_manifest(manifest): every problem a manifest has, a line each naming its module and route;
+    findings has each with its place in the text (FILE:LINE:COLUMN for an editor)."""
 
     routes: int
     errors: list[str]
     warnings: list[str]
+    findings: list[ManifestFinding]
 
 
 class Plan(TypedDict):

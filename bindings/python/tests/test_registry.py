@@ -369,6 +369,14 @@ def test_a_host_checks_its_manifest_with_its_registry(shop):
     assert report["routes"] == 17 and report["errors"] == [] and report["warnings"] == []
     broken = shop.check_manifest({"routes": [{"name": "a", "pattern": "a", "presentaton": "sheet"}]})
     assert broken["warnings"] == [] and "did you mean 'presentation'?" in broken["errors"][0]
+    finding = broken["findings"][0]  # where it is, for FILE:LINE:COLUMN
+    assert (finding["severity"], finding["path"], finding["line"], finding["message"]) == (
+        "error",
+        "routes[0].presentaton",
+        1,
+        broken["errors"][0],
+    )
+    assert finding["column"] == 43
     assert len(shop) == 17, "checking loads nothing"
     with pytest.raises(navrouter.JSONError):
         shop.check_manifest("not json")

@@ -5,7 +5,7 @@ import NavRouterCore
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check a manifest: one line per finding (file, module, route, what).",
+        abstract: "Check a manifest: one line per finding (FILE:LINE:COLUMN: error|warning: module, route, what).",
         discussion: """
             Errors (exit status 1): invalid JSON or fields, invalid patterns, conflicts, dangling parents and parent \
             cycles. Warnings (exit status 0 unless --strict): routes no link reaches (their sample URL resolves to \
@@ -35,15 +35,17 @@ struct CheckCommand: ParsableCommand {
             do throws(NavRouterError) {
                 report = try RouteManifest.check(text, options: options.registryOptions)
             } catch {
-                throw ToolError.failure("\(file): error: \(options.explained(error, text: text))")
+                let message = options.explained(error, text: text)
+                throw ToolError.failure(
+                    "\(file):\(Self.place(ofSyntaxError: message).map { "\($0):" } ?? "") error: \(message)")
             }
             if format == .json {
                 var object = report.jsonValue.objectValue ?? [:]
                 object["file"] = .string(file)
                 print(JSONValue.object(object).jsonText)
             } else {
-                for error in report.errors { print("\(file): error: \(error)") }
-                for warning in report.warnings { print("\(file): warning: \(warning)") }
+                // FILE:LINE:COLUMN: error: ... (as compilers say it, for editors and CI annotations)
+                for finding in report.findings { print("\(file):\(finding.line == nil ? " " : "")\(finding.located)") }
                 print(
                     [
                         counted(report.routeCount, "route"), counted(report.errors.count, "error"),
@@ -53,5 +55,16 @@ struct CheckCommand: ParsableCommand {
             }
             if !report.errors.isEmpty || (strict && !report.warnings.isEmpty) { throw ExitCode(1) }
         }
+    }
+
+    /// `LINE:COLUMN` of a JSON syntax error's message (`invalid JSON at line 2, column 35 (byte 51): ...`), or nil.
+    static func place(ofSyntaxError message: String) -> String? {
+        guard let start = message.range(of: "invalid JSON at line ")?.upperBound,
+            let comma = message[start...].range(of: ", column ")
+        else { return nil }
+        let line = message[start..<comma.lowerBound]
+        let column = message[comma.upperBound...].prefix { $0.isNumber }
+        guard Int(line) != nil, Int(column) != nil else { return nil }
+        return "\(line):\(column)"
     }
 }
