@@ -23,8 +23,10 @@ extension JSONValue {
     }
 
     /// Parses one of the library's documents (a snapshot, a manifest, a log line): nesting up to
-    /// `maxDocumentDepth`; the reader checks each value the document carries against `maxDepth`.
-    static func parseDocument(_ text: String) throws(NavRouterError) -> JSONValue {
+    /// `maxDocumentDepth`; the reader checks each value the document carries against `maxDepth`. For tools that
+    /// read the library's documents whole (a transaction log's lines, whose states may hold props at the limit).
+    /// - Throws: `NavRouterError` `.invalidJSON`, as `parse(_:)`.
+    public static func parseDocument(_ text: String) throws(NavRouterError) -> JSONValue {
         try parse(text, maxDepth: maxDocumentDepth)
     }
 

@@ -39,15 +39,19 @@ enum InputFile {
 
     /// The file's lines that hold something: trimmed, without blank lines and `#` comments (a script, a table of
     /// patterns), or exit status 2 as `text(_:)`.
-    static func contentLines(_ path: String) throws -> [String] {
+    static func contentLines(_ path: String) throws -> [String] { try numberedContentLines(path).map(\.text) }
+
+    /// `contentLines(_:)` with each line's number in the file (from 1), for messages that point at a line.
+    static func numberedContentLines(_ path: String) throws -> [(number: Int, text: String)] {
         // A line ends at "\n" or "\r\n" only (files saved on Windows read alike): U+2028, U+0085 or a form feed is a
         // character of the line (a props string may hold one). Split on scalars: "\r\n" is one Character.
-        try text(path).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true).map { line in
+        try text(path).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+            number, line in
             var line = String(String.UnicodeScalarView(line))
             if line.unicodeScalars.last == "\r" { line.unicodeScalars.removeLast() }
-            return line.trimmingCharacters(in: .whitespaces)
+            return (number + 1, line.trimmingCharacters(in: .whitespaces))
         }
-        .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        .filter { !$0.text.isEmpty && !$0.text.hasPrefix("#") }
     }
 
     /// Reads until the end (a pipe or a device has no size to read up to), or refuses the file once it is past

@@ -13,31 +13,54 @@ struct PlayCommand: ParsableCommand {
             push URL [PROPS], replace URL, present URL [sheet|fullscreen], back, pop, dismiss, root, tab N, \
             popto ENTRY, swipe (the user swipes back), login ok|fail (completes the pending login flow), logout, \
             snapshot, restore. A word a command does not take is an error. The router starts with a tab per root \
-            route. '-' reads the script from standard input. A step that fails is shown with its status and message \
-            and the script goes on; the exit status is then 1 (a CI running a script learns that a step failed), \
-            and 2 when the manifest, the script or an SVG file cannot be read or written (--json gives each step's \
-            status).
+            route. '-' reads the script from standard input. After each step: what it did, the events it sent, and \
+            the state (entries new in the step marked +, those that left listed).
+
+            expect lines make a script a test; each checks the step before it: expect status ok|pending|EINVAL|..., \
+            expect top ROUTE|none, expect stack ROUTE..., expect tab N, expect layers N, expect event KIND [ROUTE], \
+            expect logged in|out.
+
+            A step that fails, or an expectation that does not hold, is shown as such, said on standard error as \
+            SCRIPT:LINE: ..., and the script goes on; the exit status is then 1. It is 2 when the manifest, the \
+            script, the log or an SVG file cannot be read or written, or the options are not router options.
+
+            --log FILE draws a transaction log an app recorded (RouterOptions.recordsLog, one JSON object a line) \
+            instead of running a script: each logged command with its outcome, events and state.
             """
     )
 
     @OptionGroup var options: ManifestOptions
 
-    @Argument(help: "The script ('-' for standard input).")
-    var script: String
+    @Argument(help: "The script ('-' for standard input); none with --log.")
+    var script: String?
+
+    @Option(help: "Draw this recorded transaction log (JSON lines) instead of running a script.")
+    var log: String?
+
+    @Option(
+        name: .customLong("options"),
+        help: "Router options as JSON, as the library reads them: {\"modals_per_tab\": true, \"back_behavior\": ...}.")
+    var routerOptions: String?
 
     @Option(help: "Write one SVG picture of the navigation state per step into this directory.")
     var svg: String?
 
-    @Flag(name: .customLong("json"), help: "One JSON object per step: {step, command, status, message, state}.")
+    @Flag(
+        name: .customLong("json"),
+        help: "One JSON object per step: {step, line, command, status, outcome, message, events, state, expectations}.")
     var asJSON = false
 
     func run() throws {
         try reportingErrors {
-            if options.manifest == "-" && script == "-" {
+            if options.manifest == "-" && (script == "-" || log == "-") {
                 throw ToolError.usage("the manifest and the script cannot both come from standard input ('-')")
             }
+            if (script == nil) == (log == nil) {
+                throw ToolError.usage(
+                    script == nil ? "give a script, or --log FILE" : "give a script or --log, not both")
+            }
             let registry = try options.registry()
-            let lines = try scriptLines()
+            let router = try parsedRouterOptions()
             if let svg {
                 do {
                     try FileManager.default.createDirectory(atPath: svg, withIntermediateDirectories: true)
@@ -45,164 +68,92 @@ struct PlayCommand: ParsableCommand {
                     throw ToolError.usage("\(svg): cannot make the directory")
                 }
             }
-            let player = ScriptPlayer(registry: registry)
             var failures = 0
-            for (step, line) in [(0, "start")] + lines.enumerated().map({ ($0 + 1, $1) }) {
-                let result = player.run(line)
-                if result.status != "ok" { failures += 1 }
-                let state = player.router.state
+            var unmet = 0
+            var held = 0
+            var previous: NavigationState?
+            let source = script ?? log ?? ""
+            let show = { (step: PlayStep) throws in
+                if step.failed {
+                    failures += 1
+                    Self.say(
+                        "\(source):\(step.line.map(String.init) ?? "0"): \(step.result.status): \(step.result.message)")
+                }
+                for (line, outcome) in step.unmet {
+                    Self.say("\(source):\(line): expectation failed: \(outcome.expectation): \(outcome.found)")
+                }
+                unmet += step.unmet.count
+                held += step.expectations.count - step.unmet.count
                 if asJSON {
-                    let entry: JSONValue = [
-                        "step": .integer(Int64(step)), "command": .string(line), "status": .string(result.status),
-                        "message": .string(result.message),
-                        // The state as the library writes it (read back as text, props at the value limit would
-                        // sit past the parser's value limit).
-                        "state": NavigationSnapshot.jsonValue(player.router.state, views: false),
-                    ]
-                    print(entry.jsonText)
+                    print(step.jsonValue.jsonText)
                 } else {
-                    print("> \(line)")
-                    print("  \(result.status == "ok" ? "" : "\(result.status): ")\(result.message)")
-                    for row in StatePicture.text(state) { print("  \(row)") }
+                    for row in step.text(after: previous) { print(row) }
                 }
                 if let svg {
-                    let path = "\(svg)/step-\(String(format: "%03d", step)).svg"
-                    let picture = StatePicture.svg(state, title: "\(step): \(line)")
-                    try OutputFile.write(picture, to: path)
+                    try OutputFile.write(
+                        step.svg(after: previous), to: "\(svg)/step-\(String(format: "%03d", step.number)).svg")
                 }
+                previous = step.state
             }
-            if failures > 0 && !asJSON { print("\(counted(failures, "step")) failed") }
-            if failures > 0 { throw ExitCode(1) }
+            if let log {
+                for step in try TransactionLogSteps.read(log, registry: registry) { try show(step) }
+            } else {
+                try play(script ?? "-", registry: registry, options: router, show: show)
+            }
+            if !asJSON {
+                var said: [String] = []
+                if failures > 0 { said.append("\(counted(failures, "step")) failed") }
+                if unmet > 0 { said.append("\(counted(unmet, "expectation")) failed") }
+                if said.isEmpty && held > 0 { said.append("\(held == 1 ? "the" : "all \(held)") expectations hold") }
+                if !said.isEmpty { print(said.joined(separator: ", ")) }
+            }
+            if failures > 0 || unmet > 0 { throw ExitCode(1) }
         }
     }
 
-    /// The script's command lines, without blanks and comments.
-    private func scriptLines() throws -> [String] { try InputFile.contentLines(script) }
-}
-
-/// Runs script commands on one router over a registry, as the C demo host does.
-final class ScriptPlayer: Sendable {
-    let registry: RouteRegistry
-    let router: Router
-    private let login = LoginRecorder()
-    private let saved = Mutex<String?>(nil)
-
-    init(registry: RouteRegistry) {
-        self.registry = registry
-        self.router = Router(registry: registry)
-        registry.guards.authenticationHandler = login
+    /// Runs the script: each command a step, each `expect` line checked against the step before it.
+    private func play(
+        _ script: String, registry: RouteRegistry, options: RouterOptions, show: (PlayStep) throws -> Void
+    ) throws {
+        let player = ScriptPlayer(registry: registry, options: options)
+        var current: PlayStep?
+        for (line, text) in [(0, "start")] + (try InputFile.numberedContentLines(script)) {
+            if text == "expect" || text.hasPrefix("expect ") {
+                guard var step = current else { continue }  // unreachable: the start is a step
+                let expectation = ScriptExpectation(
+                    text: String(text.dropFirst("expect".count)).trimmingCharacters(in: .whitespaces))
+                let outcome = expectation.check(
+                    step: step.result, events: step.events, state: step.state,
+                    isAuthenticated: registry.guards.isAuthenticated)
+                step.expectations.append((line, outcome))
+                current = step
+                continue
+            }
+            if let current { try show(current) }
+            let result = player.run(text)
+            let state = player.router.state
+            current = PlayStep(
+                number: (current?.number).map { $0 + 1 } ?? 0, line: line == 0 ? nil : line, command: text,
+                result: result, events: player.takeEvents(), state: state,
+                // The state as the library writes it (read back as text, props at the value limit would sit past the
+                // parser's value limit).
+                stateJSON: NavigationSnapshot.jsonValue(state, views: false))
+        }
+        if let current { try show(current) }
     }
 
-    /// Runs one command line: its status (`ok` or the error's status name) and a message.
-    func run(_ line: String) -> (status: String, message: String) {
-        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
-        let command = words.first ?? ""
-        let rest = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
-        if Self.takesNoArgument.contains(command) && !rest.isEmpty {
-            return ("EINVAL", "'\(command)' takes no argument, not '\(rest)'")
-        }
+    /// The router options given with --options (exit status 2 when they are not router options).
+    private func parsedRouterOptions() throws -> RouterOptions {
+        guard let routerOptions else { return RouterOptions() }
         do throws(NavRouterError) {
-            switch command {
-            case "start": return describe(try router.start())
-            case "open": return describe(try navigate(rest) { _ in })
-            case "external": return describe(try navigate(rest) { $0.external = true })
-            case "push": return describe(try navigate(rest) { $0.presentation = .push })
-            case "replace": return describe(try navigate(rest) { $0.presentation = .replaceTop })
-            case "present":
-                let parts = rest.split(separator: " ", maxSplits: 1).map(String.init)
-                let styleName = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "sheet"
-                guard let style = Self.modalStyles[styleName] else {
-                    return ("EINVAL", "present's style is sheet or fullscreen, not '\(styleName)'")
-                }
-                return describe(try navigate(parts.first ?? "") { $0.presentation = .modal(style) })
-            case "back": return describe(try router.back())
-            case "pop": return describe(try router.pop())
-            case "dismiss": return describe(try router.dismiss())
-            case "root": return describe(try router.popToRoot())
-            case "tab":
-                guard let index = Int(rest) else { return ("EINVAL", "tab needs a tab index") }
-                return describe(try router.selectTab(index))
-            case "popto":
-                guard let id = EntryID(rest) else { return ("EINVAL", "popto needs an entry id") }
-                return describe(try router.popTo(entry: id))
-            case "swipe":
-                let stack = router.state.currentStack
-                guard stack.count >= 2 else { return ("ENOTFOUND", "nothing to swipe back to") }
-                return describe(try router.userPopped(to: stack[stack.count - 2].id))
-            case "login":
-                guard rest == "ok" || rest == "fail" else {
-                    return ("EINVAL", "login is 'login ok' or 'login fail', not '\(line)'")
-                }
-                guard let flow = login.flow else { return ("EINVAL", "no login flow is pending") }
-                let success = rest == "ok"
-                if success { registry.guards.setAuthenticated(true) }
-                login.flow = nil
-                return describe(try router.completeLogin(flow, success: success))
-            case "logout":
-                registry.guards.setAuthenticated(false)
-                return ("ok", "logged out")
-            case "snapshot":
-                let snapshot = router.snapshot()
-                saved.withLock { $0 = snapshot }
-                return ("ok", "saved \(snapshot.utf8.count) bytes of JSON")
-            case "restore":
-                guard let snapshot = saved.withLock({ $0 }) else { return ("EINVAL", "no snapshot was saved") }
-                return describe(try router.restore(snapshot))
-            default:
-                return (
-                    "EINVAL", "unknown command '\(command)'" + NameSuggestion.didYouMean(command, among: Self.commands)
-                )
-            }
+            return try RouterOptions(json: try JSONValue.parseDocument(routerOptions))
         } catch {
-            return (error.code.cName, error.message)
+            throw ToolError.usage("--options: \(error.message)")
         }
     }
 
-    /// Every command a script may use (for the name meant when one is misspelt).
-    private static let commands = [
-        "start", "open", "external", "push", "replace", "present", "back", "pop", "dismiss", "root", "tab", "popto",
-        "swipe", "login", "logout", "snapshot", "restore",
-    ]
-
-    /// The commands that read nothing after their name: a word there is a mistake the script is told of.
-    private static let takesNoArgument: Set<String> = [
-        "start", "back", "pop", "dismiss", "root", "swipe", "logout", "snapshot", "restore",
-    ]
-
-    /// `present URL [STYLE]`'s styles.
-    private static let modalStyles: [String: ModalStyle] = ["sheet": .sheet, "fullscreen": .fullScreen]
-
-    /// Navigates to `URL [PROPS]`.
-    private func navigate(
-        _ arguments: String, _ configure: (inout NavigationOptions) -> Void
-    ) throws(NavRouterError) -> Router.Outcome {
-        let parts = arguments.split(separator: " ", maxSplits: 1).map(String.init)
-        var options = NavigationOptions()
-        configure(&options)
-        if parts.count > 1 { options.props = try JSONValue.parseObject(parts[1], what: "props") }
-        return try router.navigate(parts.first ?? "", options: options)
+    /// A line on standard error.
+    private static func say(_ line: String) {
+        FileHandle.standardError.write((line + "\n").data(using: .utf8) ?? Data())
     }
-
-    private func describe(_ outcome: Router.Outcome) -> (status: String, message: String) {
-        switch outcome {
-        case .applied(let transition?): return ("ok", "applied (transition \(transition))")
-        case .applied(nil): return ("ok", "nothing changed")
-        case .queued(let ticket): return ("ok", "queued (ticket \(ticket))")
-        case .pending(let flow):
-            return ("ok", login.flow == flow ? "pending: log in first ('login ok')" : "pending (flow \(flow))")
-        case .handled: return ("ok", "handled by the authentication handler")
-        }
-    }
-}
-
-/// Remembers the login flow the router started.
-private final class LoginRecorder: AuthenticationHandler {
-    private let pending = Mutex<FlowToken?>(nil)
-
-    var flow: FlowToken? {
-        get { pending.withLock { $0 } }
-        set { pending.withLock { $0 = newValue } }
-    }
-
-    func login(flow: FlowToken, destination: RouteMatch, router: Router) { self.flow = flow }
 }
