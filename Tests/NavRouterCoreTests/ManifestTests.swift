@@ -82,7 +82,8 @@ final class ManifestTests: XCTestCase {
             try RouteManifest.parse(#"{"module": "m", "module": "n", "routes": []}"#)
         }
         assertFails(
-            .invalidJSON, "module 'm'", "route: unknown field (did you mean 'routes'? expected module, routes)"
+            .invalidJSON, "module 'm'",
+            "route: unknown field (did you mean 'routes'? expected fallback_route, module, routes, schemes, web_domains)"
         ) {
             try RouteManifest.parse(#"{"module": "m", "route": []}"#)
         }

@@ -286,6 +286,10 @@ static void test_policy(void) {
     const char *domains[] = {"Shop.Example.com"};
     const char *schemes[] = {"myapp"};
     const char *not_custom[] = {"https"};
+    /* The shop manifest lists its web domain ("web_domains"): its links resolve with nothing more said. */
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve(registry, "https://shop.example.com/shop/cart", &match));
+    navrouter_match_free(match);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_web_domains(registry, NULL, 0));
     CHECK_STATUS(NAVROUTER_EDENIED, navrouter_registry_resolve(registry, "https://shop.example.com/shop/cart", &match));
     CHECK_CONTAINS("none is configured", navrouter_last_error());
     CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_web_domains(registry, domains, 1));
@@ -765,7 +769,8 @@ static void test_universal_links_and_links_from_paths(void) {
     navrouter_match *match = NULL;
     char *url = NULL;
     const char *domains[] = {"shop.example.com"};
-    /* No web domain listed yet: a universal link has nowhere to point. */
+    /* No web domain listed (the manifest's taken away): a universal link has nowhere to point. */
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_set_web_domains(registry, NULL, 0));
     CHECK_STATUS(NAVROUTER_EINVAL,
                  navrouter_registry_build_universal_link(registry, "product", "{\"id\": \"7\"}", NULL, NULL, &url));
     CHECK_CONTAINS("no web domain is listed", navrouter_last_error());

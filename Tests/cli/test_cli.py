@@ -475,3 +475,26 @@ def test_check_writes_its_report_as_json_for_a_ci(tmp_path):
     broken = write(tmp_path, {"routes": [{"name": "a", "pattern": "a", "parent": "nowhere"}]})
     failed = run("check", "--format", "json", broken)
     assert failed.returncode == 1 and json.loads(failed.stdout)["errors"][0].startswith("route 'a': ")
+
+
+def test_the_manifest_carries_the_url_policy_and_the_flags_add_to_it(tmp_path):
+    """The shop manifest lists its web domain: its universal links resolve with no flag; --web-domain adds one."""
+    assert run("resolve", SHOP, "https://shop.example.com/shop/cart").returncode == 0
+    assert run("resolve", SHOP, "https://other.example/shop/cart").returncode == 1
+    both = run(
+        "resolve",
+        "--web-domain",
+        "other.example",
+        SHOP,
+        "https://other.example/shop/cart",
+        "https://shop.example.com/shop/cart",
+    )
+    assert both.returncode == 0, both.stdout + both.stderr
+    manifest = write(tmp_path, {"routes": [{"name": "a", "pattern": "a"}], "schemes": ["myapp"]})
+    assert run("resolve", manifest, "myapp://a").returncode == 0
+    assert run("resolve", manifest, "otherapp://a").returncode == 1
+    assert run("resolve", "--scheme", "otherapp", manifest, "otherapp://a", "myapp://a").returncode == 0
+    bad = write(tmp_path, {"routes": [{"name": "a", "pattern": "a"}], "web_domains": ["ok.example", "bad..example"]})
+    checked = run("check", bad)
+    assert checked.returncode == 1 and "manifest: web_domains[1]: 'bad..example' is not a web domain" in checked.stdout
+    assert re.match(re.escape(bad) + r":1:\d+: error: ", checked.stdout), checked.stdout

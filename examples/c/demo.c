@@ -377,7 +377,6 @@ static char *read_file(const char *path) {
 
 int main(int argc, char **argv) {
     const char *manifest_path = argc > 1 ? argv[1] : "examples/manifests/shop.json";
-    const char *domains[] = {"shop.example.com"};
     const char *onboarding_routes[] = {"catalog"};
     struct app app;
     char *manifest = read_file(manifest_path);
@@ -401,8 +400,8 @@ int main(int argc, char **argv) {
     }
     printf("navrouter %s — example shop host\n", navrouter_version_string());
     if (navrouter_registry_new(&app.registry, 0) != NAVROUTER_OK ||
+        /* the manifest lists the app's web domain ("web_domains"): universal links need nothing more */
         navrouter_registry_load_manifest(app.registry, manifest, &count) != NAVROUTER_OK ||
-        navrouter_registry_set_web_domains(app.registry, domains, 1) != NAVROUTER_OK ||
         navrouter_registry_set_guard_options(app.registry, 8, "not-found") != NAVROUTER_OK ||
         navrouter_registry_set_auth_handler(app.registry, login, NULL, &app, NULL) != NAVROUTER_OK ||
         navrouter_registry_add_interceptor(app.registry, "onboarding", NAVROUTER_PHASE_BEFORE,

@@ -95,8 +95,7 @@ class ShopApp(App[None]):
     def __init__(self, manifest: str) -> None:
         super().__init__()
         self.registry = navrouter.Registry()
-        self.registry.load_manifest(manifest)
-        self.registry.set_web_domains(["shop.example.com"])
+        self.registry.load_manifest(manifest)  # with the app's web domain ("web_domains")
         self.registry.set_auth_handler(login=self.login_requested)
         self.events: list[Event] = []
         self.finished: list[int] = []

@@ -77,11 +77,18 @@ extension RouteManifest {
     public static func check(
         _ text: String, options: RegistryOptions = RegistryOptions()
     ) throws(NavRouterError) -> ManifestReport {
-        let (located, parseErrors) = try parseLocated(text)
+        let (located, parseErrors, settings) = try parseLocated(text)
+        var options = options
+        options.policy = settings.applied(to: options.policy)  // links are sampled under the manifest's own policy
         let registry = try RouteRegistry(options: options)
-        let problems =
+        var problems =
             parseErrors.map { RouteFinding(path: $0.path, message: $0.error.message) }
             + registrationErrors(located, into: registry)
+        do {
+            try settings.checkFallback(among: located.map(\.route.name))
+        } catch {
+            problems.append(RouteFinding(path: "fallback_route", message: "manifest: \(error.message)"))
+        }
         let positions = JSONSourcePositions(text)
         var findings = problems.map { finding(.error, $0, in: positions) }
         if findings.isEmpty {
@@ -117,7 +124,7 @@ extension RouteManifest {
             ("metadata", "metadata"), ("invalid pattern", "pattern"), ("conflicts with", "pattern"),
             ("no link reaches it", "pattern"), ("route name", "name"),
         ]
-        return clues.first { said.contains($0.clue) }?.field
+        return clues.first { said.rangeOfFirst($0.clue) != nil }?.field
     }
 
     /// Registers the routes one at a time, parents first, and says what each refused route's error is. A route

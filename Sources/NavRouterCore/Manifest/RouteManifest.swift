@@ -14,15 +14,25 @@ public enum RouteManifest {
     ///   `.invalidArgument` for a bad name. Each message names the module and route, and the field by its path in
     ///   the document: `manifest: module 'shop', route 'product': routes[2].style: must be a string, not integer`.
     public static func parse(_ text: String) throws(NavRouterError) -> [Route] {
+        try parseWithSettings(text).routes
+    }
+
+    /// The routes and the settings (URL policy, fallback route) of a manifest (see `ManifestSettings`).
+    /// - Throws: as `parse(_:)`; `.invalidArgument` for a web domain or scheme the URL policy refuses.
+    public static func parseWithSettings(
+        _ text: String
+    ) throws(NavRouterError) -> (routes: [Route], settings: ManifestSettings) {
         var errors: [LocatedError]? = nil
-        return try parse(text, collecting: &errors).map(\.route)
+        let parsed = try parse(text, collecting: &errors)
+        if let error = parsed.settingsErrors.first { throw error.error }
+        return (parsed.routes.map(\.route), parsed.settings)
     }
 
     /// Parses every route it can, for tools that list all problems at once (`navrouter check`): the routes that
     /// parse, and one error per route that does not (its message names module, route and field). A document whose
     /// structure is wrong (not JSON, no module) still throws.
     public static func parseEach(_ text: String) throws(NavRouterError) -> (routes: [Route], errors: [NavRouterError]) {
-        let (routes, errors) = try parseLocated(text)
+        let (routes, errors, _) = try parseLocated(text)
         return (routes.map(\.route), errors.map(\.error))
     }
 
@@ -39,17 +49,20 @@ public enum RouteManifest {
     }
 
     /// `parseEach`, with where in the document each route and each error is.
-    static func parseLocated(_ text: String) throws(NavRouterError) -> (routes: [LocatedRoute], errors: [LocatedError])
-    {
+    /// The settings come too; the errors in them come first in `errors` (located at the setting's path).
+    static func parseLocated(
+        _ text: String
+    ) throws(NavRouterError) -> (routes: [LocatedRoute], errors: [LocatedError], settings: ManifestSettings) {
         var errors: [LocatedError]? = []
-        let routes = try parse(text, collecting: &errors)
-        return (routes, errors ?? [])
+        let parsed = try parse(text, collecting: &errors)
+        return (parsed.routes, parsed.settingsErrors + (errors ?? []), parsed.settings)
     }
 
-    /// With `errors` nil, the first error throws; else route errors are collected there.
+    /// With `errors` nil, the first route error throws; else route errors are collected there. An error in the
+    /// settings is returned (located at the setting's path), and that setting left out.
     private static func parse(
         _ text: String, collecting errors: inout [LocatedError]?
-    ) throws(NavRouterError) -> [LocatedRoute] {
+    ) throws(NavRouterError) -> (routes: [LocatedRoute], settings: ManifestSettings, settingsErrors: [LocatedError]) {
         let root: JSONValue
         do {
             root = try JSONValue.parseDocument(text)
@@ -61,8 +74,12 @@ public enum RouteManifest {
         case .array(let list):
             modules = list.enumerated().map { ($1, "[\($0)]") }
         case .object(let members) where members["modules"] != nil:
-            guard members.count == 1, let list = members["modules"]?.arrayValue else {
-                throw NavRouterError(.invalidJSON, "manifest: expected {\"modules\": [...]} with nothing else")
+            let known = ["modules"] + ManifestSettings.fields
+            guard members.keys.allSatisfy(known.contains), let list = members["modules"]?.arrayValue else {
+                throw NavRouterError(
+                    .invalidJSON,
+                    "manifest: expected {\"modules\": [...]} with nothing else but "
+                        + ManifestSettings.fields.joined(separator: ", "))
             }
             modules = list.enumerated().map { ($1, "modules[\($0)]") }
         case .object:
@@ -71,11 +88,25 @@ public enum RouteManifest {
             throw NavRouterError(
                 .invalidJSON, "manifest: expected a module object or a list of modules, not \(root.typeName)")
         }
+        var settings = ManifestSettings()
+        var settingsErrors: [LocatedError] = []
+        // The top level's own fields are checked by the module's reader (or above): read only the settings here.
+        if let members = root.objectValue,
+            let document = try? JSONObjectReader(root, at: "", known: Array(members.keys))
+        {
+            let read = ManifestSettings.read(document)
+            settings = read.settings
+            settingsErrors = read.errors.map { error in
+                // Each message begins with the path of what it is about (`web_domains[1]: ...`).
+                let path = String(error.message.prefix { $0 != ":" })
+                return LocatedError(error: NavRouterError(error.code, "manifest: \(error.message)"), path: path)
+            }
+        }
         var routes: [LocatedRoute] = []
         for (index, module) in modules.enumerated() {
             routes += try parseModule(module.value, path: module.path, index: index, collecting: &errors)
         }
-        return routes
+        return (routes, settings, settingsErrors)
     }
 
     private static func parseModule(
@@ -85,7 +116,9 @@ public enum RouteManifest {
         let module: JSONObjectReader
         let name: String?
         do throws(NavRouterError) {
-            module = try JSONObjectReader(value, at: path, known: ["module", "routes"], what: "the module")
+            // The document's own module (path "") may carry the manifest's settings beside its routes.
+            let known = ["module", "routes"] + (path.isEmpty ? ManifestSettings.fields : [])
+            module = try JSONObjectReader(value, at: path, known: known, what: "the module")
             name = try module.optionalString("module")
             if name?.isEmpty == true { throw NavRouterError(.invalidJSON, "\(module.path(of: "module")): empty") }
         } catch {
@@ -162,10 +195,12 @@ extension RouteRegistry {
     /// Loads a JSON manifest all-or-nothing: every route is registered, or none.
     /// - Returns: the routes registered.
     /// - Throws: the manifest's errors (see `RouteManifest.parse(_:)`) and `.conflict`.
+    /// Its settings (`ManifestSettings`: web domains, schemes, fallback route) are applied after its routes are
+    /// registered; they are checked first, so a manifest with a refused setting registers nothing.
     @discardableResult
     public func loadManifest(_ text: String) throws(NavRouterError) -> [Route] {
-        let routes = try RouteManifest.parse(text)
-        try register(routes)
+        let (routes, settings) = try RouteManifest.parseWithSettings(text)
+        try register(routes, applying: settings)
         return routes
     }
 }

@@ -159,6 +159,21 @@ public final class RouteRegistry: Sendable {
         }
     }
 
+    /// Registers a manifest's routes, then applies its settings (`loadManifest(_:)`); the fallback route is checked
+    /// first, so that a refused manifest registers nothing. (Here rather than beside `loadManifest`: the lock's
+    /// inlined code carries a thread-local of its own into each file that inlines it, and the library's static
+    /// thread-local block has a budget, see Tests/c/run.sh.)
+    func register(_ routes: [Route], applying settings: ManifestSettings) throws(NavRouterError) {
+        if settings.fallbackRoute != nil {
+            try settings.checkFallback(among: self.routes.map(\.name) + routes.map(\.name))
+        }
+        try register(routes)
+        if settings.webDomains != nil || settings.schemes != nil {
+            try updatePolicy { $0 = settings.applied(to: $0) }  // checked when read: not refused here
+        }
+        if let fallback = settings.fallbackRoute { guards.updateOptions { $0.fallbackRoute = fallback } }
+    }
+
     /// Removes a route; every router on the registry then refreshes (see `Router.refresh()`), so entries of the
     /// route leave their states with events.
     /// - Throws: `.notFound` when no route has that name; `.conflict` when other routes name it as their parent

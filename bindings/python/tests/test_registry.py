@@ -113,6 +113,8 @@ def test_build_url_round_trip_with_props(shop):
 
 
 def test_universal_links_and_links_from_paths(shop):
+    assert shop.resolve("https://shop.example.com/shop/cart").route == "cart", "the manifest lists its web domain"
+    shop.set_web_domains([])
     with pytest.raises(navrouter.InvalidArgumentError, match="no web domain is listed"):
         shop.universal_link("product", {"id": "7"})
     shop.set_web_domains(["shop.example.com", "m.example.com"])

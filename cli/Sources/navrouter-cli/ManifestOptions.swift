@@ -14,10 +14,14 @@ struct ManifestOptions: ParsableArguments {
             """)
     var patterns = false
 
-    @Option(name: .customLong("web-domain"), help: "A web domain of the app (repeatable), for universal links.")
+    @Option(
+        name: .customLong("web-domain"),
+        help: "A web domain of the app (repeatable), for universal links; added to the manifest's \"web_domains\".")
     var webDomains: [String] = []
 
-    @Option(name: .customLong("scheme"), help: "A custom scheme of the app (repeatable); none: any custom scheme.")
+    @Option(
+        name: .customLong("scheme"),
+        help: "A custom scheme of the app (repeatable), added to the manifest's \"schemes\"; none: any custom scheme.")
     var schemes: [String] = []
 
     @Flag(help: "Match literals case-sensitively.")
@@ -63,6 +67,11 @@ struct ManifestOptions: ParsableArguments {
         let text = try text()
         do {
             try registry.loadManifest(text)
+            // The manifest's own web domains and schemes replace the registry's: the flags add to them.
+            try registry.updatePolicy { policy in
+                policy.webDomains.formUnion(webDomains.map { $0.lowercased() })
+                policy.schemes.formUnion(schemes.map { $0.lowercased() })
+            }
         } catch {
             throw ToolError.failure("\(manifest): \(explained(error, text: text))")
         }

@@ -68,8 +68,8 @@ func started(
 
 @MainActor
 func runShop(manifest: String) async throws(NavRouterError) -> Bool {
-    let registry = try RouteRegistry(options: RegistryOptions(policy: URLPolicy(webDomains: ["shop.example.com"])))
-    try registry.loadManifest(manifest)
+    let registry = try RouteRegistry()
+    try registry.loadManifest(manifest)  // with the app's web domain ("web_domains")
     let desk = LoginDesk()
     registry.guards.authenticationHandler = desk
     let screens = Screens()

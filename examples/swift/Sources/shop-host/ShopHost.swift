@@ -65,9 +65,8 @@ final class ShopApp: Sendable {
         (nil, nil, false, nil))
 
     init(manifest: String) throws(NavRouterError) {
-        registry = try RouteRegistry(
-            options: RegistryOptions(policy: URLPolicy(webDomains: ["shop.example.com"])))
-        try registry.loadManifest(manifest)
+        registry = try RouteRegistry()
+        try registry.loadManifest(manifest)  // with the app's web domain ("web_domains")
         registry.guards.updateOptions { $0.fallbackRoute = "not-found" }
         router = Router(registry: registry)
         registry.guards.authenticationHandler = LoginPrompt(app: self)
