@@ -83,7 +83,8 @@ final class ManifestTests: XCTestCase {
         }
         assertFails(
             .invalidJSON, "module 'm'",
-            "route: unknown field (did you mean 'routes'? expected fallback_route, module, routes, schemes, web_domains)"
+            "route: unknown field (did you mean 'routes'? expected fallback_route, module, routes, schemes, "
+                + "web_domains)"
         ) {
             try RouteManifest.parse(#"{"module": "m", "route": []}"#)
         }
