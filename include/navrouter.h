@@ -885,8 +885,9 @@ NAVROUTER_API int navrouter_router_dismiss(navrouter_router *router, size_t coun
 
 /** Selects a tab (dismissing modal layers). */
 NAVROUTER_API int navrouter_router_select_tab(navrouter_router *router, size_t index, uint64_t *out_id);
-/** Selects the tab whose root route is named route (the tab is looked up when called). NAVROUTER_ENOTFOUND when no
- *  tab has it as its root (the message names the tabs' roots); otherwise as navrouter_router_select_tab. */
+/** Selects the (first) tab whose root route is named route, looked up when the command runs (after the commands
+ *  queued before it, with no other command in between). NAVROUTER_ENOTFOUND when no tab has it as its root (the
+ *  message names the tabs' roots); otherwise as navrouter_router_select_tab. */
 NAVROUTER_API int navrouter_router_select_tab_route(navrouter_router *router, const char *route, uint64_t *out_id);
 
 /** Pops, or dismisses at a modal's root (NAVROUTER_EDENIED when it prevents dismissal); NAVROUTER_ENOTFOUND at a

@@ -28,6 +28,18 @@ final class TypedCommandTests: XCTestCase {
         }
     }
 
+    /// A product whose own reading refuses what the pattern takes (ids of 0 and below).
+    struct PositiveProductRoute: TypedRoute {
+        static let routeName = "product"
+        static let pattern = "shop/product/<int:id>"
+        var id: Int64
+        var parameters: [String: String] { ["id": String(id)] }
+        init?(parameters: [String: String]) {
+            guard let id = parameters["id"].flatMap(Int64.init), id > 0 else { return nil }
+            self.id = id
+        }
+    }
+
     struct ElsewhereRoute: TypedRoute {
         static let routeName = "elsewhere"
         static let pattern = "elsewhere"
@@ -72,6 +84,34 @@ final class TypedCommandTests: XCTestCase {
         XCTAssertEqual(NavigationOptions(popUpTo: ProductRoute.self, inclusive: true).popUpToInclusive, true)
     }
 
+    func testATabByItsRouteIsLookedUpWhenTheCommandRunsNotWhenItIsIssued() throws {
+        let router = try router()
+        router.transitionMode = .waitForHost
+        guard case .applied(let first?) = try router.push(ProductRoute(id: 1)) else { return XCTFail("applied") }
+        // Queued behind the push: the tabs change first (settings first, home second), then the tab is looked up.
+        guard case .queued = try router.setTabs(["/settings", "/home"], selected: 0) else { return XCTFail("queued") }
+        guard case .queued = try router.selectTab(route: "home") else { return XCTFail("queued") }
+        try router.transitionFinished(first)
+        while let transition = router.awaitedTransition { try router.transitionFinished(transition) }
+        XCTAssertEqual(router.state.tabs.map(\.route), ["settings", "home"])
+        XCTAssertEqual(router.state.selectedTab, 1, "the home tab of the tabs as they were when the command ran")
+    }
+
+    func testATabByItsRouteIsOneLoggedCommandThatReplays() throws {
+        let command = NavigationCommand.selectTabOfRoute(route: "settings")
+        XCTAssertEqual(command.jsonValue, ["command": "select_tab", "route": "settings"])
+        XCTAssertEqual(try NavigationCommand(json: command.jsonValue), command)
+        let router = try router()
+        router.setOptions(RouterOptions { $0.recordsLog = true })
+        try router.selectTab(route: "settings")
+        assertFails(.notFound, "no tab has the root route 'setings' (the tabs' roots: 'home', 'settings')") {
+            try router.selectTab(route: "setings")
+        }
+        let replayed = Router(registry: router.registry)
+        XCTAssertNil(try replayed.replay(router.transactionLogLines).divergence)
+        XCTAssertEqual(replayed.snapshot(), router.snapshot())
+    }
+
     func testATypedInterceptorSeesItsRouteTyped() throws {
         let router = try router()
         let seen = Mutex<[Int64]>([])
@@ -87,5 +127,21 @@ final class TypedCommandTests: XCTestCase {
         assertFails(.notFound, "route 'elsewhere' of ElsewhereRoute is not registered") {
             try router.registry.addInterceptor(for: ElsewhereRoute.self, name: "x") { _, _ in .proceed }
         }
+    }
+
+    func testADestinationItsTypeCannotReadIsCancelledNeverLetThrough() throws {
+        let router = try router()
+        let asked = Mutex(0)
+        try router.registry.addInterceptor(for: PositiveProductRoute.self, name: "positive") { _, _ in
+            asked.withLock { $0 += 1 }
+            return .proceed
+        }
+        try router.push(ProductRoute(id: 4))
+        let before = router.snapshot()
+        assertFails(.cancelled, "interceptor 'positive': the parameters do not fit PositiveProductRoute") {
+            try router.navigate("/shop/product/0")
+        }
+        XCTAssertEqual(router.snapshot(), before, "nothing changed")
+        XCTAssertEqual(asked.withLock { $0 }, 1, "the body only ever sees a route it can read")
     }
 }

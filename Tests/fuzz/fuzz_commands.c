@@ -457,7 +457,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             status = navrouter_router_dismiss(router, arg % 3, NULL, &id);
             break;
         case 6:
-            status = navrouter_router_select_tab(router, arg % 5, &id);
+            if (arg & 8) { /* by the root route's name: a root, a route no tab has, a name no route has */
+                static const char *const tab_routes[] = {"home", "catalog", "cart", "profile", "product", "nowhere"};
+                status = navrouter_router_select_tab_route(router, tab_routes[(arg >> 4) % 6], &id);
+            } else {
+                status = navrouter_router_select_tab(router, arg % 5, &id);
+            }
             break;
         case 7:
             status = navrouter_router_back(router, &id);

@@ -515,8 +515,10 @@ class Session:
             return ("set_stack", [url] + ([rng.choice(URLS)] if rng.random() < 0.5 else []))
         if choice < 60:
             return ("dismiss", rng.randrange(1, 3), rng.choice([None, {"chosen": 3}]))
-        if choice < 66:
+        if choice < 64:
             return ("select_tab", rng.randrange(0, 5))
+        if choice < 66:  # by its root route's name (a root, a route no tab has, a name no route has)
+            return ("select_tab", rng.choice([*self.roots, "product", "nowhere"]))
         if choice < 74:
             return ("back",)
         if choice < 77:

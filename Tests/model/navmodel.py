@@ -1400,6 +1400,11 @@ class Router:
             tx.set_stack(command[1])
         elif kind == "dismiss":
             tx.dismiss(command[1], command[2], False)
+        elif kind == "select_tab" and isinstance(command[1], str):  # by the root route's name: the first such tab
+            index = next((i for i, tab in enumerate(tx.state.tabs) if tab.route == command[1]), None)
+            if index is None:
+                raise Failure("ENOTFOUND", f"no tab has the root route '{command[1]}'")
+            tx.select_tab(index)
         elif kind == "select_tab":
             tx.select_tab(command[1])
         elif kind == "back":

@@ -26,6 +26,7 @@ extension NavigationCommand {
                 "dismiss",
                 ["count": count == Int.max ? .string("all") : .integer(Int64(count)), "result": result ?? .null])
         case .selectTab(let index): return command("select_tab", ["index": .integer(Int64(index))])
+        case .selectTabOfRoute(let route): return command("select_tab", ["route": .string(route)])
         case .back: return command("back")
         case .userPopped(let entry): return command("user_popped", ["entry": entry.jsonValue])
         case .userDismissed(let count): return command("user_dismissed", ["count": .integer(Int64(count))])
@@ -72,7 +73,7 @@ extension NavigationCommand {
         let known = [
             "command", "urls", "selected", "url", "options", "count", "result", "entry", "index", "snapshot",
             "tolerant", "link", "link_options", "flow", "decision", "reason", "parameters", "props", "state",
-            "gesture",
+            "gesture", "route",
         ]
         let fields = try JSONObjectReader(json, at: "", known: known, what: "a command")
         func id<Value: NavigationIdentifier>(_ key: String) throws(NavRouterError) -> Value {
@@ -104,6 +105,8 @@ extension NavigationCommand {
         case "dismiss":
             let count = fields.optional("count") == .string("all") ? Int.max : try int("count")
             self = .dismiss(count: count, result: result())
+        case "select_tab" where fields.optional("route") != nil:
+            self = .selectTabOfRoute(route: try fields.string("route"))
         case "select_tab": self = .selectTab(index: try int("index"))
         case "back": self = .back
         case "user_popped": self = .userPopped(to: try id("entry"))

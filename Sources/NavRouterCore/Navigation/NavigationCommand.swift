@@ -21,6 +21,9 @@ public enum NavigationCommand: Equatable, Sendable {
     case dismiss(count: Int, result: JSONValue?)
     /// Select a tab by index.
     case selectTab(index: Int)
+    /// Select the (first) tab whose root route is named `route`, looked up when the command runs (a tab set changed
+    /// by a command queued before it is the one searched).
+    case selectTabOfRoute(route: String)
     /// Pop, or dismiss at a modal's root (refused when that layer prevents dismissal); fails at a tab's root.
     case back
     /// The user popped entries directly (swipe back): keep `entry` as the new top of its stack.

@@ -19,12 +19,13 @@ extension Router {
 }
 
 extension Router {
-    /// Selects the tab whose root route is `route` (see `selectTab(_:)`).
+    /// Selects the tab whose root route is `route` (see `selectTab(route:)`).
     /// - Throws: `.notFound` when the registry does not hold the route as declared, or no tab has it as its root;
     ///   `.conflict` for a typed route of another registry; then `selectTab(_:)`'s errors.
     @discardableResult
     public func selectTab<Root: TypedRoute>(_ route: Root.Type) throws(NavRouterError) -> Outcome {
-        try selectTab(try tabIndex(of: route))
+        try Root.checkRegistered(in: registry)
+        return try selectTab(route: Root.routeName)
     }
 
     /// The index of the tab whose root route is `route`.
@@ -50,11 +51,14 @@ extension Router {
         return index
     }
 
-    /// Selects the tab whose root route is named `route` (see `selectTab(_:)`).
-    /// - Throws: `tabIndex(ofRoute:)`'s errors, then `selectTab(_:)`'s.
+    /// Selects the (first) tab whose root route is named `route` (see `selectTab(_:)`): one command, which looks the
+    /// tab up when it runs (`NavigationCommand.selectTabOfRoute`), so that no other thread's command changes the tabs
+    /// between the look-up and the selection.
+    /// - Throws: `.notFound` when no tab has it as its root (naming the tabs' roots, with a did-you-mean), then
+    ///   `selectTab(_:)`'s errors.
     @discardableResult
     public func selectTab(route: String) throws(NavRouterError) -> Outcome {
-        try selectTab(try tabIndex(ofRoute: route))
+        try issue(.selectTabOfRoute(route: route))
     }
 }
 
