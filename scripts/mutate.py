@@ -1,8 +1,9 @@
 """Mutation testing of the core and the C layer: plants one small defect at a time (a flipped comparison, a dropped
-condition or early return, an off-by-one bound, a swapped boolean), runs the suites that reach it, and reports which
-mutants every suite let pass. Run through scripts/mutate.sh, which gives it a worktree of its own.
+condition or early return, an off-by-one bound, a swapped boolean, a dropped statement: a call or an assignment that
+no longer happens), runs the suites that reach it, and reports which mutants every suite let pass. Run through
+scripts/mutate.sh, which gives it a worktree of its own.
 
-    python3 scripts/mutate.py [--dirs DIR,...] [--limit N] [--seed S] [--list]
+    python3 scripts/mutate.py [--dirs DIR,...] [--limit N] [--seed S] [--operators NAME,...] [--list]
 
 Each mutant is built and run in the worktree: XCTest first (the cheapest), then, if XCTest passed, the C test
 programs, the reference model and the Python suite's semantics against a debug library built with the mutant. A
@@ -52,6 +53,29 @@ OPERATORS: list[tuple[str, str, str]] = [
     ("continue to break", r"\bcontinue\b", "break"),
 ]
 
+# A statement on a line of its own that calls something or assigns: dropped, it is the realistic defect of a step
+# forgotten (a state not updated, a callback not made). Declarations, control flow and lines that open or continue a
+# block or an expression are not statements here.
+STATEMENT = re.compile(
+    r"^\s*(?!(?:let|var|return|if|guard|for|while|switch|case|func|throw|defer|else|do|catch|init|deinit|private|"
+    r"public|internal|fileprivate|static|struct|class|enum|extension|protocol|typealias|break|continue|fallthrough|"
+    r"repeat|default|mutating|nonisolated|override|final|lazy|weak|unowned|get|set|willSet|didSet)\b)"
+    r"(?:try |_ = )?[A-Za-z_][\w.]*(?:\[[^\]]*\])?(?:\.[A-Za-z_]\w*)*\s*(?:\(.*\)|(?:[+\-*|&]?=|\.append\().+)\s*$"
+)
+OPENS_OR_CONTINUES = re.compile(r"(\{|\(|,|\[|\+|-|&&|\|\||\?|:|=|in)\s*$")
+CONTINUATION = re.compile(r"^\s*(\.|\+|-|&&|\|\||\?|:|\)|\])")
+DROPPED = "statement dropped"
+
+
+def droppable(lines: list[str], index: int, code: str) -> bool:
+    """Whether the line is a whole statement (one call or assignment) that can go without breaking the build."""
+    if not STATEMENT.match(code) or OPENS_OR_CONTINUES.search(code) or code.count("(") != code.count(")"):
+        return False
+    previous = lines[index - 1].split("//")[0].rstrip() if index > 0 else ""
+    following = lines[index + 1] if index + 1 < len(lines) else ""
+    return not OPENS_OR_CONTINUES.search(previous) or previous.endswith("{") and not CONTINUATION.match(following)
+
+
 # Comments, declarations and lines with a string literal (their operators are mostly in messages: a mutant there
 # changes only what an error says).
 SKIP_LINE = re.compile(r"^\s*(//|///|\*|import |@|case .*:$|default:)|precondition|fatalError|\"")
@@ -74,6 +98,11 @@ def candidates(paths: list[Path]) -> list[Mutant]:
             code = text.split("//")[0]
             if not code.strip() or SKIP_LINE.search(text):
                 continue
+            if droppable(lines, number - 1, code) and not CONTINUATION.match(
+                lines[number] if number < len(lines) else ""
+            ):
+                indent = code[: len(code) - len(code.lstrip())]
+                mutants.append(Mutant(str(path.relative_to(ROOT)), number, DROPPED, text, f"{indent}// (dropped)"))
             for name, pattern, replacement in OPERATORS:
                 match = re.search(pattern, code)
                 if match is None:
@@ -133,12 +162,18 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tree", default=str(ROOT / "build" / "mutate" / "tree"))
     parser.add_argument("--list", action="store_true", help="list the candidate mutants and stop")
+    parser.add_argument(
+        "--operators", default="", help="only these operators, comma-separated (e.g. 'statement dropped')"
+    )
     arguments = parser.parse_args()
     paths: list[Path] = []
     for entry in arguments.dirs.split(","):
         target = ROOT / entry
         paths += sorted(target.glob("*.swift")) if target.is_dir() else [target]
     everything = candidates(paths)
+    if arguments.operators:
+        wanted = set(arguments.operators.split(","))
+        everything = [mutant for mutant in everything if mutant.operator in wanted]
     random.Random(arguments.seed).shuffle(everything)
     chosen = everything[: arguments.limit]
     if arguments.list:
