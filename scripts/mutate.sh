@@ -18,7 +18,8 @@ if [ ! -d "$tree" ]; then
     mkdir -p build/mutate
     git worktree add --detach "$tree" HEAD >/dev/null
 else
-    git -C "$tree" checkout --detach -q "$(git rev-parse HEAD)"
+    # --force: a run stopped midway leaves its mutant planted in the worktree.
+    git -C "$tree" checkout --force --detach -q "$(git rev-parse HEAD)"
 fi
 arguments=(--limit "$limit" --seed "$seed")
 [ -n "${3:-}" ] && arguments+=(--dirs "$3")
