@@ -5,7 +5,8 @@
 # (scripts/check-safety-comments.py), and that Swift lines have at most 120 characters, strings and comments
 # included (scripts/check-line-length.py), and that every copy of the version is the header's
 # (scripts/check-version.py), and that every deprecation lives in Deprecated.swift with the release it goes away in
-# (scripts/check-deprecations.py). Prints the findings and a total "lint: N passed, N failed".
+# (scripts/check-deprecations.py), and that the C and Python API references in docs/api are current and have no hole
+# (scripts/api_reference.py --check). Prints the findings and a total "lint: N passed, N failed".
 # `scripts/lint.sh --fix` formats the tree in place instead.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -50,6 +51,7 @@ check line-length python3 scripts/check-line-length.py
 check version python3 scripts/check-version.py
 check platform-imports python3 scripts/check-platform-imports.py
 check deprecations python3 scripts/check-deprecations.py
+check api-reference python3 scripts/api_reference.py --check
 check rustfmt bash -c 'PATH="$PATH:$HOME/.cargo/bin" cargo fmt --check --manifest-path bindings/rust/Cargo.toml'
 echo "lint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
