@@ -155,3 +155,14 @@ def test_every_public_class_function_method_and_property_has_a_docstring():
     """help() and an editor's hover show what each does (the typed signatures say only what it takes)."""
     missing = [name for name, value in public_callables() if not inspect.getdoc(value)]
     assert not missing, "\n".join(missing)
+
+
+RECIPES = (ROOT / "docs" / "recipes.md").read_text()
+
+
+def test_every_recipe_runs_and_checks_what_it_claims(tmp_path):
+    recipes = code_blocks(RECIPES, "python")
+    assert len(recipes) == 5  # protected tab, onboarding, OAuth, tablet and phone, analytics
+    for number, recipe in enumerate(recipes, start=1):
+        result = run_python(recipe, tmp_path / f"recipe{number}.py")
+        assert result.returncode == 0 and result.stdout.strip().endswith("ok"), (number, result.stderr)
