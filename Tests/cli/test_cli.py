@@ -498,3 +498,47 @@ def test_the_manifest_carries_the_url_policy_and_the_flags_add_to_it(tmp_path):
     checked = run("check", bad)
     assert checked.returncode == 1 and "manifest: web_domains[1]: 'bad..example' is not a web domain" in checked.stdout
     assert re.match(re.escape(bad) + r":1:\d+: error: ", checked.stdout), checked.stdout
+
+
+def test_the_graph_is_a_picture_for_a_design_document(tmp_path):
+    """A cluster per module, the tabs in order after a start marker, modals hung by dashed edges or grouped,
+    protected routes marked, aliases listed, a legend; Graphviz draws it without a warning."""
+    manifest = write(
+        tmp_path,
+        {
+            "modules": [
+                {
+                    "module": "shop",
+                    "routes": [
+                        {"name": "home", "pattern": "home", "presentation": "root"},
+                        {"name": "cart", "pattern": "cart", "presentation": "root"},
+                        {"name": "product", "pattern": "product/<int:id>", "aliases": ["item/<int:id>"]},
+                        {"name": "review", "pattern": "review", "presentation": "modal", "parent": "product"},
+                        {"name": "pay", "pattern": "pay", "requires_auth": True, "parent": "cart"},
+                    ],
+                },
+                {
+                    "module": "app",
+                    "routes": [
+                        {"name": "settings", "pattern": "settings", "presentation": "modal", "style": "fullscreen"}
+                    ],
+                },
+            ]
+        },
+    )
+    dot = run("graph", manifest).stdout
+    shop, app = dot.index('label="module shop"'), dot.index('label="module app"')
+    assert dot.count("subgraph cluster_module_") == 2 and shop < dot.index('"home" [') < app
+    assert '{ rank=same; "home"; "cart"; }' in dot and '"start" -> "home" [label="start"' in dot
+    assert '"cart" -> "home" [style=invis];' in dot  # keeps home above cart
+    assert '"product" -> "review" [style=dashed];' in dot and '"cart" -> "pay";' in dot
+    assert 'label="modals"' in dot.split('label="module app"')[1], "a modal without a parent is grouped"
+    assert '"pay" [label="pay\\n/pay\\n(login)"' in dot and 'color="#d93025"' in dot.split('"pay" [')[1].split("\n")[0]
+    assert "also /item/<int:id>" in dot
+    assert 'shape=box3d, style=dashed, margin="0.25,0.12"' in dot and "subgraph cluster_legend" in dot
+    mermaid = run("graph", "--format", "mermaid", manifest).stdout
+    assert 'subgraph m0["module shop"]' in mermaid and "start((start)) --> r0" in mermaid
+    assert "r2 -.-> r3" in mermaid and "class r4 login" in mermaid
+    if shutil.which("dot"):
+        drawn = subprocess.run(["dot", "-Tsvg"], input=dot, capture_output=True, text=True, timeout=60)
+        assert drawn.returncode == 0 and drawn.stderr == "", drawn.stderr
