@@ -92,3 +92,6 @@ def test_the_demo_says_what_it_does_and_plays_the_session():
         "demo: playing examples/c/session.txt on examples/manifests/shop.json",
     ]
     assert result.stdout.rstrip().endswith("views made 21, released 21")
+    # A pop or a dismissal says which entry appears and which left.
+    assert "  event pop              on top: settings#9  (layer 0)  left: help#10" in result.stdout, result.stdout
+    assert "  event pop              on top: cart#3  (tab 2)  left: checkout#11 orders#13" in result.stdout

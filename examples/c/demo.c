@@ -76,11 +76,19 @@ static int navigator(const navrouter_event *event, void *user_data) {
     (void)user_data;
     if (kind == NAVROUTER_EVENT_STATE_CHANGED) return 0;
     if (navrouter_event_entry(event)) describe_entry(navrouter_event_entry(event), entry, sizeof entry);
-    printf("  event %-16s %s", navrouter_event_kind_name(event), entry);
+    /* A pop or a dismissal names the entry that appears: said so, beside the ones that left. */
+    printf("  event %-16s %s%s", navrouter_event_kind_name(event),
+           (kind == NAVROUTER_EVENT_POP || kind == NAVROUTER_EVENT_DISMISS) && entry[0] ? "on top: " : "", entry);
     if (navrouter_event_layer(event) >= 0) printf("  (layer %d)", navrouter_event_layer(event));
     if (navrouter_event_tab(event) >= 0 && kind != NAVROUTER_EVENT_TABS_SET_UP)
         printf("  (tab %d)", navrouter_event_tab(event));
-    if (navrouter_event_removed_count(event) > 0) printf("  removed %zu", navrouter_event_removed_count(event));
+    if (navrouter_event_removed_count(event) > 0) { /* which entries left; the event's entry is the one now on top */
+        printf("  left:");
+        for (size_t i = 0; i < navrouter_event_removed_count(event); i++) {
+            const navrouter_entry *gone = navrouter_event_removed_at(event, i);
+            printf(" %s#%llu", navrouter_entry_route(gone), (unsigned long long)navrouter_entry_id(gone));
+        }
+    }
     if (navrouter_event_user_initiated(event)) printf("  [by the user]");
     if (kind == NAVROUTER_EVENT_TABS_SET_UP) printf("%zu tabs", navrouter_event_entry_count(event));
     if (kind == NAVROUTER_EVENT_RESULT_DELIVERED)
