@@ -138,8 +138,15 @@ final class TypedCommandTests: XCTestCase {
         }
         try router.push(ProductRoute(id: 4))
         let before = router.snapshot()
-        assertFails(.cancelled, "interceptor 'positive': the parameters do not fit PositiveProductRoute") {
+        do {
             try router.navigate("/shop/product/0")
+            XCTFail("let through")
+        } catch {
+            XCTAssertEqual(error.code, .cancelled)
+            XCTAssertEqual(
+                error.message,
+                "navigation to 'product' cancelled by interceptor 'positive': the parameters do not fit "
+                    + "PositiveProductRoute", "the interceptor named once")
         }
         XCTAssertEqual(router.snapshot(), before, "nothing changed")
         XCTAssertEqual(asked.withLock { $0 }, 1, "the body only ever sees a route it can read")

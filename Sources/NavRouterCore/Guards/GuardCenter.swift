@@ -51,7 +51,7 @@ public final class GuardCenter: Sendable {
             if let unknown = names.sorted().first(where: { !exists($0) }) {
                 throw NavRouterError(
                     .notFound,
-                    "interceptor '\(name)': no route is named '\(unknown)'"
+                    "\(InterceptorRegistration.described(name, id: nil)): no route is named '\(unknown)'"
                         + NameSuggestion.didYouMean(unknown, among: known()))
             }
         }

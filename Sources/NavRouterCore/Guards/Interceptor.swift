@@ -98,6 +98,15 @@ public struct InterceptorRegistration: Sendable {
     /// The interceptor.
     public let interceptor: any Interceptor
     let scope: CompiledScope
+
+    /// How messages name it: `interceptor 'name'`, or `interceptor #id` when it has no name.
+    public var described: String { Self.described(name, id: id) }
+
+    /// `interceptor 'name'`, `interceptor #id` for a nameless one, `an interceptor (no name)` before it has an id.
+    static func described(_ name: String, id: InterceptorID?) -> String {
+        if !name.isEmpty { return "interceptor '\(name)'" }
+        return id.map { "interceptor #\($0.rawValue)" } ?? "an interceptor (no name)"
+    }
 }
 
 /// A scope ready to test routes and paths.

@@ -44,7 +44,7 @@ extension RouteRegistry {
             {
                 throw NavRouterError(
                     .notFound,
-                    "interceptor '\(declared.name)': no route is named '\(unknown)'"
+                    "\(InterceptorRegistration.described(declared.name, id: nil)): no route is named '\(unknown)'"
                         + NameSuggestion.didYouMean(unknown, among: names.union(table.routeNames)))
             }
         }

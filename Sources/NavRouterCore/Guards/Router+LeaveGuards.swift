@@ -25,11 +25,11 @@ extension Router {
                 case .cancel(let reason):
                     throw NavRouterError(
                         .cancelled,
-                        "interceptor '\(registration.name)' kept entry \(entry.id) ('\(entry.route)'): \(reason)")
+                        "\(registration.described) kept entry \(entry.id) ('\(entry.route)'): \(reason)")
                 case .redirect(let url):
                     throw NavRouterError(
                         .invalidArgument,
-                        "interceptor '\(registration.name)' answered redirect ('\(url)') in the leave phase: leave "
+                        "\(registration.described) answered redirect ('\(url)') in the leave phase: leave "
                             + "guards proceed, cancel (veto) or hold (pending)"
                     )
                 case .pending:

@@ -281,7 +281,7 @@ extension Router {
                     .failure(
                         NavRouterError(
                             .cancelled,
-                            "navigation to '\(match.route.name)' cancelled by interceptor '\(registration.name)': "
+                            "navigation to '\(match.route.name)' cancelled by \(registration.described): "
                                 + "\(reason)"
                         )))
             case .redirect(let target):
@@ -374,7 +374,7 @@ extension Router {
     /// Tells the navigator an interceptor's answer could not be carried out.
     private func reportGuardError(_ registration: InterceptorRegistration, _ what: String) {
         var event = NavigationEvent(kind: .guardError, transitionID: 0)
-        event.failure = NavRouterError(.invalidArgument, "interceptor '\(registration.name)': \(what)")
+        event.failure = NavRouterError(.invalidArgument, "\(registration.described): \(what)")
         notify(event)
     }
 

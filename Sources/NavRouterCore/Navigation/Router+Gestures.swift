@@ -51,11 +51,11 @@ extension Router {
                 case .cancel(let reason):
                     throw NavRouterError(
                         .cancelled,
-                        "interceptor '\(registration.name)' kept entry \(entry.id) ('\(entry.route)'): \(reason)")
+                        "\(registration.described) kept entry \(entry.id) ('\(entry.route)'): \(reason)")
                 case .pending, .redirect:
                     throw NavRouterError(
                         .cancelled,
-                        "interceptor '\(registration.name)' would hold entry \(entry.id) ('\(entry.route)'): a "
+                        "\(registration.described) would hold entry \(entry.id) ('\(entry.route)'): a "
                             + "gesture cannot wait"
                     )
                 }

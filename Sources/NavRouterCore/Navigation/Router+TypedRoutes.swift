@@ -100,7 +100,8 @@ extension RouteRegistry {
             let typed =
                 context.destination.flatMap(Declared.init(match:)) ?? context.entry.flatMap(Declared.init(entry:))
             guard let typed else {
-                return .cancel(reason: "interceptor '\(name)': the parameters do not fit \(Declared.self)")
+                // The pipeline's message names the interceptor: "cancelled by interceptor 'x': the parameters ...".
+                return .cancel(reason: "the parameters do not fit \(Declared.self)")
             }
             return body(typed, context)
         }

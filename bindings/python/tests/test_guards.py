@@ -44,6 +44,17 @@ def test_before_interceptors_cancel_redirect_and_run_in_priority_then_registrati
     assert app.snapshot()["tabs"][0]["stack"][-1]["parameters"]["q"] == "hats"
 
 
+def test_a_nameless_interceptor_is_named_by_its_id_in_messages(shop, app):
+    """name="" is the default: a message says "interceptor #3", never "interceptor ''"."""
+    identifier = shop.add_interceptor(lambda i: Cancel("closed"), routes=["product"])
+    with pytest.raises(CancelledError) as cancelled:
+        app.navigate("/shop/product/1")
+    assert f"interceptor #{identifier}" in str(cancelled.value) and "''" not in str(cancelled.value)
+    with pytest.raises(navrouter.RouteNotFoundError) as unknown:
+        shop.add_interceptor(lambda i: None, routes=["prodcut"])
+    assert "an interceptor (no name): no route is named 'prodcut'" in str(unknown.value), str(unknown.value)
+
+
 def test_pending_flow_resumed_after_onboarding(shop, app):
     flows = []
 
