@@ -165,6 +165,7 @@ def main() -> int:
     parser.add_argument(
         "--operators", default="", help="only these operators, comma-separated (e.g. 'statement dropped')"
     )
+    parser.add_argument("--only", default="", help="only the mutants at these PATH:LINE places, comma-separated")
     arguments = parser.parse_args()
     paths: list[Path] = []
     for entry in arguments.dirs.split(","):
@@ -174,6 +175,9 @@ def main() -> int:
     if arguments.operators:
         wanted = set(arguments.operators.split(","))
         everything = [mutant for mutant in everything if mutant.operator in wanted]
+    if arguments.only:
+        places = set(arguments.only.split(","))
+        everything = [mutant for mutant in everything if f"{mutant.path}:{mutant.line}" in places]
     random.Random(arguments.seed).shuffle(everything)
     chosen = everything[: arguments.limit]
     if arguments.list:
@@ -181,7 +185,9 @@ def main() -> int:
             print(f"{mutant.path}:{mutant.line}: {mutant.operator}: {mutant.mutated.strip()}")
         print(f"{len(chosen)} of {len(everything)} candidates")
         return 0
-    tree = Path(arguments.tree)
+    # Absolute: the suites run in the worktree and are handed the mutant library's path (a relative one pointed
+    # nowhere from there, so every mutant that passed XCTest and the C programs was counted as killed by the model).
+    tree = Path(arguments.tree).resolve()
     out = ROOT / "build" / "mutate"
     out.mkdir(parents=True, exist_ok=True)
     results: list[tuple[Mutant, str, float]] = []
