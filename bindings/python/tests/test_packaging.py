@@ -75,6 +75,55 @@ print("bundled" if "site-packages/navrouter/libnavrouter.so.1" in maps else "sys
     ]
 
 
+def test_auditwheel_makes_it_a_manylinux_wheel_that_installs_without_swift(tmp_path: Path) -> None:
+    """A wheel PyPI takes: `auditwheel repair` tags it manylinux (the glibc its symbols need; libstdc++ and libgcc_s
+    are the policy's), and the repaired wheel installs and runs in a fresh virtualenv with Swift off the path."""
+    wheels = tmp_path / "wheels"
+    environment = dict(os.environ)
+    environment["NAVROUTER_LIBRARY"] = str(ROOT / "build" / "lib" / "libnavrouter.so.1")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(ROOT / "bindings" / "python"), "-w", str(wheels)],
+        check=True,
+        env=environment,
+        cwd=tmp_path,
+    )
+    (wheel,) = wheels.glob("navrouter-*.whl")
+    shown = subprocess.run(
+        [sys.executable, "-m", "auditwheel", "show", str(wheel)], capture_output=True, text=True, check=True
+    ).stdout
+    tag = shown.split('consistent with the\nfollowing platform tag: "')[1].split('"')[0]
+    assert tag.startswith("manylinux_2_") and tag.endswith("_x86_64"), shown
+    repaired = tmp_path / "repaired"
+    subprocess.run(
+        [sys.executable, "-m", "auditwheel", "repair", "--plat", tag, "-w", str(repaired), str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    (manylinux,) = repaired.glob("navrouter-*.whl")
+    assert manylinux.name == f"navrouter-{navrouter.__version__}-cp310-abi3-{tag}.whl"
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(manylinux)], check=True)
+    clean = {key: value for key, value in os.environ.items() if not key.startswith(("NAVROUTER", "PYTHON"))}
+    clean["PATH"] = os.pathsep.join(
+        entry for entry in os.environ["PATH"].split(os.pathsep) if not (Path(entry) / "swift").exists()
+    )
+    clean.pop("LD_LIBRARY_PATH", None)
+    program = """
+import navrouter
+with navrouter.Registry() as registry:
+    registry.add_route("home", "home", presentation="root")
+    with navrouter.Router(registry) as router:
+        router.start()
+        print(router.state.top.route, registry.resolve("/home").route)
+"""
+    result = subprocess.run(
+        [str(python), "-c", program], capture_output=True, text=True, env=clean, cwd=tmp_path, check=False
+    )
+    assert result.returncode == 0 and result.stdout.split() == ["home", "home"], result.stderr
+
+
 def test_without_a_compiler_the_wheel_is_for_any_python_3(tmp_path: Path) -> None:
     """The speedups module is optional: when it cannot be compiled, the wheel says why, carries no extension module
     (nor the checkout's in-place build) and is tagged for any Python 3 (everything through ctypes)."""
