@@ -112,6 +112,13 @@ def test_the_tutorials_code_type_checks(typecheck, tmp_path, step):
     assert result.returncode == 0, result.stderr[-3000:]
 
 
+def test_the_tutorials_login_step_type_checks(typecheck, tmp_path):
+    # It extends the navigation of the commands step.
+    files = [TUTORIAL / name for name in ("shop-01-routes.swift", "shop-03-commands.swift", "shop-06-login.swift")]
+    result = typecheck("", tmp_path, *files)
+    assert result.returncode == 0, result.stderr[-3000:]
+
+
 SHOP_ROUTES = ROOT / "examples" / "swift" / "Sources" / "shop-app" / "ShopRoutes.swift"
 
 TYPED_MISUSES = {
