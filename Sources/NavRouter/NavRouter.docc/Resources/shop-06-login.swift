@@ -10,7 +10,12 @@ final class ShopLogin: AuthenticationHandler {
     }
 
     /// The flow a login form was shown for, taken once.
-    func takeFlow() -> FlowToken? { waiting.withLock { flow in defer { flow = nil }; return flow } }
+    func takeFlow() -> FlowToken? {
+        waiting.withLock { flow in
+            defer { flow = nil }
+            return flow
+        }
+    }
 }
 
 extension ShopNavigation {
