@@ -670,6 +670,10 @@ final class TransactionLogReplayTests: XCTestCase {
         XCTAssertNil(report.divergence, "\(String(describing: report.divergence))")
         XCTAssertEqual(replay.state.withoutViews, router.state.withoutViews)
         XCTAssertEqual(calls.withLock { $0 }, 1, "the hook ran once, for the restore; not for the log")
+        // Logged as a plain restore of the migrated snapshot: no hook, so no options beside it.
+        let logged = try XCTUnwrap(router.transactionLog.last?.objectValue?["command"]?.objectValue)
+        XCTAssertEqual(logged.keys.sorted(), ["command", "snapshot"])
+        XCTAssertEqual(logged["snapshot"]?.stringValue?.contains("/shop/product/5"), true)
     }
 
     func testAFlowThatExpiredBetweenStepsDoesNotShiftTheReplay() throws {

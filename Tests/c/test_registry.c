@@ -977,6 +977,40 @@ static void test_many_handles_made_and_freed(void) {
     CHECK_STATUS(NAVROUTER_EDESTROYED, navrouter_registry_route_count(registries[0], &count));
 }
 
+/* Handles made and freed in turn for long (the table of live handles removes by shifting the entries after a gap
+ * back, also where a run of entries wraps around the table's end): every live one is still found after each change
+ * of many, and a freed one is refused. */
+static void test_handles_churning_stay_found(void) {
+    enum { COUNT = 31, ROUNDS = 3000 }; /* the table's first 64 slots half full: long runs, some wrapping */
+    navrouter_registry *registries[COUNT];
+    bool live[COUNT];
+    size_t count = 0;
+    unsigned seed = 987654321u;
+    bool lost = false;
+    for (size_t i = 0; i < COUNT; i++) {
+        CHECK_STATUS(NAVROUTER_OK, navrouter_registry_new(&registries[i], 0));
+        live[i] = true;
+    }
+    for (int round = 0; round < ROUNDS && !lost; round++) {
+        for (size_t i = 0; i < COUNT; i++) {
+            seed = seed * 1103515245u + 12345u;
+            if ((seed >> 16) % 4 != 0) continue;
+            if (live[i]) {
+                navrouter_registry_free(registries[i]);
+                live[i] = false;
+            } else if (navrouter_registry_new(&registries[i], 0) == NAVROUTER_OK) {
+                live[i] = true;
+            }
+            for (size_t j = 0; j < COUNT; j++) {
+                if (live[j] && navrouter_registry_route_count(registries[j], &count) != NAVROUTER_OK) lost = true;
+            }
+        }
+    }
+    CHECK(!lost); /* a live handle was no longer found */
+    for (size_t i = 0; i < COUNT; i++)
+        if (live[i]) navrouter_registry_free(registries[i]);
+}
+
 /* Typed parameters: <bool>, <double> and <enum(...)> in patterns, typed query parameters with defaults, and the
  * typed getters of a match and of an entry. */
 struct typed_reader {
@@ -1115,6 +1149,7 @@ int main(int argc, char **argv) {
     RUN(test_remove_route_and_module);
     RUN(test_last_error_is_per_thread);
     RUN(test_threads_share_a_registry);
+    RUN(test_handles_churning_stay_found); /* first: before the next test grows the table */
     RUN(test_many_handles_made_and_freed);
     return HARNESS_SUMMARY("c registry");
 }
