@@ -1130,6 +1130,16 @@ NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_replay(navrouter_router *
  */
 NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_state_json(navrouter_router *router, char **out_json);
 
+/**
+ * The current state as the tools print it, the same in every host (navrouter play, the C demo, the Swift and Python
+ * hosts): one line per tab and per modal layer, "tab 0 home *: home#1 › product#5 id=7" (the selected tab starred;
+ * each entry its route, id and parameters; "(+1 hidden layer)" when modals per tab hide the tab's layers), "layer 0
+ * sheet: settings#9" (", fixed" when it prevents dismissal); lines separated by "\n", none after the last.
+ * @param[out] out_text owned; free with navrouter_string_free().
+ * @return NAVROUTER_OK, NAVROUTER_EINVAL or NAVROUTER_EDESTROYED.
+ */
+NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_state_text(navrouter_router *router, char **out_text);
+
 /** The view of an entry in the state. @param[out] out_view receives it (NULL when it has none).
  *  @return NAVROUTER_OK or NAVROUTER_ENOTFOUND. */
 NAVROUTER_API NAVROUTER_NODISCARD int navrouter_router_entry_view(navrouter_router *router, uint64_t entry,

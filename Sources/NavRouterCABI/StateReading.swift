@@ -16,6 +16,17 @@ public func navrouter_router_state_json(
     }
 }
 
+@_cdecl("navrouter_router_state_text") @implementation
+public func navrouter_router_state_text(
+    _ handle: OpaquePointer?, _ outText: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    outText?.pointee = nil
+    return cCall { () throws(NavRouterError) in
+        let out = try required(outText, "out_text")
+        store(try router(handle).state.textRows().joined(separator: "\n"), into: out)
+    }
+}
+
 @_cdecl("navrouter_router_entry_view") @implementation
 public func navrouter_router_entry_view(
     _ handle: OpaquePointer?, _ entry: UInt64, _ outView: UnsafeMutablePointer<UnsafeMutableRawPointer?>?

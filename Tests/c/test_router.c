@@ -224,6 +224,31 @@ static void test_event_removed_entries(void) {
     navrouter_registry_free(registry);
 }
 
+/* The state as every host's tools print it: a line per tab and layer, owned, freed with navrouter_string_free. */
+static void test_state_text(void) {
+    navrouter_registry *registry = shop_registry(true);
+    navrouter_router *router = NULL;
+    char *text = NULL;
+    uint64_t id = 0;
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_new(&router, registry));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_state_text(router, &text));
+    CHECK_STR("tab 0 main *: (empty)", text); /* not started */
+    navrouter_string_free(text);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_start(router, &id));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/shop/product/7", NULL, &id));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/settings", NULL, &id));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_state_text(router, &text));
+    CHECK_STR("tab 0 home *: home#1 \xe2\x80\xba product#5 id=7\ntab 1 catalog: catalog#2\ntab 2 cart: cart#3\n"
+              "tab 3 profile: profile#4\nlayer 0 sheet: settings#6",
+              text);
+    navrouter_string_free(text);
+    CHECK_STATUS(NAVROUTER_EINVAL, navrouter_router_state_text(router, NULL));
+    navrouter_router_free(router);
+    CHECK_STATUS(NAVROUTER_EDESTROYED, navrouter_router_state_text(router, &text));
+    CHECK(text == NULL);
+    navrouter_registry_free(registry);
+}
+
 static void test_navigation_commands_and_events(void) {
     navrouter_registry *registry = shop_registry(true);
     struct host host;
@@ -821,6 +846,7 @@ int main(int argc, char **argv) {
     RUN(test_c_arguments_out_of_range_are_refused);
     RUN(test_router_lifecycle_and_bad_arguments);
     RUN(test_navigation_commands_and_events);
+    RUN(test_state_text);
     RUN(test_event_removed_entries);
     RUN(test_props_results_and_jansson_helpers);
     RUN(test_callbacks_can_refuse_decline_and_reenter);

@@ -327,8 +327,8 @@ def test_play_runs_a_script_and_draws_each_step(tmp_path):
     result = run("play", SHOP, str(script), "--svg", str(tmp_path / "svg"))
     assert result.returncode == 1, result.stderr  # a step failed: every step is still played and drawn
     out = result.stdout
-    assert "> push /shop/product/7" in out and "tab 0 home *: home (/shop/home) › +product (/shop/product/7)" in out
-    assert "layer 0 (sheet): +settings (/settings)" in out
+    assert "> push /shop/product/7" in out and "tab 0 home *: home#1 › +product#5 id=7" in out
+    assert "layer 0 sheet: +settings#6" in out
     assert "EINVAL: unknown command 'fly'" in out and out.strip().endswith("1 step failed")
     pictures = sorted(p.name for p in (tmp_path / "svg").iterdir())
     assert pictures == [f"step-{n:03d}.svg" for n in range(6)]

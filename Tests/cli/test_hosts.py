@@ -35,13 +35,13 @@ def play_on_the_swift_host(script: str) -> str:
 
 def test_the_swift_host_reads_a_script_from_standard_input():
     out = play_on_the_swift_host("push /shop/product/3\nback\n")
-    assert re.search(r"event push product\n  \* home: home > product", out)
+    assert re.search(r"event push product\n  tab 0 home \*: home#1 › product#5 id=3\n", out), out
 
 
 def test_the_swift_host_reads_windows_line_ends_and_refuses_an_unknown_style():
     out = play_on_the_swift_host("present /settings bogus\r\npresent /settings fullscreen\r\n")
     assert "> present /settings bogus\n  ! EINVAL: present's style is sheet or fullscreen, not 'bogus'\n" in out
-    assert "[fullscreen] settings" in out and "[sheet]" not in out
+    assert "layer 0 fullscreen: settings#5" in out and "sheet:" not in out, out
 
 
 def test_the_main_actor_shop_app_runs_its_session():
@@ -95,3 +95,35 @@ def test_the_demo_says_what_it_does_and_plays_the_session():
     # A pop or a dismissal says which entry appears and which left.
     assert "  event pop              on top: settings#9  (layer 0)  left: help#10" in result.stdout, result.stdout
     assert "  event pop              on top: cart#3  (tab 2)  left: checkout#11 orders#13" in result.stdout
+
+
+def state_rows(output: str) -> list[list[str]]:
+    """The state rows a host printed, step by step (the lines that begin with "tab " or "layer ")."""
+    steps: list[list[str]] = []
+    for line in output.splitlines():
+        if line.startswith("> "):
+            steps.append([])
+        elif steps and line.strip().startswith(("tab ", "layer ")):
+            steps[-1].append(line.strip())
+    return [rows for rows in steps if rows]
+
+
+def test_every_host_prints_the_state_alike():
+    """One state format: the C demo, the Swift host and navrouter play print the same rows after the same steps."""
+    script = "push /shop/product/7\nopen /settings\npush /help/topics\nback\ntab 2\n"
+    demo = subprocess.run(
+        [str(ROOT / "Tests" / "c" / "out" / "demo"), SHOP], input=script, capture_output=True, text=True, timeout=60
+    )
+    assert demo.returncode == 0, demo.stderr
+    play = subprocess.run(
+        [str(ROOT / "build" / "bin" / "navrouter"), "play", SHOP, "-"],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert play.returncode == 0, play.stderr
+    swift = state_rows(play_on_the_swift_host(script))
+    played = [[row.replace("+", "") for row in rows] for rows in state_rows(play.stdout)]
+    assert state_rows(demo.stdout)[-5:] == played[-5:] == swift[-5:], (state_rows(demo.stdout), played, swift)
+    assert played[-1][2] == "tab 2 cart *: cart#3" and played[2][-1] == "layer 0 sheet: settings#6"

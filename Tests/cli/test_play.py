@@ -32,10 +32,10 @@ def test_each_step_lists_its_events_and_marks_what_changed(tmp_path):
     assert "events: tabs_set_up home#1 catalog#2 cart#3 profile#4, state_changed" in steps[0]
     assert "+" not in steps[0], "the start marks nothing: there is no step before it"
     assert "events: push product#5, state_changed" in steps[1]
-    assert "tab 0 home *: home (/shop/home) › +product (/shop/product/7)" in steps[1]
-    assert "layer 0 (sheet): +settings (/settings)" in steps[2]
+    assert "tab 0 home *: home#1 › +product#5 id=7" in steps[1]
+    assert "layer 0 sheet: +settings#6" in steps[2]
     assert "events: dismiss product#5 (left: settings#6), state_changed" in steps[3]
-    assert "  left: settings (/settings)" in steps[3] and "+" not in steps[3]
+    assert "  left: settings#6" in steps[3] and "+" not in steps[3]
 
 
 def test_expectations_make_a_script_a_test(tmp_path):
@@ -139,7 +139,7 @@ def test_router_options_come_from_the_command_line(tmp_path):
     steps = script(tmp_path, "open /settings\ntab 1\nexpect layers 0\ntab 0\nexpect layers 1\n")
     hidden = run("play", "--options", '{"modals_per_tab": true}', SHOP, steps)
     assert hidden.returncode == 0, hidden.stdout + hidden.stderr
-    assert "(+1 hidden layers)" in hidden.stdout
+    assert "(+1 hidden layer)" in hidden.stdout
     shared = run("play", SHOP, steps)  # one set of layers for every tab: leaving the tab dismissed the sheet
     assert shared.returncode == 1 and "expect layers 1: FAILED, 0 layers" in shared.stdout
     bad = run("play", "--options", '{"modals_per_tab": "yes"}', SHOP, steps)
@@ -195,7 +195,7 @@ def test_a_recorded_transaction_log_is_drawn_step_by_step(tmp_path):
         "select_tab index=2",
     ]
     assert "events: push product#5, state_changed" in result.stdout
-    assert "tab 2 cart *: cart (/shop/cart)" in result.stdout.split("> select_tab")[1]
+    assert "tab 2 cart *: cart#3" in result.stdout.split("> select_tab")[1]
     assert len(list((tmp_path / "svg").iterdir())) == 6
     steps = [json.loads(line) for line in run("play", "--json", SHOP, "--log", str(log)).stdout.splitlines()]
     assert [step["step"] for step in steps] == [1, 2, 3, 4, 5, 6]

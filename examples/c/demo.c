@@ -126,39 +126,16 @@ static void login(navrouter_router *router, uint64_t flow, const navrouter_match
 
 /* ---- the state as a tree ---- */
 
-static void print_stack(json_t *stack) {
-    size_t index;
-    json_t *entry;
-    json_array_foreach(stack, index, entry) {
-        const char *key;
-        json_t *value;
-        printf("%s%s#%lld", index ? " > " : "", json_string_value(json_object_get(entry, "route")),
-               (long long)json_integer_value(json_object_get(entry, "id")));
-        json_object_foreach(json_object_get(entry, "parameters"), key, value)
-            printf(" %s=%s", key, json_string_value(value));
-    }
-    printf("\n");
-}
-
+/* The state as every host's tools print it (navrouter play, the Swift and Python hosts): a line per tab and layer. */
 static void print_state(navrouter_router *router) {
     char *text = NULL;
-    json_t *state, *tab, *layer;
-    size_t index;
-    json_int_t selected;
-    if (navrouter_router_snapshot(router, &text) != NAVROUTER_OK) return;
-    state = navrouter_jansson_parse(text);
-    selected = json_integer_value(json_object_get(state, "selected_tab"));
-    printf("  state:\n");
-    json_array_foreach(json_object_get(state, "tabs"), index, tab) {
-        printf("    %s tab %zu: ", (json_int_t)index == selected ? "*" : " ", index);
-        print_stack(json_object_get(tab, "stack"));
+    if (navrouter_router_state_text(router, &text) != NAVROUTER_OK) return;
+    printf("  state:\n    ");
+    for (const char *c = text; *c; c++) {
+        putchar(*c);
+        if (*c == '\n') printf("    ");
     }
-    json_array_foreach(json_object_get(state, "layers"), index, layer) {
-        printf("      %*s%s %s: ", (int)(2 * index), "", json_string_value(json_object_get(layer, "style")),
-               json_is_true(json_object_get(layer, "prevent_dismissal")) ? "(locked)" : "");
-        print_stack(json_object_get(layer, "stack"));
-    }
-    json_decref(state);
+    printf("\n");
     navrouter_string_free(text);
 }
 

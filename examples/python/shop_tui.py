@@ -143,6 +143,7 @@ class ShopApp(App[None]):
         yield Tabs(id="tabs")
         yield Static(id="breadcrumb")
         yield Static(id="screen")
+        yield Static(id="state")  # the state as every host prints it (router.state_text())
         yield Static(id="status")
         yield Input(placeholder="a deep link (/shop/product/7) or back, tab N, login, logout", id="command")
         yield Footer()
@@ -163,6 +164,7 @@ class ShopApp(App[None]):
         stack = state.tabs[state.selected_tab].stack
         self.tabs_screen.query_one("#breadcrumb", Static).update(" › ".join(entry.route for entry in stack))
         self.tabs_screen.query_one("#screen", Static).update(describe(stack[-1]) if stack else "")
+        self.tabs_screen.query_one("#state", Static).update(self.router.state_text())
         while len(self.layers) > len(state.layers):
             self.layers.pop()
             self.pop_screen()

@@ -241,6 +241,7 @@ _SIGNATURES: list[tuple[str, list[Any], Any, Any]] = [
     ("navrouter_router_restore", [RouterPtr, c_char_p, POINTER(ctypes.c_uint64)], c_int, _check),
     ("navrouter_router_entry_view", [RouterPtr, ctypes.c_uint64, POINTER(c_void_p)], c_int, _check),
     ("navrouter_router_state_json", [RouterPtr, POINTER(c_void_p)], c_int, _check),
+    ("navrouter_router_state_text", [RouterPtr, POINTER(c_void_p)], c_int, _check),
     (
         "navrouter_router_restore_ex",
         [RouterPtr, c_char_p, c_uint32, MIGRATE_FN, c_void_p, c_char_p, POINTER(NavOptions), POINTER(ctypes.c_uint64)],

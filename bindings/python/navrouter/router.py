@@ -464,6 +464,13 @@ class Router(OwnedHandle):
         lib().navrouter_router_state_json(self._ptr(), ctypes.byref(out))
         return State.from_json(json.loads(take_string(out)), self._views)
 
+    def state_text(self) -> str:
+        """The state as every host's tools print it: a line per tab and modal layer, "tab 0 home *: home#1 ›
+        product#5 id=7", "layer 0 sheet: settings#9" (navrouter_router_state_text)."""
+        out = c_void_p()
+        lib().navrouter_router_state_text(self._ptr(), ctypes.byref(out))
+        return take_string(out)
+
     def snapshot(self, app: JSON = None) -> Snapshot:
         """The whole state as a dict (the versioned JSON of navrouter_router_snapshot), to restore later. app: the
         host's own JSON value (its app version, say), kept in the snapshot's "app" field for a migration hook."""

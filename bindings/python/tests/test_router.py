@@ -368,3 +368,15 @@ def test_events_and_entries_are_whole_frozen_dataclasses(app):
             assert rebuilt == item and hash(rebuilt) == hash(item)
             with pytest.raises(dataclasses.FrozenInstanceError):
                 item.id = 0
+
+
+def test_state_text_is_the_state_as_every_host_prints_it(app):
+    app.navigate("/shop/product/7")
+    app.navigate("/settings")
+    assert app.state_text().splitlines() == [
+        "tab 0 home *: home#1 › product#5 id=7",
+        "tab 1 catalog: catalog#2",
+        "tab 2 cart: cart#3",
+        "tab 3 profile: profile#4",
+        "layer 0 sheet: settings#6",
+    ]

@@ -25,18 +25,19 @@ struct PlayStep {
     /// Expectations that do not hold.
     var unmet: [(line: Int, outcome: ScriptExpectation.Outcome)] { expectations.filter { !$0.outcome.holds } }
 
-    /// The step for a terminal: the command, what it did, its events, the state (entries new since `previous`
-    /// marked `+`, entries that left listed), and its expectations.
+    /// The step for a terminal: the command, what it did, its events, the state as every host prints it
+    /// (`NavigationState.textRows`; entries new since `previous` marked `+`, entries that left listed), and its
+    /// expectations.
     func text(after previous: NavigationState?) -> [String] {
         var rows = ["> \(command)", "  \(failed ? "\(result.status): " : "")\(result.message)"]
         if !events.isEmpty { rows.append("  events: " + events.map(EventText.describe).joined(separator: ", ")) }
         let new = newEntries(since: previous)
-        for row in StatePicture.text(state, marking: new) { rows.append("  \(row)") }
+        for row in state.textRows(marking: new) { rows.append("  \(row)") }
         if let previous {
             let now = Set(state.allEntries.map(\.id))
             let left = previous.allEntries.filter { !now.contains($0.id) }
             if !left.isEmpty {
-                rows.append("  left: " + left.map { "\($0.route) (\($0.url))" }.joined(separator: ", "))
+                rows.append("  left: " + left.map { "\($0.route)#\($0.id)" }.joined(separator: ", "))
             }
         }
         for (_, outcome) in expectations {

@@ -1,28 +1,8 @@
 import NavRouterCore
 
-/// The navigation state drawn for people: text rows for the terminal, and an SVG picture (tabs and modal layers
-/// as columns, each stack bottom-up, the selected tab and the visible top marked).
+/// The navigation state drawn as an SVG picture (tabs and modal layers as columns, each stack bottom-up, the selected
+/// tab and the visible top marked); as text, `NavigationState.textRows(marking:)` (the same rows in every host).
 enum StatePicture {
-    /// `tab 1 catalog *: catalog › product (/shop/product/7)`, one row per tab and per layer; the entries in
-    /// `marking` (new since the step before) begin with `+`.
-    static func text(_ state: NavigationState, marking: Set<EntryID> = []) -> [String] {
-        var rows: [String] = []
-        for (index, tab) in state.tabs.enumerated() {
-            let mark = index == state.selectedTab ? " *" : ""
-            let hidden = tab.hiddenLayers.isEmpty ? "" : "  (+\(tab.hiddenLayers.count) hidden layers)"
-            rows.append("tab \(index) \(tab.route ?? "main")\(mark): \(stack(tab.stack, marking))\(hidden)")
-        }
-        for (index, layer) in state.layers.enumerated() {
-            let fixed = layer.preventDismissal ? ", fixed" : ""
-            rows.append("layer \(index) (\(layer.style.rawValue)\(fixed)): \(stack(layer.stack, marking))")
-        }
-        return rows
-    }
-
-    private static func stack(_ entries: [NavigationEntry], _ marking: Set<EntryID>) -> String {
-        entries.map { "\(marking.contains($0.id) ? "+" : "")\($0.route) (\($0.url))" }.joined(separator: " › ")
-    }
-
     /// The line under a picture's title: what the step did.
     struct Banner {
         /// How it went.

@@ -50,6 +50,9 @@ def test_deep_links_tabs_sheets_and_back():
             await type_command(pilot, app, "/shop/product/7")
             assert [entry.route for entry in app.router.state.current_stack] == ["home", "product"]
             assert "home › product" in str(app.tabs_screen.query_one("#breadcrumb").render())
+            # The state panel prints the state as every host does (navrouter play, the C demo, the Swift host).
+            assert app.router.state_text().splitlines()[0] == "tab 0 home *: home#1 › product#5 id=7"
+            assert app.router.state_text() in str(app.tabs_screen.query_one("#state").render()).replace("\\n", "\n")
             await type_command(pilot, app, "tab 2")
             assert app.router.state.selected_tab == 2
             await type_command(pilot, app, "/settings")

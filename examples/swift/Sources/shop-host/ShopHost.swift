@@ -203,15 +203,9 @@ final class ShopApp: Sendable {
         print(line)
     }
 
+    /// The state as every host's tools print it (`navrouter play`, the C demo, the Python host).
     private func printState() {
-        let state = router.state
-        for (index, tab) in state.tabs.enumerated() {
-            let mark = index == state.selectedTab ? "*" : " "
-            print("  \(mark) \(tab.route ?? "main"): \(tab.stack.map(\.route).joined(separator: " > "))")
-        }
-        for layer in state.layers {
-            print("    [\(layer.style.rawValue)] \(layer.stack.map(\.route).joined(separator: " > "))")
-        }
+        for row in router.state.textRows() { print("  \(row)") }
     }
 }
 
