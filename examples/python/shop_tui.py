@@ -3,19 +3,21 @@
 Tabs come from the manifest's root routes; the selected tab's stack is drawn as a breadcrumb over its top screen;
 modal layers are Textual modal screens with their own stacks. Type a deep link (``/shop/product/7``,
 ``myapp://settings``) or a command (``back``, ``tab 2``, ``login``, ``logout``) into the input. Every navigation
-is animated, and the router waits for it: the app runs the router in transition mode and reports each finished
-animation back (``transition_finished``), so commands typed meanwhile queue in order.
+is animated, and the router waits for it: the app drives an ``AsyncRouter`` whose navigator is a coroutine that
+draws and animates each change, so each command returns once its animation is over and commands typed meanwhile
+queue in order (no timers of the app's own).
 
     python3 examples/python/shop_tui.py [MANIFEST]      (scripts/demo-python.sh installs Textual and runs it)
 """
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
 
 import navrouter
-from navrouter import Event, Router
+from navrouter import AsyncRouter, Event, Router
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -99,38 +101,28 @@ class ShopApp(App[None]):
         self.registry.set_auth_handler(login=self.login_requested)
         self.events: list[Event] = []
         self.finished: list[int] = []
-        self.router = Router(self.registry, navigator=self.navigate_event)
-        self.router.set_transition_mode(True)
+        self.router = AsyncRouter(self.registry, navigator=self.navigate_event)
         self.login_flow: int | None = None
         self.layers: list[LayerScreen] = []
         self.main: Screen[None] | None = None  # the screen with the tabs, set when mounted
 
     # ---- the router's side ----
 
-    def navigate_event(self, event: Event) -> None:
-        """The navigator: remember the event; the state is drawn after the command, then animated."""
+    async def navigate_event(self, event: Event) -> None:
+        """The navigator: remember the event; at the command's end (state_changed) draw the state and animate it.
+        The AsyncRouter finishes the transition when this returns: the next command waits for the animation."""
         self.events.append(event)
         if event.kind == "state_changed":
-            self.call_later(self.animate_transition, event.transition)
+            self.render_state()
+            screen = self.tabs_screen.query_one("#screen", Static)
+            screen.styles.opacity = 0.2
+            screen.styles.animate("opacity", 1.0, duration=ANIMATION_SECONDS)
+            await asyncio.sleep(ANIMATION_SECONDS)
+            self.finished.append(event.transition)
 
     def login_requested(self, router: Router, flow: int, destination: navrouter.Match) -> None:
         self.login_flow = flow
         self.call_later(self.set_status, f"log in to open {destination.route}: type 'login' (or 'login fail')")
-
-    def animate_transition(self, transition: int) -> None:
-        """Draws the new state, fades the main screen in, and tells the router when the transition is done."""
-        self.render_state()
-        screen = self.tabs_screen.query_one("#screen", Static)
-        screen.styles.opacity = 0.2
-        screen.styles.animate("opacity", 1.0, duration=ANIMATION_SECONDS)
-        self.set_timer(ANIMATION_SECONDS, lambda: self.transition_done(transition))
-
-    def transition_done(self, transition: int) -> None:
-        self.finished.append(transition)
-        try:
-            self.router.transition_finished(transition)  # runs what was queued meanwhile
-        except navrouter.NavRouterError:
-            pass  # a newer command already finished it
 
     # ---- drawing ----
 
@@ -150,7 +142,7 @@ class ShopApp(App[None]):
 
     def on_mount(self) -> None:
         self.main = self.screen
-        self.router.start()
+        self.run_worker(self.router.start())
         self.query_one("#command", Input).focus()
 
     def render_state(self) -> None:
@@ -194,26 +186,29 @@ class ShopApp(App[None]):
         self.run_command(message.value.strip())
 
     def run_command(self, line: str) -> None:
+        """Runs a typed command as a worker: it returns once its animation is over (queued behind earlier ones)."""
+        if line.split():
+            self.run_worker(self.perform(line))
+
+    async def perform(self, line: str) -> None:
         words = line.split(maxsplit=1)
-        if not words:
-            return
         try:
             if words[0] == "back":
-                outcome = self.router.back()
+                outcome = await self.router.back()
             elif words[0] == "tab" and len(words) > 1:
-                outcome = self.router.select_tab(int(words[1]))
+                outcome = await self.router.select_tab(int(words[1]))
             elif words[0] == "login" and self.login_flow is not None:
                 success = words[1:] != ["fail"]
                 self.registry.authenticated = success
                 flow, self.login_flow = self.login_flow, None
-                outcome = self.router.complete_login(flow, success)
+                outcome = await self.router.complete_login(flow, success)
             elif words[0] == "logout":
                 self.registry.authenticated = False
                 self.set_status("logged out")
                 return
             else:
-                outcome = self.router.navigate(line, external="://" in line)
-            self.set_status(f"{outcome.status}" + (f" (ticket {outcome.id})" if outcome.status == "queued" else ""))
+                outcome = await self.router.navigate(line, external="://" in line)
+            self.set_status(outcome.status)
         except (navrouter.NavRouterError, ValueError) as error:
             self.set_status(f"{type(error).__name__}: {error}")
 

@@ -337,6 +337,10 @@ class AsyncRouter:
         """The current state (see Router.state)."""
         return self.router.state
 
+    def state_text(self) -> str:
+        """The state as every host's tools print it (see Router.state_text)."""
+        return self.router.state_text()
+
     def snapshot(self) -> Snapshot:
         """The whole state as a snapshot dict (see Router.snapshot)."""
         return self.router.snapshot()

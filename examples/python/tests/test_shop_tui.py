@@ -1,5 +1,6 @@
 """The Textual shop host driven headlessly with Textual's pilot: deep links typed into the input, tabs, a sheet as
-a modal screen, the escape key as back, a login flow, and every animated transition reported back to the router."""
+a modal screen, the escape key as back, a login flow, and every command awaited through the AsyncRouter until its
+animation is over."""
 
 import asyncio
 import os
@@ -78,10 +79,14 @@ def test_a_login_flow_and_a_queued_command():
             assert "log in to open orders" in str(app.tabs_screen.query_one("#status").render())
             await type_command(pilot, app, "login")
             assert [entry.route for entry in app.router.state.current_stack][-1] == "orders"
-            # Two commands in one go: the second waits for the first one's animation, then runs.
-            first = app.router.navigate("/shop/product/1")
-            second = app.router.navigate("/shop/product/2")
-            assert first.status == "applied" and second.status == "queued"
+            # Two commands in one go: the second waits for the first one's animation, then runs; each returns
+            # once its own animation is over (the AsyncRouter's navigator is the app's animating coroutine).
+            first = asyncio.ensure_future(app.router.navigate("/shop/product/1"))
+            second = asyncio.ensure_future(app.router.navigate("/shop/product/2"))
+            outcomes = await asyncio.gather(first, second)
+            assert [outcome.status for outcome in outcomes] == ["applied", "applied"]
+            assert outcomes[0].id in app.finished and outcomes[1].id in app.finished
+            assert app.finished.index(outcomes[0].id) < app.finished.index(outcomes[1].id)
             await settle(pilot, app)
             assert [entry.route for entry in app.router.state.current_stack][-2:] == ["product", "product"]
 
