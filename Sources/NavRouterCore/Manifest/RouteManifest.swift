@@ -5,7 +5,8 @@
 /// (`sheet`, `fullscreen`; with `modal`), `requires_auth`, `external` (Booleans), `required_parameters`
 /// (strings), `metadata` (an object), `parent` (a route name) and `aliases` (more patterns that open the route). Every
 /// field is checked, unknown fields are
-/// errors, and an error names the module, the route and the field.
+/// errors, and an error names the module, the route and the field. The document's top level may also carry the app's
+/// URL policy and fallback route (`web_domains`, `schemes`, `fallback_route`: see `ManifestSettings`).
 public enum RouteManifest {
     /// Parses a manifest into routes (each carrying its module's name).
     /// - Parameter text: the manifest's JSON text.
