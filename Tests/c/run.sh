@@ -158,7 +158,7 @@ if [ -x "$out/demo" ]; then
         printf 'present /settings bogus\r\npresent /settings fullscreen\r\n' |
             "$out/demo" examples/manifests/shop.json >"$out/demo_input.out" || return 1
         grep -qx "  ! EINVAL: present's style is sheet or fullscreen, not 'bogus'" "$out/demo_input.out" &&
-            grep -q "^ *fullscreen : settings#" "$out/demo_input.out" && ! grep -q "sheet :" "$out/demo_input.out"
+            grep -q "^ *layer 0 fullscreen: settings#" "$out/demo_input.out" && ! grep -q "sheet:" "$out/demo_input.out"
     }
     check demo_reads_what_it_is_given demo_reads_what_it_is_given
     # A file it cannot read is named, with the reason (it printed the usage line alone).
