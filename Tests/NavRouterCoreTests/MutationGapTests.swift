@@ -1,0 +1,72 @@
+import NavRouterCore
+import XCTest
+
+/// Behaviours the corrected mutation runs found no test for (TESTING.md, "Mutation testing"): each test here fails
+/// on the planted defect it was written for.
+final class MutationGapTests: XCTestCase {
+    /// An app without tabs has one main stack, whose first entry is no tab's root: a restore while logged out leaves
+    /// it out when it is protected, with what is above it (only a tab keeps its root).
+    func testARestoreWhileLoggedOutLeavesOutAProtectedFirstEntryOfTheMainStack() throws {
+        let registry = try RouteRegistry()
+        try registry.register([
+            Route(name: "vault", pattern: "vault", requiresAuth: true), Route(name: "note", pattern: "note/:id"),
+        ])
+        registry.guards.setAuthenticated(true)
+        let router = Router(registry: registry)
+        try router.start()
+        try router.navigate("/vault")
+        try router.navigate("/note/1")
+        XCTAssertEqual(router.state.currentStack.map(\.route), ["vault", "note"])
+        let snapshot = router.snapshot()
+        registry.guards.setAuthenticated(false)
+        let fresh = Router(registry: registry)
+        try fresh.restore(snapshot)
+        XCTAssertEqual(fresh.state.allEntries.map(\.route), [], "no protected entry is restored while logged out")
+    }
+
+    /// Setting the options again (the same flow-token seed) goes on with the token sequence: a flow held after it
+    /// never gets the token of one held before, even one that ended (a host's stale token must not resume it).
+    func testFlowTokensStayUniqueWhenTheOptionsAreSetAgain() throws {
+        let registry = try RouteRegistry()
+        try registry.register([
+            Route(name: "home", pattern: "home", presentation: .root), Route(name: "slow", pattern: "slow/:id"),
+        ])
+        try registry.guards.addInterceptor(
+            ClosureInterceptor { $0.destination?.route.name == "slow" ? .pending : .proceed }, name: "hold")
+        let options = RouterOptions {
+            $0.flowTokenSeed = 42
+            $0.supersedePendingFlows = false
+        }
+        let router = Router(registry: registry, options: options)
+        try router.start()
+        guard case .pending(let first) = try router.navigate("/slow/1") else { return XCTFail("held") }
+        try router.resumeFlow(first, decision: .cancel(reason: "gone"))
+        router.setOptions(options)
+        guard case .pending(let second) = try router.navigate("/slow/2") else { return XCTFail("held") }
+        XCTAssertNotEqual(first, second, "a token is never given twice")
+        assertFails(.invalidArgument) { try router.resumeFlow(first, decision: .proceed) }
+    }
+
+    /// Under modals per tab, a link whose chain belongs to another tab (built back stack) lands on that tab under no
+    /// modal: the tab's own hidden layers are dismissed, not shown over the link's entry.
+    func testACrossTabLinkDismissesTheTabsHiddenLayers() throws {
+        let registry = try RouteRegistry()
+        try registry.register([
+            Route(name: "feed", pattern: "feed", presentation: .root),
+            Route(name: "inbox", pattern: "inbox", presentation: .root),
+            Route(name: "message", pattern: "inbox/<int:id>", parent: "inbox"),
+            Route(name: "settings", pattern: "settings", presentation: .modal(.sheet)),
+        ])
+        let router = Router(registry: registry, options: RouterOptions { $0.modalsPerTab = true })
+        try router.start()
+        try router.selectTab(route: "inbox")
+        try router.navigate("/settings")
+        try router.selectTab(route: "feed")
+        XCTAssertEqual(router.state.tabs[1].hiddenLayers.count, 1)
+        try router.navigate("/inbox/42", options: NavigationOptions { $0.buildBackStack = true })
+        XCTAssertEqual(router.state.selectedTab, 1)
+        XCTAssertEqual(router.state.layers.count, 0, "the inbox tab's sheet went")
+        XCTAssertEqual(router.state.tabs[1].hiddenLayers.count, 0)
+        XCTAssertEqual(router.state.topEntry?.route, "message")
+    }
+}
