@@ -63,3 +63,20 @@ extension NavigationState {
         return found
     }
 }
+
+extension NavigationState {
+    /// The index of the first tab whose root route is `route` (`Router.tabIndex(ofRoute:)`, and the selection of a
+    /// tab by its route when the command runs).
+    /// - Throws: `.notFound` naming the tabs' roots, with the one meant when one is near.
+    func tabIndex(ofRoute route: String) throws(NavRouterError) -> Int {
+        guard let index = tabs.firstIndex(where: { $0.route == route }) else {
+            let names = tabs.compactMap(\.route)
+            let roots = names.map { "'\($0)'" }.joined(separator: ", ")
+            throw NavRouterError(
+                .notFound,
+                "no tab has the root route '\(route)' (the tabs' roots: \(roots.isEmpty ? "none" : roots))"
+                    + NameSuggestion.didYouMean(route, among: names))
+        }
+        return index
+    }
+}

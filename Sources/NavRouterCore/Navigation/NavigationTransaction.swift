@@ -75,7 +75,7 @@ struct NavigationTransaction {
         case .selectTab(let index):
             try selectTab(index)
         case .selectTabOfRoute(let route):
-            try selectTab(try tabIndex(ofRoute: route))
+            try selectTab(try state.tabIndex(ofRoute: route))
         case .back:
             try back()
         case .userPopped(let id):
@@ -293,20 +293,6 @@ struct NavigationTransaction {
         event.style = style
         event.preventsDismissal = options.preventDismissal
         append(event)
-    }
-
-    /// The index of the first tab whose root route is `route`.
-    /// - Throws: `.notFound` naming the tabs' roots, with the one meant when one is near.
-    private func tabIndex(ofRoute route: String) throws(NavRouterError) -> Int {
-        guard let index = state.tabs.firstIndex(where: { $0.route == route }) else {
-            let names = state.tabs.compactMap(\.route)
-            let roots = names.map { "'\($0)'" }.joined(separator: ", ")
-            throw NavRouterError(
-                .notFound,
-                "no tab has the root route '\(route)' (the tabs' roots: \(roots.isEmpty ? "none" : roots))"
-                    + NameSuggestion.didYouMean(route, among: names))
-        }
-        return index
     }
 
     /// The stack a push goes onto: the named tab's (`NavigationOptions.tab`), else the current one.

@@ -39,16 +39,7 @@ extension Router {
     /// The index of the tab whose root route is named `route`.
     /// - Throws: `.notFound` when no tab has it as its root (naming the tabs' roots, with a did-you-mean).
     public func tabIndex(ofRoute route: String) throws(NavRouterError) -> Int {
-        let tabs = state.tabs
-        guard let index = tabs.firstIndex(where: { $0.route == route }) else {
-            let names = tabs.compactMap(\.route)
-            let roots = names.map { "'\($0)'" }.joined(separator: ", ")
-            throw NavRouterError(
-                .notFound,
-                "no tab has the root route '\(route)' (the tabs' roots: \(roots.isEmpty ? "none" : roots))"
-                    + NameSuggestion.didYouMean(route, among: names))
-        }
-        return index
+        try state.tabIndex(ofRoute: route)
     }
 
     /// Selects the (first) tab whose root route is named `route` (see `selectTab(_:)`): one command, which looks the

@@ -17,7 +17,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def test_a_wheel_installs_and_runs_without_swift(tmp_path: Path) -> None:
+def build_wheel(tmp_path: Path) -> Path:
+    """A wheel of the binding, bundling the freshly built library."""
     wheels = tmp_path / "wheels"
     environment = dict(os.environ)
     environment["NAVROUTER_LIBRARY"] = str(ROOT / "build" / "lib" / "libnavrouter.so.1")  # the freshly built one
@@ -28,12 +29,12 @@ def test_a_wheel_installs_and_runs_without_swift(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     (wheel,) = wheels.glob("navrouter-*.whl")
-    assert wheel.name == f"navrouter-{navrouter.__version__}-cp310-abi3-linux_x86_64.whl"
-    names = zipfile.ZipFile(wheel).namelist()
-    assert "navrouter/libnavrouter.so.1" in names and "navrouter/libjansson.so.4" in names
-    assert "navrouter/py.typed" in names and "navrouter/_speedups.abi3.so" in names
-    assert "navrouter/_speedups.c" not in names
+    return wheel
 
+
+def run_in_a_fresh_virtualenv(wheel: Path, program: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """Installs the wheel into a new virtualenv and runs the program there, with Swift off PATH and no
+    NAVROUTER_LIBRARY, PYTHON* or LD_LIBRARY_PATH: a machine with the wheel and nothing else of ours."""
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
@@ -43,6 +44,19 @@ def test_a_wheel_installs_and_runs_without_swift(tmp_path: Path) -> None:
         entry for entry in os.environ["PATH"].split(os.pathsep) if not (Path(entry) / "swift").exists()
     )
     clean.pop("LD_LIBRARY_PATH", None)
+    return subprocess.run(
+        [str(python), "-c", program], capture_output=True, text=True, env=clean, cwd=tmp_path, check=False
+    )
+
+
+def test_a_wheel_installs_and_runs_without_swift(tmp_path: Path) -> None:
+    wheel = build_wheel(tmp_path)
+    assert wheel.name == f"navrouter-{navrouter.__version__}-cp310-abi3-linux_x86_64.whl"
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "navrouter/libnavrouter.so.1" in names and "navrouter/libjansson.so.4" in names
+    assert "navrouter/py.typed" in names and "navrouter/_speedups.abi3.so" in names
+    assert "navrouter/_speedups.c" not in names
+
     program = """
 import navrouter
 with navrouter.Registry() as registry:
@@ -58,9 +72,7 @@ maps = open("/proc/self/maps").read()
 print("bundled" if "site-packages/navrouter/libnavrouter.so.1" in maps else "system",
       "bundled-jansson" if "site-packages/navrouter/libjansson.so.4" in maps else "system-jansson")
 """
-    result = subprocess.run(
-        [str(python), "-c", program], capture_output=True, text=True, env=clean, cwd=tmp_path, check=False
-    )
+    result = run_in_a_fresh_virtualenv(wheel, program, tmp_path)
     assert result.returncode == 0, result.stderr
     events = "tabs_set_up+push+state_changed"
     assert result.stdout.split() == [
@@ -78,16 +90,7 @@ print("bundled" if "site-packages/navrouter/libnavrouter.so.1" in maps else "sys
 def test_auditwheel_makes_it_a_manylinux_wheel_that_installs_without_swift(tmp_path: Path) -> None:
     """A wheel PyPI takes: `auditwheel repair` tags it manylinux (the glibc its symbols need; libstdc++ and libgcc_s
     are the policy's), and the repaired wheel installs and runs in a fresh virtualenv with Swift off the path."""
-    wheels = tmp_path / "wheels"
-    environment = dict(os.environ)
-    environment["NAVROUTER_LIBRARY"] = str(ROOT / "build" / "lib" / "libnavrouter.so.1")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(ROOT / "bindings" / "python"), "-w", str(wheels)],
-        check=True,
-        env=environment,
-        cwd=tmp_path,
-    )
-    (wheel,) = wheels.glob("navrouter-*.whl")
+    wheel = build_wheel(tmp_path)
     shown = subprocess.run(
         [sys.executable, "-m", "auditwheel", "show", str(wheel)], capture_output=True, text=True, check=True
     ).stdout
@@ -101,15 +104,6 @@ def test_auditwheel_makes_it_a_manylinux_wheel_that_installs_without_swift(tmp_p
     )
     (manylinux,) = repaired.glob("navrouter-*.whl")
     assert manylinux.name == f"navrouter-{navrouter.__version__}-cp310-abi3-{tag}.whl"
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(manylinux)], check=True)
-    clean = {key: value for key, value in os.environ.items() if not key.startswith(("NAVROUTER", "PYTHON"))}
-    clean["PATH"] = os.pathsep.join(
-        entry for entry in os.environ["PATH"].split(os.pathsep) if not (Path(entry) / "swift").exists()
-    )
-    clean.pop("LD_LIBRARY_PATH", None)
     program = """
 import navrouter
 with navrouter.Registry() as registry:
@@ -118,9 +112,7 @@ with navrouter.Registry() as registry:
         router.start()
         print(router.state.top.route, registry.resolve("/home").route)
 """
-    result = subprocess.run(
-        [str(python), "-c", program], capture_output=True, text=True, env=clean, cwd=tmp_path, check=False
-    )
+    result = run_in_a_fresh_virtualenv(manylinux, program, tmp_path)
     assert result.returncode == 0 and result.stdout.split() == ["home", "home"], result.stderr
 
 
