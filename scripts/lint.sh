@@ -6,7 +6,8 @@
 # included (scripts/check-line-length.py), and that every copy of the version is the header's
 # (scripts/check-version.py), and that every deprecation lives in Deprecated.swift with the release it goes away in
 # (scripts/check-deprecations.py), and that the C and Python API references in docs/api are current and have no hole
-# (scripts/api_reference.py --check). Prints the findings and a total "lint: N passed, N failed".
+# (scripts/api_reference.py --check), and that every relative link of the Markdown pages leads somewhere
+# (scripts/check-doc-links.py). Prints the findings and a total "lint: N passed, N failed".
 # `scripts/lint.sh --fix` formats the tree in place instead.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -49,6 +50,7 @@ check safety-comments python3 scripts/check-safety-comments.py Sources
 check safety-comments-self-test python3 scripts/check-safety-comments.py --self-test
 check line-length python3 scripts/check-line-length.py
 check version python3 scripts/check-version.py
+check doc-links python3 scripts/check-doc-links.py
 check platform-imports python3 scripts/check-platform-imports.py
 check deprecations python3 scripts/check-deprecations.py
 check api-reference python3 scripts/api_reference.py --check

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing navrouter needs, only when it is missing: Jansson's headers, pkg-config,
-# gcc/g++, valgrind, Python's headers (Debian packages), pytest, ruff, clang-format, mypy, pyright and Textual for the Python example
-# host (PyPI, pinned; pyright runs on the machine's node). The Swift 6 toolchain must already be on PATH.
+# gcc/g++, valgrind, Python's headers, Graphviz and Chromium (Debian packages: the tool's pages are drawn by Graphviz
+# and tested in headless Chromium), pytest, ruff, clang-format, mypy, pyright and Textual for the Python example host
+# (PyPI, pinned; pyright runs on the machine's node). The Swift 6 toolchain must already be on PATH.
 # `scripts/setup.sh --demo`: only what the demo needs (pkg-config, Jansson's headers, gcc), nothing of the tests'.
 set -euo pipefail
 demo_only=false
@@ -19,6 +20,9 @@ if ! $demo_only; then
     # Python's headers, for the binding's C speedups module (scripts/build-python-speedups.sh).
     python3 -c "import os, sysconfig; assert os.path.exists(sysconfig.get_paths()['include'] + '/Python.h')" \
         2>/dev/null || missing+=(python3-dev)
+    # `navrouter graph --format svg|html` runs dot; Tests/cli/test_pages.py opens the tool's pages in Chromium.
+    command -v dot >/dev/null || missing+=(graphviz)
+    command -v chromium >/dev/null || missing+=(chromium)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
     echo "setup: installing ${missing[*]}"

@@ -147,6 +147,17 @@ def test_router_options_come_from_the_command_line(tmp_path):
     assert run("play", "--options", "{", SHOP, steps).returncode == 2
 
 
+# The commands of the log record_log makes, as `play` names them.
+RECORDED_COMMANDS = [
+    "start",
+    "navigate /shop/product/7",
+    "navigate /settings",
+    "navigate /nowhere",
+    "back",
+    "select_tab index=2",
+]
+
+
 def record_log(tmp_path: Path) -> Path:
     """A transaction log as an app records it: the Python binding over the release library."""
     program = """
@@ -186,14 +197,7 @@ def test_a_recorded_transaction_log_is_drawn_step_by_step(tmp_path):
     assert result.returncode == 1, "the app's failed navigation is a failed step"
     assert result.stderr == f"{log}:4: ENOTFOUND: no route matches '/nowhere'\n"
     commands = [line[2:] for line in result.stdout.splitlines() if line.startswith("> ")]
-    assert commands == [
-        "start",
-        "navigate /shop/product/7",
-        "navigate /settings",
-        "navigate /nowhere",
-        "back",
-        "select_tab index=2",
-    ]
+    assert commands == RECORDED_COMMANDS
     assert "events: push product#5, state_changed" in result.stdout
     assert "tab 2 cart *: cart#3" in result.stdout.split("> select_tab")[1]
     assert len(list((tmp_path / "svg").iterdir())) == 6

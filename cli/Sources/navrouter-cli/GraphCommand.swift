@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import NavRouterCore
 
-/// `navrouter graph MANIFEST --format dot|mermaid|svg`: routes, parents, tabs and modals as a picture.
+/// `navrouter graph MANIFEST --format dot|mermaid|svg|html`: routes, parents, tabs and modals as a picture, or a page
+/// to explore them (`RoutePage`).
 struct GraphCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
@@ -10,16 +11,20 @@ struct GraphCommand: ParsableCommand {
         discussion: """
             dot and mermaid are text for Graphviz and Mermaid; svg runs Graphviz's dot (apt-get install graphviz). \
             Edges go from a route to the routes whose parent it is: the back stack a deep link builds.
+
+            html writes one self-contained page (no network): the routes by module, the graph (drawn by dot when \
+            it is installed), and for a chosen route its patterns, flags, guards, back stack and metadata; a box \
+            explains any typed link as 'navrouter explain' does.
             """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case dot, mermaid, svg
+        case dot, mermaid, svg, html
     }
 
     @OptionGroup var options: ManifestOptions
 
-    @Option(help: "dot, mermaid or svg.")
+    @Option(help: "dot, mermaid, svg or html.")
     var format: Format = .dot
 
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
@@ -27,12 +32,17 @@ struct GraphCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let routes = try options.registry().routes
+            let registry = try options.registry()
+            let routes = registry.routes
             let text: String
             switch format {
             case .dot: text = RouteGraph.dot(routes)
             case .mermaid: text = RouteGraph.mermaid(routes)
             case .svg: text = try RouteGraph.svg(RouteGraph.dot(routes))
+            case .html:
+                let picture = RouteGraph.hasGraphviz ? try RouteGraph.svg(RouteGraph.dot(routes)) : nil
+                let source = options.manifest == "-" ? "standard input" : options.manifest
+                text = RoutePage.html(registry, source: source, graphSVG: picture)
             }
             if let output {
                 try OutputFile.write(text, to: output)
@@ -169,11 +179,17 @@ enum RouteGraph {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Whether Graphviz's `dot` is on the path.
+    static var hasGraphviz: Bool { dotPath != nil }
+
+    private static var dotPath: String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map { "\($0)/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     /// Runs Graphviz's `dot -Tsvg` over the graph.
     static func svg(_ dot: String) throws -> String {
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-            .map { "\($0)/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let path else {
+        guard let path = dotPath else {
             throw ToolError.usage(
                 "--format svg needs Graphviz's dot, which is not installed (apt-get install graphviz); "
                     + "--format dot writes the graph for it")

@@ -26,6 +26,9 @@ struct PlayCommand: ParsableCommand {
 
             --log FILE draws a transaction log an app recorded (RouterOptions.recordsLog, one JSON object a line) \
             instead of running a script: each logged command with its outcome, events and state.
+
+            --html FILE writes the session as one self-contained page (no network): a timeline of the steps, and \
+            for each its picture of the state, events, state rows and expectations; it opens at the first failure.
             """
     )
 
@@ -44,6 +47,9 @@ struct PlayCommand: ParsableCommand {
 
     @Option(help: "Write one SVG picture of the navigation state per step into this directory.")
     var svg: String?
+
+    @Option(help: "Write the session as one self-contained HTML page: a timeline, step by step.")
+    var html: String?
 
     @Flag(
         name: .customLong("json"),
@@ -72,6 +78,7 @@ struct PlayCommand: ParsableCommand {
             var unmet = 0
             var held = 0
             var previous: NavigationState?
+            var pageSteps: [TimelinePage.Step] = []
             let source = script ?? log ?? ""
             let show = { (step: PlayStep) throws in
                 if step.failed {
@@ -93,12 +100,20 @@ struct PlayCommand: ParsableCommand {
                     try OutputFile.write(
                         step.svg(after: previous), to: "\(svg)/step-\(String(format: "%03d", step.number)).svg")
                 }
+                if html != nil {
+                    pageSteps.append(
+                        .init(step: step, picture: step.svg(after: previous), rows: step.stateRows(after: previous)))
+                }
                 previous = step.state
             }
             if let log {
                 for step in try TransactionLogSteps.read(log, registry: registry) { try show(step) }
             } else {
                 try play(script ?? "-", registry: registry, options: router, show: show)
+            }
+            if let html {
+                let name = source == "-" ? "standard input" : source
+                try OutputFile.write(TimelinePage.html(pageSteps, source: name), to: html)
             }
             if !asJSON {
                 var said: [String] = []

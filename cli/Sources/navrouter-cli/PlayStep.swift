@@ -31,17 +31,21 @@ struct PlayStep {
     func text(after previous: NavigationState?) -> [String] {
         var rows = ["> \(command)", "  \(failed ? "\(result.status): " : "")\(result.message)"]
         if !events.isEmpty { rows.append("  events: " + events.map(EventText.describe).joined(separator: ", ")) }
-        let new = newEntries(since: previous)
-        for row in state.textRows(marking: new) { rows.append("  \(row)") }
+        rows += stateRows(after: previous).map { "  \($0)" }
+        for (_, outcome) in expectations {
+            rows.append("  \(outcome.expectation): " + (outcome.holds ? "holds" : "FAILED, \(outcome.found)"))
+        }
+        return rows
+    }
+
+    /// The state as every host prints it (`NavigationState.textRows`), entries new since `previous` marked `+`, and
+    /// a `left: ...` row for the entries that left.
+    func stateRows(after previous: NavigationState?) -> [String] {
+        var rows = state.textRows(marking: newEntries(since: previous))
         if let previous {
             let now = Set(state.allEntries.map(\.id))
             let left = previous.allEntries.filter { !now.contains($0.id) }
-            if !left.isEmpty {
-                rows.append("  left: " + left.map { "\($0.route)#\($0.id)" }.joined(separator: ", "))
-            }
-        }
-        for (_, outcome) in expectations {
-            rows.append("  \(outcome.expectation): " + (outcome.holds ? "holds" : "FAILED, \(outcome.found)"))
+            if !left.isEmpty { rows.append("left: " + left.map { "\($0.route)#\($0.id)" }.joined(separator: ", ")) }
         }
         return rows
     }

@@ -45,6 +45,7 @@ enum StatePicture {
             }
         var parts = [
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
+                + "viewBox=\"0 0 \(width) \(height)\" "
                 + "font-family=\"Helvetica, Arial, sans-serif\">",
             "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>",
             "<text x=\"10\" y=\"24\" font-size=\"15\" font-weight=\"bold\">\(escaped(shortened(title, 90)))</text>",
@@ -123,17 +124,5 @@ enum StatePicture {
         text.count <= limit ? text : String(text.prefix(max(limit - 1, 1))) + "…"
     }
 
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    private static func escaped(_ text: String) -> String { HTMLPage.escaped(text) }
 }
