@@ -4,7 +4,8 @@
 # NavRouter (Sources/NavRouter/NavRouter.docc: overview, articles, and the tutorial that builds the shop app's
 # navigation) into build/docs/NavRouter. Symbol graphs come from `swift build -emit-symbol-graph`. Each archive is a
 # static DocC archive: serve it with a web server, or `docc preview` the catalog. A documentation warning fails the
-# script: every public symbol is documented, and every reference resolves. Usage: scripts/docs.sh
+# script: every public symbol is documented, and every reference resolves; so does a top-level symbol that no topic
+# group of its catalog names (scripts/check-docc-topics.py). Usage: scripts/docs.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 graphs=build/symbol-graphs
@@ -32,6 +33,12 @@ for module in NavRouterCore NavRouter; do
 done
 if grep -qE "^(warning|error)" build/docs.log; then
     echo "docs: documentation warnings (build/docs.log)"
+    exit 1
+fi
+# Every top-level symbol sits in a topic group of its catalog: nothing lands in "Other" unasked (where types the
+# library shares only with its C layer and tools would show up).
+if ! python3 scripts/check-docc-topics.py | tee -a build/docs.log; then
+    echo "docs: symbols in no topic group (build/docs.log)"
     exit 1
 fi
 echo "docs: build/docs/NavRouterCore and build/docs/NavRouter ($(find build/docs -name '*.json' | wc -l) pages of" \

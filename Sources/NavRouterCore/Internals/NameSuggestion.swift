@@ -1,7 +1,9 @@
 /// The name a misspelt one most likely meant, for error messages ("did you mean 'product'?"): the nearest candidate
 /// by edit distance (insertions, deletions, substitutions and swaps of two neighbours, letters compared in any case),
 /// when it is near enough to be a slip: at most 1 edit for a name of up to 4 characters, at most 2 for longer ones.
-/// The library's own messages use it; a host's tools may too (the `navrouter` tool does, for its commands).
+/// The library's own messages use it; so does the `navrouter` tool, for its commands (public for it, and kept out of
+/// the documentation: it is no part of the router's API).
+@_documentation(visibility: internal)
 public enum NameSuggestion {
     /// `" (did you mean 'NAME'?)"`, or `""` when no candidate is near enough.
     public static func didYouMean(_ word: String, among candidates: some Sequence<String>) -> String {

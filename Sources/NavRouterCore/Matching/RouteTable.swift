@@ -13,7 +13,7 @@ public final class RouteTable: Sendable {
     /// Whether literals match case-sensitively.
     public let caseSensitive: Bool
     /// A counter that grows with every change of the registry this table was made from.
-    public let generation: UInt64
+    package let generation: UInt64
     let trie: CompiledTrie
     /// Literal-only routes by their whole path: the fast path of `matchIndex`.
     let staticRoutes: StaticRouteMap

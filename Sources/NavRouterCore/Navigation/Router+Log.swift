@@ -170,7 +170,7 @@ extension Router {
         guard let state = fields.optional("state") else { throw NavRouterError(.invalidJSON, "\(path).state: missing") }
         let (current, started) = control.withLock { ($0.state, $0.started) }
         if try fields.bool("started"), !started || NavigationSnapshot.jsonValue(current, views: false) != state {
-            try perform(.restore(snapshot: state.jsonText), urgent: true)
+            _ = try perform(.restore(snapshot: state.jsonText), urgent: true)
         }
         let transition = UInt64(clamping: try fields.integer("next_transition"))
         let gesture = UInt64(clamping: try fields.integer("next_gesture"))

@@ -13,11 +13,11 @@ public struct SegmentSlice: Equatable, Sendable {
     public var end: Int32
 
     /// A `%` escape (decoded before any comparison).
-    public static let percent: UInt8 = 1
+    static let percent: UInt8 = 1
     /// An ASCII uppercase letter.
-    public static let uppercase: UInt8 = 2
+    static let uppercase: UInt8 = 2
     /// A non-ASCII byte.
-    public static let nonASCII: UInt8 = 4
+    static let nonASCII: UInt8 = 4
     /// A byte a path never holds raw: a control character, or `\` (which browsers read as `/`).
     static let refused: UInt8 = 8
 
@@ -32,7 +32,7 @@ public struct SegmentSlice: Equatable, Sendable {
 
     /// The `percent`, `uppercase` and `nonASCII` bits of the segment's bytes in `url` (a byte loop: for the rare
     /// paths that decode or fold a single segment).
-    public func flags(in url: UnsafePointer<UInt8>) -> UInt8 {
+    func flags(in url: UnsafePointer<UInt8>) -> UInt8 {
         let classes = DeepLinkScanner.byteClasses
         var flags: UInt8 = 0
         for offset in Int(start)..<Int(end) { flags |= classes[Int(url[offset])] }

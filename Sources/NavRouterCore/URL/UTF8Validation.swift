@@ -1,11 +1,11 @@
 import CPathScan
 
 /// UTF-8 validation of bytes in place (no copy), for input that may not be UTF-8: URLs from C, files, the network.
-public enum UTF8Validation {
+enum UTF8Validation {
     /// Whether the bytes are valid UTF-8. ASCII, the common case, is tested 16 bytes at a time
     /// (`navrouter_bytes_are_ascii`, SSE2); only other bytes are parsed, scalar by scalar.
     @inline(__always)
-    public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         return navrouter_bytes_are_ascii(base, bytes.count) != 0 || isValidBeyondASCII(bytes)
     }
@@ -17,7 +17,7 @@ public enum UTF8Validation {
     ///   - code: the error's code: `.invalidArgument` (the default) for names and other text, `.malformedURL` for
     ///     URLs.
     @inline(never)
-    public static func require(
+    static func require(
         _ bytes: UnsafeBufferPointer<UInt8>, _ what: String, code: NavRouterError.Code = .invalidArgument
     ) throws(NavRouterError) {
         if !isValid(bytes) { throw NavRouterError(code, "\(what) is not valid UTF-8") }
