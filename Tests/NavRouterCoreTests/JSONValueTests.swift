@@ -52,6 +52,24 @@ final class JSONValueTests: XCTestCase {
         assertFails(.invalidJSON, "props: invalid JSON") { try JSONValue.parseObject("", what: "props") }
     }
 
+    /// A tool points at a syntax error from its place, not from the message's words; the error's message is the one
+    /// `parse` throws.
+    func testASyntaxErrorHasItsPlace() throws {
+        let text = "{\n  \"routes\": [\n    {\"name\": \"é\", \"pattern\" \"x\"}\n  ]\n}"
+        let error = try XCTUnwrap(JSONValue.syntaxError(in: text))
+        // Jansson's place is the end of the token it did not expect (`"x"`), its column counted in characters.
+        XCTAssertEqual([error.line, error.column], [3, 31])
+        XCTAssertEqual(error.byte, Array(text.utf8).firstIndex(of: UInt8(ascii: "x"))! + 2)
+        do {
+            _ = try JSONValue.parse(text)
+            XCTFail("parsed")
+        } catch {
+            XCTAssertEqual(error.message, try XCTUnwrap(JSONValue.syntaxError(in: text)).message)
+        }
+        XCTAssertNil(JSONValue.syntaxError(in: #"{"a": [1, {"b": null}]}"#))
+        XCTAssertNotNil(JSONValue.syntaxError(in: ""))
+    }
+
     func testBase64URL() {
         for text in ["", "f", "fo", "foo", "foob", "fooba", "foobar", "{\"é\":\"✓\"}"] {
             XCTAssertEqual(

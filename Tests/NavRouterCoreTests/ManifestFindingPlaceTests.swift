@@ -31,13 +31,55 @@ final class ManifestFindingPlaceTests: XCTestCase {
             [
                 "routes[2].presentaton @ 6:35",  // an unknown field: its key
                 "routes[4].pattern @ 8:19",  // an invalid pattern
-                "routes[5].aliases @ 9:35",  // an invalid alias
+                "routes[5].aliases[0] @ 9:47",  // an invalid alias: the alias itself
                 "routes[6].requires_auth @ 10:35",  // a field of the wrong type
                 "routes[1].parent @ 5:56",  // a parent no route has
                 "routes[3].pattern @ 7:19",  // a conflict
             ], report.findings.map(\.message).joined(separator: "\n"))
         XCTAssertTrue(report.findings.allSatisfy { $0.severity == .error })
         XCTAssertEqual(report.findings[0].located.prefix(16), "6:35: error: man")
+        XCTAssertEqual(
+            report.findings[2].message,
+            "manifest: module 'shop', route 'w', alias 'w/<int:': invalid pattern 'w/<int:': segment 2 ('<int:'): '<' "
+                + "without a closing '>'")
+    }
+
+    /// Found from what the library holds and refuses, whatever the message says: the alias among several that
+    /// conflicts, a name taken, a protected tab, a bad required parameter, metadata or parent name, a query parameter
+    /// that is a path parameter too.
+    func testARefusalPointsAtTheValueRefused() throws {
+        let deep = String(repeating: "[", count: 515) + "1" + String(repeating: "]", count: 515)
+        let text = """
+            {"routes": [
+              {"name": "home", "pattern": "home", "presentation": "root"},
+              {"name": "item", "pattern": "item/<int:id>", "aliases": ["old/<int:id>", "home", "i/<int:id>"]},
+              {"name": "home", "pattern": "home2"},
+              {"name": "tab", "pattern": "tab", "presentation": "root", "requires_auth": true},
+              {"name": "r", "pattern": "r", "required_parameters": ["q", "bad\\u0001name"]},
+              {"name": "m", "pattern": "m", "metadata": {"x": \(deep)}},
+              {"name": "n", "pattern": "n/<id>", "query": {"page": {"type": "int"}, "id": {"type": "int"}}},
+              {"name": "c", "pattern": "c", "parent": "bad\\u0002parent"},
+              {"name": "metadata mention", "pattern": "home"}
+            ]}
+            """
+        let report = try RouteManifest.check(text)
+        XCTAssertEqual(
+            places(report),
+            [
+                "routes[4].required_parameters[1] @ 6:62",
+                "routes[5].metadata @ 7:33",
+                "routes[6].query.id @ 8:73",
+                "routes[7].parent @ 9:33",
+                "routes[1].aliases[1] @ 3:76",  // the second alias is the one that conflicts
+                "routes[2].name @ 4:4",  // a name taken
+                "routes[3].requires_auth @ 5:61",  // a tab cannot require login
+                // A conflict whose name says "metadata": the place follows the refusal, not the words.
+                "routes[8].pattern @ 10:32",
+            ], report.findings.map(\.message).joined(separator: "\n"))
+        // Each message names its route once (the route's own checks name it too: not said twice).
+        for finding in report.findings {
+            XCTAssertFalse(finding.message.contains("': route '"), finding.message)
+        }
     }
 
     func testAWarningPointsAtTheFieldItIsAbout() throws {

@@ -30,8 +30,49 @@ extension JSONValue {
         try parse(text, maxDepth: maxDocumentDepth)
     }
 
+    /// Where and why a text is not JSON, as Jansson reports it (`syntaxError(in:)`).
+    public struct SyntaxError: Error, Equatable, Sendable {
+        /// The line, from 1.
+        public let line: Int
+        /// The column on that line, from 1.
+        public let column: Int
+        /// The byte offset in the text's UTF-8, from 0.
+        public let byte: Int
+        /// What is wrong (`'[' or '{' expected near 'x'`).
+        public let reason: String
+
+        /// `invalid JSON at line L, column C (byte B): reason`, as the library's `.invalidJSON` errors say it.
+        public var message: String { "invalid JSON at line \(line), column \(column) (byte \(byte)): \(reason)" }
+    }
+
+    /// The syntax error of a text that is not JSON, with its place, for tools that point at it (`navrouter check`
+    /// prints `FILE:LINE:COLUMN: error: ...`); nil when the text is JSON (its nesting is not checked here).
+    public static func syntaxError(in text: String) -> SyntaxError? {
+        switch load(text) {
+        case .success(let root):
+            json_decref(root)
+            return nil
+        case .failure(let error):
+            return error
+        }
+    }
+
     /// `parse(_:)` with a nesting limit.
     private static func parse(_ text: String, maxDepth limit: Int) throws(NavRouterError) -> JSONValue {
+        let root: UnsafeMutablePointer<json_t>
+        switch load(text) {
+        case .success(let loaded): root = loaded
+        case .failure(let error): throw NavRouterError(.invalidJSON, error.message)
+        }
+        defer { json_decref(root) }
+        if Self.nesting(of: root, below: 0, limit: limit) > limit {
+            throw NavRouterError(.invalidJSON, tooDeep(limit))
+        }
+        return JSONValue(jansson: root)
+    }
+
+    /// The text loaded by Jansson (a new reference the caller releases), or its syntax error.
+    private static func load(_ text: String) -> Result<UnsafeMutablePointer<json_t>, SyntaxError> {
         var error = json_error_t()
         var text = text
         let root = text.withUTF8 { bytes in
@@ -41,19 +82,12 @@ extension JSONValue {
                 json_loadb(chars.baseAddress, chars.count, Int(JSON_DECODE_ANY | JSON_REJECT_DUPLICATES), &error)
             }
         }
-        guard let root else {
-            let message = withUnsafeBytes(of: &error.text) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            throw NavRouterError(
-                .invalidJSON,
-                "invalid JSON at line \(error.line), column \(error.column) (byte \(error.position)): \(message)")
+        if let root { return .success(root) }
+        let reason = withUnsafeBytes(of: &error.text) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
-        defer { json_decref(root) }
-        if Self.nesting(of: root, below: 0, limit: limit) > limit {
-            throw NavRouterError(.invalidJSON, tooDeep(limit))
-        }
-        return JSONValue(jansson: root)
+        return .failure(
+            SyntaxError(line: Int(error.line), column: Int(error.column), byte: Int(error.position), reason: reason))
     }
 
     /// The message for JSON nested deeper than `limit`.

@@ -82,12 +82,12 @@ extension RouteManifest {
         options.policy = settings.applied(to: options.policy)  // links are sampled under the manifest's own policy
         let registry = try RouteRegistry(options: options)
         var problems =
-            parseErrors.map { RouteFinding(path: $0.path, message: $0.error.message) }
+            parseErrors.map { RouteFinding(path: $0.path, message: $0.error.message, field: $0.field) }
             + registrationErrors(located, into: registry)
         do {
             try settings.checkFallback(among: located.map(\.route.name))
         } catch {
-            problems.append(RouteFinding(path: "fallback_route", message: "manifest: \(error.message)"))
+            problems.append(RouteFinding(path: "fallback_route", message: "manifest: \(error.message)", field: nil))
         }
         let positions = JSONSourcePositions(text)
         var findings = problems.map { finding(.error, $0, in: positions) }
@@ -97,34 +97,46 @@ extension RouteManifest {
         return ManifestReport(routeCount: located.count + parseErrors.count, findings: findings)
     }
 
-    /// A finding about a route, placed at the field its message is about.
+    /// A finding placed at the field it is about: the field a reader's error names by its path, else the field the
+    /// finding says it is about, else the route's object.
     private static func finding(
         _ severity: ManifestFinding.Severity, _ found: RouteFinding, in positions: JSONSourcePositions
     ) -> ManifestFinding {
-        let (routePath, message) = (found.path, found.message)
-        var path = routePath
-        if let named = positions.path(namedIn: message, under: routePath) {
-            path = named  // a reader's error names the field by its path
-        } else if let field = field(of: message), positions.position(of: "\(routePath).\(field)") != nil {
-            path = "\(routePath).\(field)"
+        var path = found.path
+        if let named = positions.path(namedIn: found.message, under: found.path) {
+            path = named  // a reader's error starts with the path of the value it is about
+        } else if let field = found.field, positions.position(of: "\(found.path).\(field)") != nil {
+            path = "\(found.path).\(field)"
         }
         let position = positions.position(of: path)
         return ManifestFinding(
-            severity: severity, message: message, path: path, line: position?.line, column: position?.column)
+            severity: severity, message: found.message, path: path, line: position?.line, column: position?.column)
     }
 
-    /// The route field a registry's or a check's message is about, from what it says.
-    private static func field(of message: String) -> String? {
-        // What follows the location (`module 'm', route 'r': `): a route's own name says nothing.
-        let said = message.rangeOfFirst("': ").map { message[$0.upperBound...] } ?? message[...]
-        let clues: [(clue: String, field: String)] = [
-            ("external and requires login", "external"), ("alias '", "aliases"),
-            ("check_allow lists", "metadata.check_allow"), ("its parent", "parent"), ("parent route", "parent"),
-            ("required parameter", "required_parameters"), ("query parameter", "query"),
-            ("metadata", "metadata"), ("invalid pattern", "pattern"), ("conflicts with", "pattern"),
-            ("no link reaches it", "pattern"), ("route name", "name"),
-        ]
-        return clues.first { said.rangeOfFirst($0.clue) != nil }?.field
+    /// The field of a route a registry refused that the refusal is about, found from what the registry holds and
+    /// accepts (never from the message's words): `requires_auth` for a protected tab, `name` for a name taken,
+    /// `parent` for a missing parent or a chain the registry refuses, and for a conflict `pattern`, or the alias
+    /// (`aliases[1]`) that conflicts, found by trying the route with each of its patterns alone (each try taken back).
+    private static func refusedField(
+        _ route: Route, _ error: NavRouterError, in registry: RouteRegistry
+    ) -> String? {
+        if route.presentation == .root && route.requiresAuth { return "requires_auth" }
+        if registry.table.route(named: route.name) != nil { return "name" }
+        switch error.code {
+        case .invalidArgument where route.parent != nil: return "parent"
+        case .conflict where !route.aliases.isEmpty:
+            func accepted(_ aliases: [RoutePattern]) -> Bool {
+                var trial = route
+                trial.aliases = aliases
+                guard (try? registry.register(trial)) != nil else { return false }
+                try? registry.unregister(named: route.name)
+                return true
+            }
+            if !accepted([]) { return "pattern" }
+            return route.aliases.indices.first { !accepted([route.aliases[$0]]) }.map { "aliases[\($0)]" } ?? "aliases"
+        case .conflict: return "pattern"
+        default: return nil
+        }
     }
 
     /// Registers the routes one at a time, parents first, and says what each refused route's error is. A route
@@ -144,7 +156,7 @@ extension RouteManifest {
                 let route = located.route
                 if let parent = route.parent, names.contains(parent), !registered.contains(parent) {
                     if failed.contains(parent) {
-                        errors.append(RouteFinding(located, "parent route '\(parent)' was refused"))
+                        errors.append(RouteFinding(located, "parent route '\(parent)' was refused", field: "parent"))
                         failed.insert(route.name)
                         progressed = true
                     } else {
@@ -157,18 +169,16 @@ extension RouteManifest {
                     try registry.register(route)
                     registered.insert(route.name)
                 } catch {
-                    // The registry's message may name the route already: the location is said once.
-                    let named = "route '\(route.name)': "
-                    let message =
-                        error.message.hasPrefix(named) ? String(error.message.dropFirst(named.count)) : error.message
-                    errors.append(RouteFinding(located, message))
+                    errors.append(
+                        RouteFinding(located, error.message, field: refusedField(route, error, in: registry)))
                     failed.insert(route.name)
                 }
             }
             if !progressed {  // what is left waits on itself: parent cycles
                 for located in next {
                     let parent = located.route.parent ?? ""
-                    errors.append(RouteFinding(located, "its parent routes form a cycle at '\(parent)'"))
+                    errors.append(
+                        RouteFinding(located, "its parent routes form a cycle at '\(parent)'", field: "parent"))
                 }
                 break
             }
@@ -196,18 +206,20 @@ extension RouteManifest {
                             located,
                             "check_allow lists '\(name)', which is no warning (expected "
                                 + allowableWarnings.joined(separator: " or ") + ")"
-                                + NameSuggestion.didYouMean(name, among: allowableWarnings)))
+                                + NameSuggestion.didYouMean(name, among: allowableWarnings),
+                            field: "metadata.check_allow"))
                 }
             }
             if !allowed.contains("unreachable"), let problem = unreachable(route, in: registry) {
-                warnings.append(RouteFinding(located, "no link reaches it: \(problem)"))
+                warnings.append(RouteFinding(located, "no link reaches it: \(problem)", field: "pattern"))
             }
             if route.external && route.requiresAuth && !allowed.contains("external_login") {
                 warnings.append(
                     RouteFinding(
                         located,
                         "external and requires login: a link from outside asks to log in "
-                            + "(expected? list \"external_login\" in the route's metadata \"check_allow\")"))
+                            + "(expected? list \"external_login\" in the route's metadata \"check_allow\")",
+                        field: "external"))
             }
         }
         return warnings
@@ -250,17 +262,24 @@ extension RouteManifest {
         /// The path of the route's object in the document.
         let path: String
         let message: String
+        /// The field of the route it is about (`parent`, `aliases[1]`, `metadata.check_allow`), if one.
+        let field: String?
 
-        init(path: String, message: String) {
+        init(path: String, message: String, field: String?) {
             self.path = path
             self.message = message
+            self.field = field
         }
 
-        init(_ located: LocatedRoute, _ what: String) {
+        /// A finding about a route: `module 'm', route 'r': what`, the route named once (a registry's message may
+        /// name it already).
+        init(_ located: LocatedRoute, _ what: String, field: String?) {
             let route = located.route
             path = located.path
-            let location = route.module.map { "module '\($0)', route '\(route.name)'" } ?? "route '\(route.name)'"
-            message = "\(location): \(what)"
+            message =
+                (route.module.map { "module '\($0)', " } ?? "")
+                + RouteManifest.naming("route '\(route.name)'", once: what)
+            self.field = field
         }
     }
 }

@@ -43,10 +43,12 @@ public enum RouteManifest {
         let path: String
     }
 
-    /// A route's error and the path of the route's object in the document.
+    /// A route's error, the path of the route's object in the document, and the field of it the error is about
+    /// (`refusedField(of:)`), if the route's own checks found one.
     struct LocatedError {
         let error: NavRouterError
         let path: String
+        var field: String? = nil
     }
 
     /// `parseEach`, with where in the document each route and each error is.
@@ -128,15 +130,16 @@ public enum RouteManifest {
         var routes: [LocatedRoute] = []
         for (position, entry) in try routeValues(module, place).enumerated() {
             let routeName = entry.objectValue?["name"]?.stringValue
-            let routePlace = "manifest: \(place), route \(routeName.map { "'\($0)'" } ?? "#\(position + 1)")"
+            let routeWords = routeName.map { "route '\($0)'" } ?? "route #\(position + 1)"
             let routePath = module.path(of: "routes", index: position)
             do {
                 routes.append(
                     LocatedRoute(route: try parseRoute(entry, path: routePath, module: name), path: routePath))
             } catch {
-                let located = NavRouterError(error.code, "\(routePlace): \(error.message)")
+                let located = NavRouterError(
+                    error.code, "manifest: \(place), " + Self.naming(routeWords, once: error.message))
                 guard errors != nil else { throw located }
-                errors?.append(LocatedError(error: located, path: routePath))
+                errors?.append(LocatedError(error: located, path: routePath, field: refusedField(of: entry)))
             }
         }
         return routes
@@ -154,6 +157,65 @@ public enum RouteManifest {
         "name", "pattern", "presentation", "style", "requires_auth", "external", "required_parameters", "metadata",
         "parent", "aliases", "query",
     ]
+
+    /// `route 'r': message`, or the message alone when it begins with the route's words already (`route 'r': ...`,
+    /// `route 'r', alias 'a': ...`, `route 'r' (alias 'a') conflicts ...`): a message names its route once.
+    static func naming(_ routeWords: String, once message: String) -> String {
+        guard message.hasPrefix(routeWords) else { return "\(routeWords): \(message)" }
+        let next = message.dropFirst(routeWords.count).first
+        return next == ":" || next == " " || next == "," ? message : "\(routeWords): \(message)"
+    }
+
+    /// The field of a route's object that a route's own checks refuse, found by checking its fields one at a time
+    /// with the checks `Route.init` makes, in its order (never from an error's words): `name`,
+    /// `required_parameters[i]`, `parent`, `metadata`, `pattern`, `aliases[i]`, `query.NAME` (a path parameter's name
+    /// too). Nil when no field is refused alone: a reader's error names its field in its own message.
+    static func refusedField(of value: JSONValue) -> String? {
+        guard let object = value.objectValue else { return nil }
+        func refuses(_ check: () throws(NavRouterError) -> Void) -> Bool {
+            do throws(NavRouterError) {
+                try check()
+                return false
+            } catch {
+                return true
+            }
+        }
+        if let name = object["name"]?.stringValue,
+            refuses({ () throws(NavRouterError) in
+                try Route.validateName(name, what: "route name")
+            })
+        {
+            return "name"
+        }
+        for case (let index, .string(let required)) in (object["required_parameters"]?.arrayValue ?? []).enumerated()
+        where refuses({ () throws(NavRouterError) in try Route.validateName(required, what: "name") }) {
+            return "required_parameters[\(index)]"
+        }
+        if let parent = object["parent"]?.stringValue,
+            refuses({ () throws(NavRouterError) in
+                try Route.validateName(parent, what: "parent route name")
+            })
+        {
+            return "parent"
+        }
+        if let metadata = object["metadata"]?.objectValue,
+            refuses({ () throws(NavRouterError) in
+                try JSONValue.checkWritable(metadata, "metadata")
+            })
+        {
+            return "metadata"
+        }
+        guard let text = object["pattern"]?.stringValue else { return nil }
+        guard let pattern = try? RoutePattern(text) else { return "pattern" }
+        for case (let index, .string(let alias)) in (object["aliases"]?.arrayValue ?? []).enumerated()
+        where (try? RoutePattern(alias)) == nil {
+            return "aliases[\(index)]"
+        }
+        let pathNames = Set(pattern.parameterNames)
+        return (object["query"]?.objectValue ?? [:]).keys.sorted().first { pathNames.contains($0) }.map {
+            "query.\($0)"
+        }
+    }
 
     private static func parseRoute(_ value: JSONValue, path: String, module: String?) throws(NavRouterError) -> Route {
         let fields = try JSONObjectReader(value, at: path, known: routeFields)

@@ -36,8 +36,9 @@ struct CheckCommand: ParsableCommand {
                 report = try RouteManifest.check(text, options: options.registryOptions)
             } catch {
                 let message = options.explained(error, text: text)
-                throw ToolError.failure(
-                    "\(file):\(Self.place(ofSyntaxError: message).map { "\($0):" } ?? "") error: \(message)")
+                // A syntax error is said at its place (FILE:LINE:COLUMN: error: ...), as the findings are.
+                let place = JSONValue.syntaxError(in: text).map { "\($0.line):\($0.column):" } ?? ""
+                throw ToolError.failure("\(file):\(place) error: \(message)")
             }
             if format == .json {
                 var object = report.jsonValue.objectValue ?? [:]
@@ -55,16 +56,5 @@ struct CheckCommand: ParsableCommand {
             }
             if !report.errors.isEmpty || (strict && !report.warnings.isEmpty) { throw ExitCode(1) }
         }
-    }
-
-    /// `LINE:COLUMN` of a JSON syntax error's message (`invalid JSON at line 2, column 35 (byte 51): ...`), or nil.
-    static func place(ofSyntaxError message: String) -> String? {
-        guard let start = message.range(of: "invalid JSON at line ")?.upperBound,
-            let comma = message[start...].range(of: ", column ")
-        else { return nil }
-        let line = message[start..<comma.lowerBound]
-        let column = message[comma.upperBound...].prefix { $0.isNumber }
-        guard Int(line) != nil, Int(column) != nil else { return nil }
-        return "\(line):\(column)"
     }
 }
