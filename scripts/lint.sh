@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Checks the formatting and lint rules of every source file: swift-format (.swift-format), clang-format
 # (.clang-format) and ruff (ruff.toml), and the Python binding's types (mypy and pyright, strict, as configured in
-# bindings/python/pyproject.toml), and that every unchecked construct in Sources has a `Safety:` comment
-# (scripts/check-safety-comments.py), and that Swift lines have at most 120 characters, strings and comments
-# included (scripts/check-line-length.py), and that every copy of the version is the header's
-# (scripts/check-version.py), and that every deprecation lives in Deprecated.swift with the release it goes away in
-# (scripts/check-deprecations.py), and that the C and Python API references in docs/api are current and have no hole
-# (scripts/api_reference.py --check), and that every relative link of the Markdown pages leads somewhere
+# bindings/python/pyproject.toml; mypy --strict over the Python example host too), and that every unchecked
+# construct in Sources has a `Safety:` comment (scripts/check-safety-comments.py), and that Swift lines have at most
+# 120 characters, strings and comments included (scripts/check-line-length.py), and that every copy of the version is
+# the header's (scripts/check-version.py), and that every deprecation lives in Deprecated.swift with the release it
+# goes away in (scripts/check-deprecations.py), and that the C and Python API references in docs/api are current and
+# have no hole (scripts/api_reference.py --check), and that every relative link of the Markdown pages leads somewhere
 # (scripts/check-doc-links.py). Prints the findings and a total "lint: N passed, N failed".
 # `scripts/lint.sh --fix` formats the tree in place instead.
 set -uo pipefail
@@ -45,6 +45,7 @@ check clang-format clang-format --dry-run --Werror "${c_files[@]}"
 check ruff-format ruff format --check --quiet .
 check ruff ruff check --quiet .
 check mypy-strict bash -c "cd bindings/python && python3 -m mypy --strict -p navrouter"
+check mypy-examples bash -c "MYPYPATH=bindings/python python3 -m mypy --strict examples/python/shop_tui.py examples/python/shop_routes.py"
 check pyright-strict bash -c "cd bindings/python && python3 -m pyright -p pyproject.toml"
 check safety-comments python3 scripts/check-safety-comments.py Sources
 check safety-comments-self-test python3 scripts/check-safety-comments.py --self-test

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import navrouter
-from navrouter import AsyncRouter, Event, Router
+from navrouter import AsyncRouter, Event, FlowToken, Router
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -102,9 +102,9 @@ class ShopApp(App[None]):
         self.events: list[Event] = []
         self.finished: list[int] = []
         self.router = AsyncRouter(self.registry, navigator=self.navigate_event)
-        self.login_flow: int | None = None
+        self.login_flow: FlowToken | None = None
         self.layers: list[LayerScreen] = []
-        self.main: Screen[None] | None = None  # the screen with the tabs, set when mounted
+        self.main: Screen[object] | None = None  # the screen with the tabs, set when mounted
 
     # ---- the router's side ----
 
@@ -120,14 +120,14 @@ class ShopApp(App[None]):
             await asyncio.sleep(ANIMATION_SECONDS)
             self.finished.append(event.transition)
 
-    def login_requested(self, router: Router, flow: int, destination: navrouter.Match) -> None:
+    def login_requested(self, router: Router | None, flow: FlowToken, destination: navrouter.Match) -> None:
         self.login_flow = flow
         self.call_later(self.set_status, f"log in to open {destination.route}: type 'login' (or 'login fail')")
 
     # ---- drawing ----
 
     @property
-    def tabs_screen(self) -> Screen[None]:
+    def tabs_screen(self) -> Screen[object]:
         assert self.main is not None, "the app is not mounted"
         return self.main
 
@@ -178,7 +178,7 @@ class ShopApp(App[None]):
         if index != self.router.state.selected_tab:
             self.run_command(f"tab {index}")
 
-    def action_back(self) -> None:
+    async def action_back(self) -> None:  # App.action_back is a coroutine: so is its override
         self.run_command("back")
 
     def on_input_submitted(self, message: Input.Submitted) -> None:

@@ -37,6 +37,7 @@ from .guards import PHASES, PRIORITIES, Decision, Interception, apply_decision
 from .typed import TypedRoute
 from .types import (
     MAX_DOCUMENT_DEPTH,
+    FlowToken,
     JSONObject,
     ManifestReport,
     Match,
@@ -80,7 +81,7 @@ class _AuthHandler:
 
     def __init__(
         self,
-        login: Callable[[Router | None, int, Match], None] | None,
+        login: Callable[[Router | None, FlowToken, Match], None] | None,
         claim: Callable[[Router | None, str], bool] | None,
     ) -> None:
         self._login, self._claim = login, claim
@@ -88,7 +89,7 @@ class _AuthHandler:
     def login(self, router_address: int | None, flow: int, match_pointer: int | None) -> None:
         if self._login is not None:
             pointer = ctypes.cast(c_void_p(match_pointer), MatchPtr)
-            self._login(router_for(router_address), flow, match_from(pointer))
+            self._login(router_for(router_address), FlowToken(flow), match_from(pointer))
 
     def claim(self, router_address: int | None, url: str) -> bool:
         return self._claim is not None and bool(self._claim(router_for(router_address), url))
@@ -494,7 +495,7 @@ class Registry(OwnedHandle):
 
     def set_auth_handler(
         self,
-        login: Callable[[Router | None, int, Match], None] | None = None,
+        login: Callable[[Router | None, FlowToken, Match], None] | None = None,
         claim: Callable[[Router | None, str], bool] | None = None,
     ) -> None:
         """Sets the authentication handler.
