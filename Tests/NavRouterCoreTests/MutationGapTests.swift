@@ -4,6 +4,29 @@ import XCTest
 /// Behaviours the corrected mutation runs found no test for (TESTING.md, "Mutation testing"): each test here fails
 /// on the planted defect it was written for.
 final class MutationGapTests: XCTestCase {
+    /// A replay runs each logged step alone; once it is over, a command a callback issues runs again (queued behind
+    /// the one running), as on a router that never replayed.
+    func testCallbacksCommandsRunAgainAfterAReplay() throws {
+        let registry = try RouteRegistry()
+        try registry.register([
+            Route(name: "home", pattern: "home", presentation: .root), Route(name: "a", pattern: "a"),
+            Route(name: "b", pattern: "b"),
+        ])
+        let recorder = Router(registry: registry, options: RouterOptions { $0.recordsLog = true })
+        try recorder.start()
+        try recorder.navigate("/a")
+        let router = Router(registry: registry)
+        XCTAssertNil(try router.replay(recorder.transactionLogLines).divergence)
+        XCTAssertEqual(router.state.currentStack.map(\.route), ["home", "a"])
+        router.navigator = { [unowned router] event in
+            if event.kind == .push, event.entry?.route == "a" { _ = try? router.navigate("/b") }
+            return true
+        }
+        try router.popToRoot()
+        try router.navigate("/a")
+        XCTAssertEqual(router.state.currentStack.map(\.route), ["home", "a", "b"], "the callback's command ran")
+    }
+
     /// An app without tabs has one main stack, whose first entry is no tab's root: a restore while logged out leaves
     /// it out when it is protected, with what is above it (only a tab keeps its root).
     func testARestoreWhileLoggedOutLeavesOutAProtectedFirstEntryOfTheMainStack() throws {
