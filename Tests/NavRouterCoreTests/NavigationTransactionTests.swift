@@ -302,5 +302,9 @@ final class StructuralViolationTests: XCTestCase {
         XCTAssertEqual(
             state([home, Tab(route: "inbox", stack: [entry(4, "home")])]).structuralViolation,
             "tab 'inbox' does not start with its root route")
+        // A tab without a root route (a main stack) is no reason to stop looking at the tabs after it.
+        XCTAssertEqual(
+            state([Tab(route: nil, stack: [entry(5, "x")]), Tab(route: "inbox", stack: [])]).structuralViolation,
+            "tab 'inbox' does not start with its root route")
     }
 }
