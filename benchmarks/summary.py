@@ -1,5 +1,5 @@
-"""Reads the RESULT lines of a benchmark run and prints the targets (of the performance issues 6 and 23) beside what
-was measured."""
+"""Reads the RESULT lines of a benchmark run and prints the targets (of the performance issues 6, 23 and 56) beside
+what was measured."""
 
 import sys
 
@@ -104,24 +104,27 @@ def main(path):
             "{:,.0f}/s",
         )
     )
-    # Issue 23: the full resolve against navrouter's own look-up on the same table, in one run (C: the C driver's
-    # process; Swift: the harness's interleaved rounds).
+    # The full resolve against navrouter's own look-up on the same table, in one run (C: the C driver's process;
+    # Swift: the harness's interleaved rounds). Issue 56 sets the C resolve's targets: ≤ 2× on the static table
+    # (a match that holds little should cost little more than its look-up), ≤ 3× on GitHub's; the rest is reported.
+    resolve_targets = {"static": 2.0, "github": 3.0}
     for table in ("github", "static", "synthetic10k", "synthetic100k"):
+        limit = resolve_targets.get(table)
         rows.append(
             (
                 f"C resolve + every parameter + free ÷ C lookup, {table}",
-                "≤ 3×",
+                f"≤ {limit:g}×" if limit else "(reported)",
                 get(f"c.{table}.resolve_ns") / get(f"c.{table}.lookup_ns"),
-                lambda v: v <= 3,
+                (lambda v, limit=limit: v <= limit) if limit else None,
                 "{:.2f}×",
             )
         )
         rows.append(
             (
                 f"C resolve_packed, every string read ÷ C lookup, {table}",
-                "≤ 2×",
+                "(reported)",
                 get(f"c.{table}.resolve_packed_ns") / get(f"c.{table}.lookup_ns"),
-                lambda v: v <= 2,
+                None,
                 "{:.2f}×",
             )
         )
@@ -174,7 +177,15 @@ def main(path):
     )
     rows.append(("Python resolve per call", "≤ 3 µs", get("python.resolve_us"), lambda v: v <= 3, "{:.2f} µs"))
     rows.append(("Python lookup per call", "≤ 3 µs", get("python.lookup_us"), lambda v: v <= 3, "{:.2f} µs"))
-    rows.append(("stripped libnavrouter.so", "≤ 7 MB", get("footprint.stripped_mb"), lambda v: v <= 7, "{:.2f} MB"))
+    rows.append(
+        (
+            "stripped libnavrouter.so (issue 56)",
+            "≤ 5.5 MB",
+            get("footprint.stripped_mb"),
+            lambda v: v <= 5.5,
+            "{:.2f} MB",
+        )
+    )
     rows.append(("start → load → first resolve (median)", "≤ 3 ms", get("c.startup_ms"), lambda v: v <= 3, "{:.2f} ms"))
 
     print("## Summary against the targets\n")
