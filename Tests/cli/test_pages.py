@@ -220,6 +220,19 @@ def test_the_page_explains_links_as_the_library_does(browser, tmp_path, manifest
         assert page["candidates"] == library["candidates"], link
 
 
+def test_a_page_that_cannot_be_written_is_exit_status_2(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("push /shop/product/7\n")
+    for arguments in (
+        ["play", str(SHOP), str(script), "--html", str(tmp_path / "missing" / "t.html")],
+        ["graph", str(SHOP), "--format", "html", "-o", str(tmp_path / "missing" / "g.html")],
+        ["play", str(SHOP), str(script), "--html", "/dev/full"],
+    ):
+        result = tool(*arguments)
+        assert result.returncode == 2, (arguments, result.stdout, result.stderr)
+        assert "cannot write the file" in result.stderr, result.stderr
+
+
 def test_the_graph_page_without_graphviz_lists_the_routes(browser, tmp_path):
     page = tmp_path / "plain.html"
     result = subprocess.run(

@@ -22,7 +22,8 @@ struct PlayCommand: ParsableCommand {
 
             A step that fails, or an expectation that does not hold, is shown as such, said on standard error as \
             SCRIPT:LINE: ..., and the script goes on; the exit status is then 1. It is 2 when the manifest, the \
-            script, the log or an SVG file cannot be read or written, or the options are not router options.
+            script, the log, an SVG file or the HTML page cannot be read or written, or the options are not router \
+            options.
 
             --log FILE draws a transaction log an app recorded (RouterOptions.recordsLog, one JSON object a line) \
             instead of running a script: each logged command with its outcome, events and state.
