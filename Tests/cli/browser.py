@@ -6,6 +6,7 @@ import base64
 import fcntl
 import json
 import os
+import select
 import shutil
 import subprocess
 import tempfile
@@ -112,8 +113,12 @@ class Browser:
                 return answer.get("result", {})
             self.events.append(answer)
 
-    def _receive(self) -> dict[str, Any]:
+    def _receive(self, timeout: float = 30.0) -> dict[str, Any]:
+        """The next message; a RuntimeError when none comes within `timeout` seconds (a test fails, never hangs)."""
         while b"\0" not in self.buffer:
+            ready, _, _ = select.select([self.from_browser], [], [], timeout)
+            if not ready:
+                raise RuntimeError(f"Chromium said nothing for {timeout} s")
             chunk = os.read(self.from_browser, 1 << 16)
             if not chunk:
                 raise RuntimeError("Chromium closed its pipe (did it start?)")
@@ -134,8 +139,14 @@ class Browser:
     # ---- what a user does ----
     def open(self, path: Path, fragment: str = "") -> None:
         """Opens a local file and waits until it has loaded."""
+        url = path.resolve().as_uri() + fragment
         self.events.clear()
-        self.call("Page.navigate", session=True, url=path.resolve().as_uri() + fragment)
+        if "loaderId" not in self.call("Page.navigate", session=True, url=url):
+            # The same page with another fragment: no load. Leave it, then open it afresh.
+            self.call("Page.navigate", session=True, url="about:blank")
+            self.wait_for_event("Page.loadEventFired")
+            self.events.clear()
+            self.call("Page.navigate", session=True, url=url)
         self.wait_for_event("Page.loadEventFired")
 
     def evaluate(self, expression: str) -> Any:

@@ -248,6 +248,12 @@ def test_the_graph_page_without_graphviz_lists_the_routes(browser, tmp_path):
     assert "apt-get install graphviz" in browser.text("#graph-missing")
     assert browser.text("#route-name").startswith("checkout"), "#NAME opens at that route"
     assert browser.text("#explanation .verdict") == "✓ opens checkout"
+    # A link in the fragment is explained at once; a bad escape there is taken as written.
+    browser.open(page, "#/shop/product/abc")
+    assert browser.evaluate("document.getElementById('link').value") == "/shop/product/abc"
+    assert browser.text("#explanation .verdict").startswith("✗ ENOTFOUND")
+    browser.open(page, "#/shop/%zz")
+    assert browser.text("#explanation .verdict").startswith("✗ EMALFORMED: bad percent escape '%zz'")
 
 
 def test_names_and_metadata_cannot_break_the_page(browser, tmp_path):

@@ -377,7 +377,12 @@ enum RoutePageScript {
           event.preventDefault();
           showExplanation(linkField.value);
         });
-        const start = decodeURIComponent(location.hash.slice(1));
+        let start = location.hash.slice(1);
+        try {
+          start = decodeURIComponent(start);
+        } catch {
+          // a bad escape in the fragment: taken as written
+        }
         if (start.startsWith("/") || start.includes(":")) {
           linkField.value = start;
           showExplanation(start);
