@@ -4,6 +4,53 @@ import XCTest
 /// Behaviours the corrected mutation runs found no test for (TESTING.md, "Mutation testing"): each test here fails
 /// on the planted defect it was written for.
 final class MutationGapTests: XCTestCase {
+    /// `popUp(to:)` and `NavigationOptions(popUpTo:)` keep the route's entry unless asked (`inclusive` is false by
+    /// default, as `popUpTo` alone).
+    func testPopUpToATypedRouteKeepsItsEntryByDefault() {
+        var options = NavigationOptions()
+        options.popUp(to: TypedCommandTests.ProductRoute.self)
+        XCTAssertEqual(options.popUpTo, "product")
+        XCTAssertFalse(options.popUpToInclusive)
+        XCTAssertFalse(NavigationOptions(popUpTo: TypedCommandTests.ProductRoute.self).popUpToInclusive)
+        options.popUp(to: TypedCommandTests.ProductRoute.self, inclusive: true)
+        XCTAssertTrue(options.popUpToInclusive)
+    }
+
+    /// A module's interceptor may be scoped to the module's own routes (registered with it) and to routes already
+    /// registered; a name neither has is refused.
+    func testAModuleInterceptorScopedToItsOwnAndEarlierRoutes() throws {
+        let registry = try RouteRegistry()
+        try registry.register(Route(name: "home", pattern: "home", presentation: .root))
+        let pass = ClosureInterceptor { _ in .proceed }
+        try registry.registerModule(
+            "shop", routes: [Route(name: "product", pattern: "product/<int:id>")],
+            interceptors: [ModuleInterceptor("own and earlier", scope: .routes(["product", "home"]), interceptor: pass)])
+        XCTAssertEqual(registry.routes.map(\.name), ["home", "product"])
+        assertFails(.notFound, "no route is named 'nowhere'") {
+            try registry.registerModule(
+                "more", routes: [Route(name: "cart", pattern: "cart")],
+                interceptors: [ModuleInterceptor("lost", scope: .routes(["cart", "nowhere"]), interceptor: pass)])
+        }
+    }
+
+    /// Events sent outside a command's transaction (a navigation held as a pending flow, a guard's error) are in the
+    /// transaction log's step, as the navigator saw them.
+    func testTheLogHoldsAPendingFlowsEvent() throws {
+        let registry = try RouteRegistry()
+        try registry.register([
+            Route(name: "home", pattern: "home", presentation: .root), Route(name: "slow", pattern: "slow/:id"),
+        ])
+        try registry.guards.addInterceptor(
+            ClosureInterceptor { $0.destination?.route.name == "slow" ? .pending : .proceed }, name: "hold")
+        let router = Router(registry: registry, options: RouterOptions { $0.recordsLog = true })
+        try router.start()
+        _ = try router.navigate("/slow/1")
+        let kinds = router.transactionLog.last?.objectValue?["events"]?.arrayValue?.compactMap {
+            $0.objectValue?["kind"]?.stringValue
+        }
+        XCTAssertEqual(kinds, ["navigation_pending"])
+    }
+
     /// A replay runs each logged step alone; once it is over, a command a callback issues runs again (queued behind
     /// the one running), as on a router that never replayed.
     func testCallbacksCommandsRunAgainAfterAReplay() throws {

@@ -981,10 +981,11 @@ static void test_many_handles_made_and_freed(void) {
  * back, also where a run of entries wraps around the table's end): every live one is still found after each change
  * of many, and a freed one is refused. */
 static void test_handles_churning_stay_found(void) {
-    enum { COUNT = 31, ROUNDS = 3000 }; /* the table's first 64 slots half full: long runs, some wrapping */
+    enum { COUNT = 31, ROUNDS = 3000, SPACERS = 61 }; /* the table's first 64 slots half full: long runs */
     navrouter_registry *registries[COUNT];
+    void *spacers[SPACERS] = {0};
     bool live[COUNT];
-    size_t count = 0;
+    size_t count = 0, spacer = 0;
     unsigned seed = 987654321u;
     bool lost = false;
     for (size_t i = 0; i < COUNT; i++) {
@@ -998,8 +999,14 @@ static void test_handles_churning_stay_found(void) {
             if (live[i]) {
                 navrouter_registry_free(registries[i]);
                 live[i] = false;
-            } else if (navrouter_registry_new(&registries[i], 0) == NAVROUTER_OK) {
-                live[i] = true;
+            } else {
+                /* A block of another size held between, so that the new registry lands at a new address: a freed
+                 * one's address would come back, and a few addresses, their slots fixed, may never make a run
+                 * that wraps around the table's end. */
+                free(spacers[spacer]);
+                spacers[spacer] = malloc(16 + (seed >> 8) % 2048);
+                spacer = (spacer + 1) % SPACERS;
+                if (navrouter_registry_new(&registries[i], 0) == NAVROUTER_OK) live[i] = true;
             }
             for (size_t j = 0; j < COUNT; j++) {
                 if (live[j] && navrouter_registry_route_count(registries[j], &count) != NAVROUTER_OK) lost = true;
@@ -1009,6 +1016,7 @@ static void test_handles_churning_stay_found(void) {
     CHECK(!lost); /* a live handle was no longer found */
     for (size_t i = 0; i < COUNT; i++)
         if (live[i]) navrouter_registry_free(registries[i]);
+    for (size_t i = 0; i < SPACERS; i++) free(spacers[i]);
 }
 
 /* Typed parameters: <bool>, <double> and <enum(...)> in patterns, typed query parameters with defaults, and the
