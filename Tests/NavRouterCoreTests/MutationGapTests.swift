@@ -1,4 +1,5 @@
 import NavRouterCore
+import Synchronization
 import XCTest
 
 /// Behaviours the corrected mutation runs found no test for (TESTING.md, "Mutation testing"): each test here fails
@@ -49,6 +50,29 @@ final class MutationGapTests: XCTestCase {
             $0.objectValue?["kind"]?.stringValue
         }
         XCTAssertEqual(kinds, ["navigation_pending"])
+    }
+
+    /// While logged out, an `after` interceptor that requires login is skipped, and the ones after it still run.
+    func testAfterInterceptorsPastOneThatNeedsLoginStillRun() throws {
+        let registry = try RouteRegistry()
+        try registry.register([
+            Route(name: "home", pattern: "home", presentation: .root), Route(name: "item", pattern: "item/:id"),
+        ])
+        let asked = Mutex<[String]>([])
+        func recorder(_ name: String) -> ClosureInterceptor {
+            ClosureInterceptor { _ in
+                asked.withLock { $0.append(name) }
+                return .proceed
+            }
+        }
+        _ = try registry.guards.addInterceptor(
+            recorder("members"), name: "members", phase: .after, priority: .high, requiresAuth: true)
+        _ = try registry.guards.addInterceptor(recorder("analytics"), name: "analytics", phase: .after, priority: .low)
+        registry.guards.setAuthenticated(false)
+        let router = Router(registry: registry)
+        try router.start()
+        try router.navigate("/item/1")
+        XCTAssertEqual(asked.withLock { $0 }, ["analytics"])
     }
 
     /// A replay runs each logged step alone; once it is over, a command a callback issues runs again (queued behind
