@@ -25,7 +25,9 @@ final class MutationGapTests: XCTestCase {
         let pass = ClosureInterceptor { _ in .proceed }
         try registry.registerModule(
             "shop", routes: [Route(name: "product", pattern: "product/<int:id>")],
-            interceptors: [ModuleInterceptor("own and earlier", scope: .routes(["product", "home"]), interceptor: pass)])
+            interceptors: [
+                ModuleInterceptor("own and earlier", scope: .routes(["product", "home"]), interceptor: pass)
+            ])
         XCTAssertEqual(registry.routes.map(\.name), ["home", "product"])
         assertFails(.notFound, "no route is named 'nowhere'") {
             try registry.registerModule(
