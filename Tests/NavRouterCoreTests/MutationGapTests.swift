@@ -77,6 +77,42 @@ final class MutationGapTests: XCTestCase {
         XCTAssertEqual(asked.withLock { $0 }, ["analytics"])
     }
 
+    /// A new flow-token seed restarts the sequence from it, also after tokens were given under the old one: the flow
+    /// held next gets the token a fresh router with that seed gives first (what a replay relies on).
+    func testANewFlowTokenSeedRestartsTheSequence() throws {
+        let registry = try RouteRegistry()
+        try registry.register([
+            Route(name: "home", pattern: "home", presentation: .root), Route(name: "slow", pattern: "slow/:id"),
+        ])
+        try registry.guards.addInterceptor(
+            ClosureInterceptor { $0.destination?.route.name == "slow" ? .pending : .proceed }, name: "hold")
+        func seeded(_ seed: UInt64) -> RouterOptions {
+            RouterOptions {
+                $0.flowTokenSeed = seed
+                $0.supersedePendingFlows = false
+            }
+        }
+        let fresh = Router(registry: registry, options: seeded(7))
+        try fresh.start()
+        guard case .pending(let expected) = try fresh.navigate("/slow/1") else { return XCTFail("held") }
+        let router = Router(registry: registry, options: seeded(42))
+        try router.start()
+        guard case .pending = try router.navigate("/slow/1") else { return XCTFail("held") }
+        router.setOptions(seeded(7))
+        guard case .pending(let token) = try router.navigate("/slow/2") else { return XCTFail("held") }
+        XCTAssertEqual(token, expected)
+    }
+
+    /// A URL exactly as long as the policy's limit is read; one byte more is refused.
+    func testAURLAtTheLengthLimitIsRead() throws {
+        let registry = try RouteRegistry(options: RegistryOptions(policy: URLPolicy(maxURLLength: 16)))
+        try registry.register(Route(name: "item", pattern: "item/:id"))
+        XCTAssertEqual(try registry.resolve("/item/0123456789").routeName, "item")  // 16 bytes
+        assertFails(.limitExceeded, "the URL is 17 bytes long; the limit is 16 bytes") {
+            _ = try registry.resolve("/item/01234567890")
+        }
+    }
+
     /// A replay runs each logged step alone; once it is over, a command a callback issues runs again (queued behind
     /// the one running), as on a router that never replayed.
     func testCallbacksCommandsRunAgainAfterAReplay() throws {
