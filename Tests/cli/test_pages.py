@@ -189,7 +189,6 @@ def test_the_graph_page_explains_a_typed_link(browser, tmp_path):
 def test_the_page_explains_links_as_the_library_does(browser, tmp_path, manifest):
     if manifest == "shop":
         path = SHOP
-        links = [route["sample"] for route in []]  # filled from the page below
         links = [
             "/shop/product/abc",
             "/shop/product/7/review",

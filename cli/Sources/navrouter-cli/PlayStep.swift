@@ -60,20 +60,21 @@ struct PlayStep {
         ]
     }
 
-    /// The step as an SVG picture: a banner with what it did (red when it failed or an expectation does not hold,
-    /// amber when it waits), the state with the entries new since `previous` in green, its events, and a legend.
-    func svg(after previous: NavigationState?) -> String {
-        let banner: StatePicture.Banner
-        if failed {
-            banner = .init(tone: .failed, text: "\(result.status): \(result.message)")
-        } else if let unmet = unmet.first {
-            banner = .init(tone: .failed, text: "\(unmet.outcome.expectation): FAILED, \(unmet.outcome.found)")
-        } else if result.outcome == "pending" || result.outcome == "queued" {
-            banner = .init(tone: .waiting, text: result.message)
-        } else {
-            banner = .init(tone: .ok, text: result.message)
+    /// What the step did, for a picture's or a page's banner: red when it failed or an expectation does not hold
+    /// (the error, or the first unmet expectation), amber when it waits (a held flow, a queued command), else green.
+    var banner: StatePicture.Banner {
+        if failed { return .init(tone: .failed, text: "\(result.status): \(result.message)") }
+        if let unmet = unmet.first {
+            return .init(tone: .failed, text: "\(unmet.outcome.expectation): FAILED, \(unmet.outcome.found)")
         }
-        return StatePicture.svg(
+        let waits = result.outcome == "pending" || result.outcome == "queued"
+        return .init(tone: waits ? .waiting : .ok, text: result.message)
+    }
+
+    /// The step as an SVG picture: the banner, the state with the entries new since `previous` in green, its events,
+    /// and a legend.
+    func svg(after previous: NavigationState?) -> String {
+        StatePicture.svg(
             state, title: "\(number): \(command)", banner: banner, events: events.map(EventText.describe),
             new: newEntries(since: previous))
     }

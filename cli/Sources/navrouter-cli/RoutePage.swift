@@ -41,8 +41,8 @@ enum RoutePage {
             script: RoutePageScript.source)
     }
 
-    /// What the script needs: each route with its segments and a sample link, the compiled table (every pattern and
-    /// alias in the matcher's order), and the URL policy.
+    /// What the script needs: each route with its parameters and a sample link, the compiled table (every pattern
+    /// and alias in the matcher's order, with its segments; the parameters are the route's), and the URL policy.
     static func data(_ registry: RouteRegistry) -> JSONValue {
         let table = registry.table
         let routes: [JSONValue] = registry.routes.map { route in
@@ -65,8 +65,6 @@ enum RoutePage {
             [
                 "route": .string(route.name), "pattern": .string(route.pattern.text),
                 "segments": .array(route.pattern.segments.map(json)),
-                "required_parameters": .array(route.requiredParameters.map(JSONValue.string)),
-                "query_parameters": .array(route.queryParameters.map(json)),
             ]
         }
         return [

@@ -181,7 +181,8 @@ enum RoutePageScript {
 
         // What the winner still needs: its declared query parameters' types and presence, its required parameters.
         function parameterError(entry, segments, items) {
-          for (const declared of entry.query_parameters) {
+          const route = routeByName.get(entry.route);
+          for (const declared of route.query_parameters) {
             const given = items.filter((item) => item.name === declared.name);
             for (const item of given) {
               if (!accepts(declared, item.value)) {
@@ -194,7 +195,7 @@ enum RoutePageScript {
             }
           }
           const inPath = entry.segments.filter((part) => part.kind !== "literal").map((part) => part.name);
-          const missing = entry.required_parameters.filter((name) =>
+          const missing = route.required_parameters.filter((name) =>
             !inPath.includes(name) && !items.some((item) => item.name === name));
           if (missing.length === 0) return null;
           return `route '${entry.route}' requires the parameter${missing.length > 1 ? "s" : ""} ` +

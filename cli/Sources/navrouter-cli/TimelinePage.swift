@@ -41,13 +41,14 @@ enum TimelinePage {
 
     private static func json(_ page: Step) -> JSONValue {
         let step = page.step
-        let tone =
-            step.failed || !step.unmet.isEmpty
-            ? "failed" : (step.result.outcome == "pending" || step.result.outcome == "queued" ? "waiting" : "ok")
+        let banner = step.banner
+        // The picture's banner; a step that did not fail says its outcome too (`applied: ...`, `pending: ...`).
+        let text = banner.tone == .failed ? banner.text : "\(step.result.outcome): \(step.result.message)"
         return [
             "step": .integer(Int64(step.number)), "line": step.line.map { .integer(Int64($0)) } ?? .null,
             "command": .string(step.command), "status": .string(step.result.status),
-            "outcome": .string(step.result.outcome), "message": .string(step.result.message), "tone": .string(tone),
+            "outcome": .string(step.result.outcome), "message": .string(step.result.message),
+            "tone": .string("\(banner.tone)"), "banner": .string(text),
             "events": .array(step.events.map { .string(EventText.describe($0)) }),
             "rows": .array(page.rows.map(JSONValue.string)),
             "expectations": .array(
@@ -98,9 +99,7 @@ enum TimelinePage {
           }
           const banner = document.getElementById("step-banner");
           banner.className = step.tone;
-          const unmet = step.expectations.find((expectation) => !expectation.holds);
-          banner.textContent = step.status !== "ok" ? `${step.status}: ${step.message}`
-            : unmet ? `${unmet.expect}: FAILED, ${unmet.found}` : `${step.outcome}: ${step.message}`;
+          banner.textContent = step.banner;
           document.getElementById("step-picture").innerHTML = step.picture;
           document.getElementById("step-position").textContent =
             `step ${step.step} · ${index + 1} of ${steps.length}` + (step.line !== null ? ` · line ${step.line}` : "");
