@@ -201,4 +201,58 @@ final class MutationGapTests: XCTestCase {
         XCTAssertEqual(router.state.tabs[1].hiddenLayers.count, 0)
         XCTAssertEqual(router.state.topEntry?.route, "message")
     }
+
+    /// The bound on commands queued from callbacks counts one thread's run: a thread that waited for the router and
+    /// then runs its command starts from none, whatever the callbacks of the thread before it queued.
+    func testTheCallbackQueueBoundStartsAgainForAThreadThatWaited() throws {
+        let (router, _, _) = try shopRouter()
+        let firstRun = Router.maxCommandsQueuedByCallbacks - 24
+        let refused = Mutex<[String]>([])
+        let otherOutcome = Mutex<Router.Outcome?>(nil)
+        let otherFinished = DispatchSemaphore(value: 0)
+        @Sendable func queue(_ url: String) {
+            do throws(NavRouterError) { try router.push(url) } catch {
+                refused.withLock { $0.append("\(url): \(error.message)") }
+            }
+        }
+        router.navigator = { event in
+            guard event.kind == .push, let id = event.entry?.parameters["id"] else { return true }
+            if id == "0" {
+                // Another thread's push now waits behind this command; then this run queues most of the bound.
+                Thread {
+                    let outcome = try? router.push("/shop/product/5000")
+                    otherOutcome.withLock { $0 = outcome }
+                    otherFinished.signal()
+                }.start()
+                for _ in 0..<1000 where router.queuedCommandCount == 0 { Thread.sleep(forTimeInterval: 0.01) }
+                for index in 1...firstRun { queue("/shop/product/\(index)") }
+            } else if id == "5000" {
+                for index in 1...100 { queue("/shop/product/\(5000 + index)") }
+            }
+            return true
+        }
+        try router.push("/shop/product/0")
+        XCTAssertEqual(otherFinished.wait(timeout: .now() + 60), .success, "the other thread's push never returned")
+        let refusals = refused.withLock { $0 }
+        XCTAssertEqual(refusals.count, 0, "the waiting thread's callbacks were refused: \(refusals.first ?? "")")
+        XCTAssertNotNil(otherOutcome.withLock { $0 })
+        XCTAssertEqual(router.state.currentStack.count, 1 + 1 + firstRun + 1 + 100)
+    }
+
+    /// One pop removing several entries that expect a result: the result goes to the top one's opener only; each
+    /// deeper one's opener is told it closed without.
+    func testAResultGoesToTheTopEntryOfAMultiplePopOnly() throws {
+        let (router, ledger, recorder) = try shopRouter()
+        let expecting = NavigationOptions { $0.expectsResult = true }
+        try router.push("/shop/product/1", options: expecting)
+        let deeper = try XCTUnwrap(router.state.topEntry).id
+        try router.push("/shop/product/2", options: expecting)
+        let top = try XCTUnwrap(router.state.topEntry).id
+        recorder.clear()
+        try router.pop(2, result: .object(["picked": .integer(2)]))
+        let delivered = recorder.events.filter { $0.kind == .resultDelivered }
+        XCTAssertEqual(delivered.map(\.resultOf), [top, deeper], "the top entry's result first")
+        XCTAssertEqual(delivered.map(\.result), [.object(["picked": .integer(2)]), nil])
+        ledger.check(router.state)
+    }
 }

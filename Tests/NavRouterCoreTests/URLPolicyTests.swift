@@ -92,6 +92,8 @@ final class URLPolicyTests: XCTestCase {
             ("Hello-Another-Way-それぞれの場所", "Hello-Another-Way--fc4qua05auwb3674vfr0b"),
             ("ひとつ屋根の下2", "2-u9tlzr9756bt3uc0v"), ("MajiでKoiする5秒前", "MajiKoi5-783gue6qz075azm5e"),
             ("パフィーdeルンバ", "de-jg4avhby1noc0d"), ("そのスピードで", "d9juau41awczczp"),
+            // The first code point past ASCII is encoded, not copied (Python's codec: "a-ba").
+            ("a\u{80}", "a-ba"),
         ] {
             XCTAssertEqual(Punycode.encode(label), encoded, label)
         }
