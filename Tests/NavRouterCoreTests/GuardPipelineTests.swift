@@ -103,6 +103,26 @@ final class ExternalLinkTests: XCTestCase {
         XCTAssertEqual(seen.withLock { $0 }, ["before not-found", "after not-found"])
     }
 
+    /// An interceptor's redirect is the app's own navigation: an external link it redirects opens the target even
+    /// when the target is not flagged external, whether the interceptor redirects at once or holds the link first.
+    func testARedirectOfAnExternalLinkIsTheAppsOwn() throws {
+        let registry = try registry(fallbackExternal: false)
+        try registry.guards.addInterceptor(
+            ClosureInterceptor { context in
+                context.destination?.parameters["id"] == "now" ? .redirect(url: "/internal/debug") : .pending
+            }, name: "share-gate", scope: .routes(["share"]))
+        let router = Router(registry: registry)
+        let external = NavigationOptions { $0.external = true }
+        try router.navigate("myapp://share/now", options: external)
+        XCTAssertEqual(router.state.topEntry?.route, "debug")
+        guard case .pending(let flow) = try router.navigate("myapp://share/later", options: external) else {
+            return XCTFail("the share gate holds the link")
+        }
+        try router.resumeFlow(flow, decision: .redirect(url: "/internal/debug?held=1"))
+        XCTAssertEqual(router.state.topEntry?.route, "debug")
+        XCTAssertEqual(router.state.topEntry?.url, "/internal/debug?held=1")
+    }
+
     func testAFallbackRouteThatCannotOpenTheURLSaysWhy() throws {
         let registry = try RouteRegistry()
         try registry.register([

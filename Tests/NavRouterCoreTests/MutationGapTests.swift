@@ -255,4 +255,21 @@ final class MutationGapTests: XCTestCase {
         XCTAssertEqual(delivered.map(\.result), [.object(["picked": .integer(2)]), nil])
         ledger.check(router.state)
     }
+
+    /// One dismiss of several layers whose entries expect a result: the result goes to the top layer's opener only.
+    func testAResultGoesToTheTopLayerOfAMultipleDismissOnly() throws {
+        let (router, ledger, recorder) = try shopRouter()
+        let expecting = NavigationOptions { $0.expectsResult = true }
+        try router.present("/shop/search?q=a", options: expecting)
+        let deeper = try XCTUnwrap(router.state.topEntry).id
+        try router.present("/shop/search?q=b", options: expecting)
+        let top = try XCTUnwrap(router.state.topEntry).id
+        recorder.clear()
+        try router.dismiss(2, result: .object(["picked": .integer(3)]))
+        XCTAssertEqual(router.state.layers.count, 0)
+        let delivered = recorder.events.filter { $0.kind == .resultDelivered }
+        XCTAssertEqual(delivered.map(\.resultOf), [top, deeper], "the top layer's result first")
+        XCTAssertEqual(delivered.map(\.result), [.object(["picked": .integer(3)]), nil])
+        ledger.check(router.state)
+    }
 }

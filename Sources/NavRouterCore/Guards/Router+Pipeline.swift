@@ -97,10 +97,10 @@ extension Router {
             return .success(.applied(transition: nil))
         case .redirect(let url):
             reportEnded(token, reason: "resumed")
-            guard case .navigate(let original, var options) = flow.command else {
+            guard case .navigate(let original, let options) = flow.command else {
                 return .failure(NavRouterError(.invalidArgument, "only a navigation can be redirected"))
             }
-            options.external = false
+            // The redirect is the app's own: `redirect(to:)` clears the link's `external`.
             var navigation = NavigationInProgress(url: original, options: options, flow: flow)
             if let error = navigation.redirect(to: url, limit: registry.guards.options.maxRedirects) {
                 return .failure(error)
@@ -405,7 +405,6 @@ struct NavigationInProgress {
     init(url: String, options: NavigationOptions) {
         self.url = url
         self.options = options
-        stage = nil
         redirects = []
         approvedLeaves = []
         answered = []
