@@ -327,4 +327,9 @@ final class PlainPathScanTests: XCTestCase {
         let url = try registry.buildURL(route: "any", parameters: match.parameters)
         XCTAssertEqual(try registry.resolve(url).parameters, match.parameters)
     }
+
+    /// An empty buffer is valid UTF-8 wherever it points, even nowhere (an empty Swift buffer has no address).
+    func testAnEmptyBufferWithoutAnAddressIsValidUTF8() {
+        XCTAssertTrue(UTF8Validation.isValid(UnsafeBufferPointer(start: nil, count: 0)))
+    }
 }

@@ -272,4 +272,29 @@ final class MutationGapTests: XCTestCase {
         XCTAssertEqual(delivered.map(\.result), [.object(["picked": .integer(3)]), nil])
         ledger.check(router.state)
     }
+
+    /// Under modals per tab, an entry of another tab's hidden layer is still an entry of the state: its saved state
+    /// and its parameters can be changed in place, and the change is there when the tab is selected again.
+    func testAnEntryOfAHiddenLayerIsChangedInPlace() throws {
+        let registry = try RouteRegistry()
+        try registry.register([
+            Route(name: "feed", pattern: "feed", presentation: .root),
+            Route(name: "inbox", pattern: "inbox", presentation: .root),
+            Route(name: "compose", pattern: "compose/<int:draft>", presentation: .modal(.sheet)),
+        ])
+        let router = Router(registry: registry, options: RouterOptions { $0.modalsPerTab = true })
+        try router.start()
+        try router.selectTab(route: "inbox")
+        try router.navigate("/compose/1")
+        let hidden = try XCTUnwrap(router.state.topEntry).id
+        try router.selectTab(route: "feed")
+        XCTAssertEqual(router.state.tabs[1].hiddenLayers.count, 1)
+        try router.setSavedState(["caret": .integer(12)], for: hidden)
+        try router.updateEntry(hidden, parameters: ["draft": "2"])
+        try router.selectTab(route: "inbox")
+        let entry = try XCTUnwrap(router.state.topEntry)
+        XCTAssertEqual(entry.id, hidden)
+        XCTAssertEqual(entry.savedState, ["caret": .integer(12)])
+        XCTAssertEqual(entry.url, "/compose/2")
+    }
 }
