@@ -47,6 +47,8 @@ final class URLPolicyTests: XCTestCase {
             ("shop.example.com.", "without the trailing dot"), ("bücher.example", "xn--bcher-kva.example"),
             ("-shop.example.com", "'-'"), (String(repeating: "a", count: 64) + ".com", "63"),
             (String(repeating: "a.", count: 127) + "com", "253"),
+            // Controls and white space are named by code point, any other character quoted as itself.
+            ("sh!op.example", "'!' is not a letter"), ("sh\u{7F}op.example", "U+007F is not a letter"),
         ] {
             assertFails(.invalidArgument, says) { try registry.setPolicy(URLPolicy(webDomains: [domain])) }
         }
