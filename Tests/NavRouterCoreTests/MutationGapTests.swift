@@ -297,4 +297,34 @@ final class MutationGapTests: XCTestCase {
         XCTAssertEqual(entry.savedState, ["caret": .integer(12)])
         XCTAssertEqual(entry.url, "/compose/2")
     }
+
+    /// A held navigation resumed with a redirect starts the pipeline again for the new URL: a login flow redirected
+    /// to another protected route while logged out asks for a login again (it is not refused as a login that failed),
+    /// and a flow an interceptor held, redirected to an OAuth callback link, is claimed by the handler.
+    func testARedirectedFlowGoesRoundThePipelineFromItsStart() throws {
+        let registry = try RouteRegistry()
+        try registry.register([
+            Route(name: "home", pattern: "home", presentation: .root),
+            Route(name: "account", pattern: "account", requiresAuth: true),
+            Route(name: "orders", pattern: "orders", requiresAuth: true),
+            Route(name: "promo", pattern: "promo"),
+        ])
+        let desk = LoginDesk()
+        registry.guards.authenticationHandler = desk
+        try registry.guards.addInterceptor(
+            ClosureInterceptor { _ in .pending }, name: "promo-gate", scope: .routes(["promo"]))
+        registry.guards.setAuthenticated(false)
+        let router = Router(registry: registry)
+        try router.start()
+        guard case .pending(let login) = try router.navigate("/account") else { return XCTFail("no login flow") }
+        guard case .pending(let again) = try router.resumeFlow(login, decision: .redirect(url: "/orders")) else {
+            return XCTFail("the redirect to another protected route should ask for a login again")
+        }
+        XCTAssertNotEqual(again, login)
+        XCTAssertEqual(desk.requested.map(\.route), ["account", "orders"])
+        guard case .pending(let held) = try router.navigate("/promo") else { return XCTFail("the gate holds") }
+        let callback = "myapp://auth/callback?code=7"
+        XCTAssertEqual(try router.resumeFlow(held, decision: .redirect(url: callback)), .handled)
+        XCTAssertEqual(desk.handledCallbacks, [callback])
+    }
 }

@@ -536,7 +536,10 @@ class Session:
                 "resume",
                 rng.randrange(0, 4),
                 rng.choice(["proceed", "proceed", "cancel", "redirect"]),
-                rng.choice(["/settings", "/shop/product/2", "/nowhere"]),
+                # a redirect starts the pipeline again: a protected route asks for a login, a callback is claimed
+                rng.choice(
+                    ["/settings", "/shop/product/2", "/nowhere", "/account/profile", "myapp://auth/callback?code=3"]
+                ),
             )
         if choice < 89:
             return ("start",)
