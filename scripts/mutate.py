@@ -113,6 +113,23 @@ def candidates(paths: list[Path]) -> list[Mutant]:
     return mutants
 
 
+def descendants(pid: int) -> list[int]:
+    """Every process under `pid`, read from /proc before any is stopped (a child orphaned by its parent's death is
+    adopted by init, and its ancestry is lost)."""
+    found: list[int] = []
+    pending = [pid]
+    while pending:
+        parent = pending.pop()
+        for children in Path(f"/proc/{parent}/task").glob("*/children"):
+            try:
+                pids = [int(child) for child in children.read_text().split()]
+            except OSError:
+                continue
+            found += pids
+            pending += pids
+    return found
+
+
 def run(command: list[str], cwd: Path, log: Path, env: dict[str, str] | None = None, timeout: int = 900) -> bool:
     with log.open("a") as out:
         out.write(f"$ {' '.join(command)}\n")
@@ -124,6 +141,14 @@ def run(command: list[str], cwd: Path, log: Path, env: dict[str, str] | None = N
         try:
             return process.wait(timeout=timeout) == 0
         except subprocess.TimeoutExpired:
+            # `swift test` starts the test bundle in a session of its own: its process group is not the command's,
+            # so each process under the command is stopped by its id (a hung one left behind spun on a core for
+            # the rest of the runs).
+            for child in descendants(process.pid):
+                try:
+                    os.kill(child, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
             out.write("(timed out: a hang, counted as killed)\n")
