@@ -55,25 +55,27 @@ asan)
     target_sanitizers=fuzzer,address,undefined
     scratch=.build-fuzz
     bin="$out"
+    logs="$out/logs"
     ;;
 fast) # Swift's coverage flags need a sanitizer: -sanitize=fuzzer instruments, the target links libFuzzer.
     library_flags=(-Xswiftc -sanitize=fuzzer -Xcc -fsanitize=fuzzer-no-link)
     target_sanitizers=fuzzer
     scratch=.build-fuzz-fast
     bin="$out/fast"
+    logs="$out/fast/logs" # its own: a fast run beside an ASan run of the same target keeps both logs
     ;;
 *)
     echo "fuzz: NAVROUTER_FUZZ_BUILD is asan or fast, not '$flavour'" >&2
     exit 2
     ;;
 esac
-mkdir -p "$out/findings" "$out/logs" "$bin"
+mkdir -p "$out/findings" "$logs" "$bin"
 
 if [ "$target" != python ]; then  # the libFuzzer targets' library; the python target uses the release one
     echo "== building libnavrouter.so for fuzzing ($flavour, coverage, $scratch)"
     if ! swift build -c release --product navrouter --scratch-path "$scratch" "${library_flags[@]}" \
-        -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp >"$out/logs/build.log" 2>&1; then
-        tail -n 30 "$out/logs/build.log"
+        -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp >"$logs/build.log" 2>&1; then
+        tail -n 30 "$logs/build.log"
         echo "fuzz: 0 passed, 1 failed"
         exit 1
     fi
@@ -94,14 +96,14 @@ export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=malloc_context_size=4:detect_leaks
     LSAN_OPTIONS="suppressions=$PWD/Tests/sanitizers/lsan.supp:print_suppressions=0" \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
-# Runs one built target; its exit status and seconds go to $out/logs/NAME.status for the report below.
+# Runs one built target; its exit status and seconds go to $logs/NAME.status for the report below.
 run_target() {
-    local name=$1 corpus="$out/corpus/$1" log="$out/logs/$1.log" started=$SECONDS status
+    local name=$1 corpus="$out/corpus/$1" log="$logs/$1.log" started=$SECONDS status
     local dictionary=()
     if [ "$name" = python ]; then
         python3 Tests/fuzz/python/fuzz_binding.py run --seconds "$seconds" "${python_runs[@]}" \
             --findings "$out/findings" >"$log" 2>&1
-        echo "$? $((SECONDS - started))" >"$out/logs/$name.status"
+        echo "$? $((SECONDS - started))" >"$logs/$name.status"
         return
     fi
     mkdir -p "$corpus"
@@ -110,14 +112,14 @@ run_target() {
     "$bin/fuzz_$name" "$corpus" "${dictionary[@]}" "${runs_limit[@]}" -max_total_time="$seconds" -timeout=20 \
         -rss_limit_mb=4096 -artifact_prefix="$out/findings/$name-" -print_final_stats=1 >"$log" 2>&1
     status=$?
-    echo "$status $((SECONDS - started))" >"$out/logs/$name.status"
+    echo "$status $((SECONDS - started))" >"$logs/$name.status"
 }
 
 built=()
 for name in "${targets[@]}"; do
     if [ "$name" = python ]; then  # over the release library (built here when missing or stale)
-        scripts/build-library.sh >"$out/logs/python.build.log" 2>&1 && built+=(python) || {
-            cat "$out/logs/python.build.log"
+        scripts/build-library.sh >"$logs/python.build.log" 2>&1 && built+=(python) || {
+            cat "$logs/python.build.log"
             failed=$((failed + 1))
             echo "FAIL fuzz_python (build)"
         }
@@ -125,8 +127,8 @@ for name in "${targets[@]}"; do
     fi
     if ! "$clang" -g -O1 -fsanitize="$target_sanitizers" -fuse-ld=lld -Iinclude "Tests/fuzz/fuzz_$name.c" \
         -L"$bin" -l:libnavrouter.so.1 -ljansson -Wl,-rpath,"$PWD/$bin" -o "$bin/fuzz_$name" \
-        >"$out/logs/$name.build.log" 2>&1; then
-        cat "$out/logs/$name.build.log"
+        >"$logs/$name.build.log" 2>&1; then
+        cat "$logs/$name.build.log"
         failed=$((failed + 1))
         echo "FAIL fuzz_$name (build)"
         continue
@@ -135,14 +137,14 @@ for name in "${targets[@]}"; do
 done
 for name in "${built[@]}"; do
     while [ "$(jobs -rp | wc -l)" -ge "$jobs_limit" ]; do wait -n; done
-    rm -f "$out/logs/$name.status"
+    rm -f "$logs/$name.status"
     run_target "$name" &
 done
 wait
 
 for name in "${built[@]}"; do
-    log="$out/logs/$name.log"
-    read -r status took <"$out/logs/$name.status" 2>/dev/null || { status=1; took=?; }
+    log="$logs/$name.log"
+    read -r status took <"$logs/$name.status" 2>/dev/null || { status=1; took=?; }
     runs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
     if [ "$status" -eq 0 ] && [ "$name" = python ]; then
         passed=$((passed + 1))
