@@ -250,9 +250,7 @@ final class MutationGapTests: XCTestCase {
         let top = try XCTUnwrap(router.state.topEntry).id
         recorder.clear()
         try router.pop(2, result: .object(["picked": .integer(2)]))
-        let delivered = recorder.events.filter { $0.kind == .resultDelivered }
-        XCTAssertEqual(delivered.map(\.resultOf), [top, deeper], "the top entry's result first")
-        XCTAssertEqual(delivered.map(\.result), [.object(["picked": .integer(2)]), nil])
+        assertOnlyTheTopGetsTheResult(recorder, top: top, deeper: deeper, result: .object(["picked": .integer(2)]))
         ledger.check(router.state)
     }
 
@@ -267,10 +265,19 @@ final class MutationGapTests: XCTestCase {
         recorder.clear()
         try router.dismiss(2, result: .object(["picked": .integer(3)]))
         XCTAssertEqual(router.state.layers.count, 0)
-        let delivered = recorder.events.filter { $0.kind == .resultDelivered }
-        XCTAssertEqual(delivered.map(\.resultOf), [top, deeper], "the top layer's result first")
-        XCTAssertEqual(delivered.map(\.result), [.object(["picked": .integer(3)]), nil])
+        assertOnlyTheTopGetsTheResult(recorder, top: top, deeper: deeper, result: .object(["picked": .integer(3)]))
         ledger.check(router.state)
+    }
+
+    /// The `resultDelivered` events of one command that removed `top` above `deeper`: the top one's first, with
+    /// `result`; the deeper one's told it closed without.
+    private func assertOnlyTheTopGetsTheResult(
+        _ recorder: EventRecorder, top: EntryID, deeper: EntryID, result: JSONValue,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let delivered = recorder.events.filter { $0.kind == .resultDelivered }
+        XCTAssertEqual(delivered.map(\.resultOf), [top, deeper], "the top one's result first", file: file, line: line)
+        XCTAssertEqual(delivered.map(\.result), [result, nil], file: file, line: line)
     }
 
     /// Under modals per tab, an entry of another tab's hidden layer is still an entry of the state: its saved state
