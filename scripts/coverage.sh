@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Line and region coverage of the Swift core (NavRouterCore) and the C layer (NavRouterCABI) from every suite together:
-# XCTest (its own profile, from `swift test --enable-code-coverage`, run before this) and, through a profile-
-# instrumented build of libnavrouter.so (.build-cov, debug), the C test programs and the C demo, the Python suite, the
-# reference model and the stress program. Prints a table per directory and enforces the floors below; every line no
+# XCTest (its own profile, from `swift test --enable-code-coverage`, run before this) and, through the profile-
+# instrumented libnavrouter.so that same build links (.build/debug), the C test programs and the C demo, the Python
+# suite, the reference model and the stress program. Prints a table per directory and enforces the floors below; every line no
 # suite runs in a floored directory is listed in build/cov/uncovered.txt (TESTING.md says why each is left).
 # Expects the C test programs built (Tests/c/run.sh), the stress program (scripts/stress.sh) and XCTest's profile in
 # .build/debug/codecov. Last line: "coverage: N passed, N failed" (one check per floored directory, and one per suite
-# that failed over the instrumented library). `scripts/coverage.sh report` reports again from the last run's profiles;
-# `scripts/coverage.sh build` only builds the instrumented library (the test command starts it early, beside a suite
-# that leaves a core idle; the full run's build is then up to date).
+# that failed over the instrumented library). `scripts/coverage.sh report` reports again from the last run's profiles.
+# The library is XCTest's build of the package (the same core, instrumented the same way): the step builds nothing of
+# its own; a `swift build` of .build without coverage since the tests ran is noticed (the library lacks the counters).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=build/cov
@@ -46,26 +46,22 @@ run() { # run NAME COMMAND...: a suite over the instrumented library; its failur
     fi
 }
 
-build_library() {
+# The instrumented library XCTest's coverage build linked, or a failure when .build has been rebuilt without coverage.
+check_library() {
     mkdir -p "$out/logs"
-    echo "== building libnavrouter.so with coverage (.build-cov, debug)"
-    if ! swift build --product navrouter --scratch-path .build-cov -Xswiftc -profile-generate \
-        -Xswiftc -profile-coverage-mapping >"$out/logs/build.log" 2>&1; then
-        tail -n 30 "$out/logs/build.log"
+    if ! nm .build/debug/libnavrouter.so 2>/dev/null | grep -q __llvm_profile_runtime; then
+        echo "coverage: .build/debug/libnavrouter.so is missing or has no coverage counters:"
+        echo "          run swift test --enable-code-coverage first"
         echo "coverage: 0 passed, 1 failed"
         exit 1
     fi
 }
-if [ "${1:-}" = build ]; then
-    build_library
-    exit 0
-fi
 
 run_suites() {
     rm -rf "$out/profiles" "$out/lib"
     mkdir -p "$out/profiles" "$out/lib" "$out/logs"
-    build_library
-    cp .build-cov/debug/libnavrouter.so "$library"
+    check_library
+    cp .build/debug/libnavrouter.so "$library"
     # Every suite below loads the instrumented library and writes its profile (one file a process).
     export LLVM_PROFILE_FILE="$PWD/$out/profiles/%m-%p.profraw"
     export LD_LIBRARY_PATH="$PWD/$out/lib"  # the C programs' RUNPATH names build/lib: this comes first
