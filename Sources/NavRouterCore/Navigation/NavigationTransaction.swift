@@ -324,8 +324,7 @@ struct NavigationTransaction {
         }
         let gone = Array(original[stack.count...])  // every shaping above removes a suffix
         if !reuse {
-            let opener = location == state.currentLocation ? original.last?.id : nil
-            stack.append(try makeEntry(match, options: options, opener: opener ?? original.last?.id))
+            stack.append(try makeEntry(match, options: options, opener: original.last?.id))
         }
         if gone.isEmpty {
             if reuse { return }  // single-top: nothing changes
