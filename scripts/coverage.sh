@@ -49,7 +49,9 @@ run() { # run NAME COMMAND...: a suite over the instrumented library; its failur
 # The instrumented library XCTest's coverage build linked, or a failure when .build has been rebuilt without coverage.
 check_library() {
     mkdir -p "$out/logs"
-    if ! nm .build/debug/libnavrouter.so 2>/dev/null | grep -q __llvm_profile_runtime; then
+    local counters  # counted, not grep -q: an early exit of grep would fail nm's side of the pipe (pipefail)
+    counters=$(nm .build/debug/libnavrouter.so 2>/dev/null | grep -c __llvm_profile_runtime)
+    if [ "${counters:-0}" -eq 0 ]; then
         echo "coverage: .build/debug/libnavrouter.so is missing or has no coverage counters:"
         echo "          run swift test --enable-code-coverage first"
         echo "coverage: 0 passed, 1 failed"

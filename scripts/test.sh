@@ -57,6 +57,13 @@ else
     add "xctest" 0 1
 fi
 
+# The tool's release build of the core compiles its largest module in one process (whole-module optimization): it
+# runs beside the C suite, which runs one program at a time, and the example hosts' debug build beside the Python
+# suite (the hosts are checked for their behaviour; the core's release code is what the other suites test). Both are
+# waited for before the tool's tests.
+scripts/build-cli.sh >build/logs/build-cli.log 2>&1 &
+cli_build=$!
+
 echo "== C"
 Tests/c/run.sh 2>&1 | tee build/logs/c.log | grep -vE "^ok " | tail -n 40
 add_summary c
@@ -65,6 +72,8 @@ add_summary c
 # fuzz step waits for it; its own build is then up to date (a failed build here fails there again, and is reported).
 scripts/fuzz.sh build >build/logs/fuzz-build.log 2>&1 &
 fuzz_build=$!
+scripts/build-examples.sh debug >build/logs/build-examples.log 2>&1 &
+examples_build=$!
 
 echo "== Python (pytest: the binding, and the Textual example host driven headlessly)"
 python3 -m pytest -q -p no:cacheprovider bindings/python/tests examples/python/tests 2>&1 | tee build/logs/pytest.log \
@@ -88,13 +97,7 @@ bindings/java/run-tests.sh 2>&1 | tee build/logs/java.log | tail -n 8
 add_summary java
 
 echo "== navrouter tool and the Swift example host (scripts/build-cli.sh, scripts/build-examples.sh)"
-# Side by side: the tool's release build of the core compiles its largest module in one process (whole-module
-# optimization), which leaves a core mostly idle for the example hosts' debug build (the hosts are checked for their
-# behaviour; the core's release code is what the other suites test). 80 s for the tool alone, 85 s with the hosts
-# beside it, against 113 s when the hosts were a release build too.
-scripts/build-examples.sh debug >build/logs/build-examples.log 2>&1 &
-examples_build=$!
-scripts/build-cli.sh >build/logs/build-cli.log 2>&1
+wait "$cli_build"
 cli_built=$?
 wait "$examples_build"
 examples_built=$?
