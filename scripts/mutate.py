@@ -59,7 +59,8 @@ OPERATORS: list[tuple[str, str, str]] = [
 STATEMENT = re.compile(
     r"^\s*(?!(?:let|var|return|if|guard|for|while|switch|case|func|throw|defer|else|do|catch|init|deinit|private|"
     r"public|internal|fileprivate|static|struct|class|enum|extension|protocol|typealias|break|continue|fallthrough|"
-    r"repeat|default|mutating|nonisolated|override|final|lazy|weak|unowned|get|set|willSet|didSet)\b)"
+    r"repeat|default|mutating|nonisolated|override|final|lazy|weak|unowned|get|set|willSet|didSet|throws|rethrows|"
+    r"async|where)\b)"
     r"(?:try |_ = )?[A-Za-z_][\w.]*(?:\[[^\]]*\])?(?:\.[A-Za-z_]\w*)*\s*(?:\(.*\)|(?:[+\-*|&]?=|\.append\().+)\s*$"
 )
 OPENS_OR_CONTINUES = re.compile(r"(\{|\(|,|\[|\+|-|&&|\|\||\?|:|=|in)\s*$")

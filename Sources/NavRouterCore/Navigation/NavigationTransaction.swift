@@ -55,19 +55,19 @@ struct NavigationTransaction {
         case .pop(let count, let result):
             try pop(count: count, result: result)
         case .popToRoot:
-            try popTo(index: 0)
+            popTo(index: 0)
         case .popTo(let id):
             guard let index = state.currentStack.firstIndex(where: { $0.id == id }) else {
                 throw NavRouterError(.notFound, "entry \(id) is not in the current stack")
             }
-            try popTo(index: index)
+            popTo(index: index)
         case .popAfter(let index):
             guard state.currentStack.indices.contains(index) else {
                 throw NavRouterError(
                     .invalidArgument,
                     "index \(index) is not in the current stack (it has \(state.currentStack.count) entries)")
             }
-            try popTo(index: index)
+            popTo(index: index)
         case .setStack(let urls):
             try setStack(urls)
         case .dismiss(let count, let result):
@@ -113,7 +113,7 @@ struct NavigationTransaction {
         func firstLayerGoing() -> Int? { state.layers.firstIndex(where: { $0.stack.first.map(shouldGo) ?? false }) }
         for layer in 0..<(firstLayerGoing() ?? state.layers.count) {
             if let index = state.layers[layer].stack.firstIndex(where: shouldGo) {
-                try? popStack(at: .layer(layer), to: index - 1, result: nil, userInitiated: false)
+                popStack(at: .layer(layer), to: index - 1, result: nil, userInitiated: false)
             }
         }
         // Hidden layers (modals per tab), by the same rule as the shown ones: nothing on screen changes; their
@@ -140,7 +140,7 @@ struct NavigationTransaction {
                     append(event)
                     leave(gone, result: nil)
                 } else {
-                    try? popStack(at: .tab(tab), to: index - 1, result: nil, userInitiated: false)
+                    popStack(at: .tab(tab), to: index - 1, result: nil, userInitiated: false)
                 }
             }
         }
@@ -431,7 +431,7 @@ struct NavigationTransaction {
             throw NavRouterError(.notFound, "route '\(match.route.name)' is not the root of a tab")
         }
         try selectTab(index)
-        if options.replace { try popTo(index: 0) }
+        if options.replace { popTo(index: 0) }
     }
 
     /// Selects a tab. The selected tab again: its layers are dismissed, and with `reselectPopsToRoot` (when the
@@ -448,7 +448,7 @@ struct NavigationTransaction {
         if old == index {
             dismissAllLayers()
             if reselecting && options.reselectPopsToRoot {
-                try popStack(at: .tab(index), to: 0, result: nil, userInitiated: false)
+                popStack(at: .tab(index), to: 0, result: nil, userInitiated: false)
             }
             return
         }
@@ -511,20 +511,16 @@ struct NavigationTransaction {
                     + "\(max(0, stack.count - 1)) above its root"
             )
         }
-        try popTo(index: stack.count - 1 - count, result: result)
+        popTo(index: stack.count - 1 - count, result: result)
     }
 
     /// Pops the current stack down to `index` (kept).
-    private mutating func popTo(index: Int, result: JSONValue? = nil, userInitiated: Bool = false)
-        throws(NavRouterError)
-    {
+    private mutating func popTo(index: Int, result: JSONValue? = nil, userInitiated: Bool = false) {
         let location = state.currentLocation
-        try popStack(at: location, to: index, result: result, userInitiated: userInitiated)
+        popStack(at: location, to: index, result: result, userInitiated: userInitiated)
     }
 
-    private mutating func popStack(at location: StackLocation, to index: Int, result: JSONValue?, userInitiated: Bool)
-        throws(NavRouterError)
-    {
+    private mutating func popStack(at location: StackLocation, to index: Int, result: JSONValue?, userInitiated: Bool) {
         let old = state.stack(at: location)
         guard index + 1 < old.count else { return }  // nothing above
         // The entries that go stay in the old stack's buffer (a slice of it, no array of their own).
@@ -607,7 +603,7 @@ struct NavigationTransaction {
 
     private mutating func back() throws(NavRouterError) {
         if state.currentStack.count > 1 {
-            try popTo(index: state.currentStack.count - 2, userInitiated: userBack)
+            popTo(index: state.currentStack.count - 2, userInitiated: userBack)
         } else if let layer = state.layers.last {
             if layer.preventDismissal {
                 throw NavRouterError(.denied, "the top modal layer prevents dismissal; dismiss it with a command")
@@ -639,7 +635,7 @@ struct NavigationTransaction {
         guard let (_, location, index) = state.find(id) else {
             throw NavRouterError(.notFound, "entry \(id) is not in the state")
         }
-        try popStack(at: location, to: index, result: nil, userInitiated: true)
+        popStack(at: location, to: index, result: nil, userInitiated: true)
     }
 
     /// - Parameter linkMatch: the link's match when the router's pipeline resolved it (else the link is resolved here).
