@@ -42,6 +42,21 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual(accents.explain("/cafe\u{301}").winner, "any")
     }
 
+    /// A route that matches but lacks a required parameter still wins the match; its reason says what is missing,
+    /// and only then.
+    func testTheWinnerMissingARequiredParameterSaysSo() throws {
+        let registry = try RouteRegistry()
+        try registry.register(try Route(name: "search", pattern: "search", requiredParameters: ["q"]))
+        let missing = registry.explain("/search")
+        XCTAssertEqual(missing.winner, "search")
+        XCTAssertEqual(missing.error?.code, .missingParameter)
+        let reason = try XCTUnwrap(missing.candidates.first?.reason)
+        XCTAssertTrue(reason.hasPrefix("matches; the most specific matching route, but "), reason)
+        XCTAssertTrue(reason.contains("'q'"), reason)
+        XCTAssertEqual(
+            registry.explain("/search?q=shoes").candidates.first?.reason, "matches; the most specific matching route")
+    }
+
     func testExplainsFailures() throws {
         let registry = try makeRegistry([("p", "p/<int:id>/x")])
         let notFound = registry.explain("/p/abc/x")

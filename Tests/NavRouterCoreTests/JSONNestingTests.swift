@@ -45,6 +45,32 @@ final class JSONNestingTests: XCTestCase {
         XCTAssertEqual(try registry.resolve(url).props, props(JSONValue.maxDepth))
     }
 
+    /// Text nested exactly to the limit parses; one level more is refused, whether the innermost levels are arrays or
+    /// objects (the count stops early past the limit, and must not stop at it).
+    func testParsingCountsEveryLevelUpToTheLimit() throws {
+        let limit = JSONValue.maxDepth
+        func arrays(_ depth: Int) -> String {
+            String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        }
+        func objects(_ depth: Int) -> String {
+            String(repeating: #"{"a":"#, count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
+        }
+        let atTheLimit = [
+            arrays(limit), objects(limit), "[" + objects(limit - 1) + "]", #"{"a":"# + arrays(limit - 1) + "}",
+        ]
+        for text in atTheLimit {
+            XCTAssertNoThrow(try JSONValue.parse(text))
+        }
+        for text in [
+            arrays(limit + 1), objects(limit + 1), "[" + objects(limit) + "]", #"{"a":"# + arrays(limit) + "}",
+            "[1," + arrays(limit) + "]",
+        ] {
+            assertFails(.invalidJSON, "JSON nested deeper than \(limit) arrays and objects") {
+                _ = try JSONValue.parse(text)
+            }
+        }
+    }
+
     func testAStateHoldingValuesAtTheLimitSnapshotsRestoresAndReplays() throws {
         let (router, _, _) = try shopRouter()
         router.setOptions(

@@ -119,6 +119,17 @@ final class JSONValueCodableTests: XCTestCase {
         XCTAssertEqual(try JSONValueDecoder().decode(Named.self, from: encoded), named)
     }
 
+    /// An optional decoded as a value of its own asks its single-value container whether it holds `null`.
+    func testOptionalsReadNullAsNilAndAValueAsItself() throws {
+        let decoded = try JSONValueDecoder().decode([String: Int?].self, from: ["some": 3, "none": nil])
+        XCTAssertEqual(decoded["some"], .some(3))
+        XCTAssertEqual(decoded["none"], .some(nil))
+        XCTAssertEqual(decoded.count, 2)
+        XCTAssertEqual(try JSONValueDecoder().decode(Int?.self, from: 7), 7)
+        XCTAssertEqual(try JSONValueDecoder().decode(Int?.self, from: nil), nil)
+        XCTAssertEqual(try JSONValueDecoder().decode([String?].self, from: ["a", nil]), ["a", nil])
+    }
+
     func testAMismatchedContainerSaysWhereAndWhat() throws {
         let value: JSONValue = ["name": "square", "geometry": ["corners": "none"], "note": nil, "meta": nil]
         XCTAssertThrowsError(try JSONValueDecoder().decode(Shape.self, from: value)) { error in

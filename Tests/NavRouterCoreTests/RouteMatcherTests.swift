@@ -11,7 +11,8 @@ final class RouteMatcherTests: XCTestCase {
 
     private let precedenceCases: [(String, String)] = [
         ("/u/me", "me"), ("/u/ME", "me"), ("/u/42", "byInt"), ("/u/-9223372036854775808", "byInt"),
-        ("/u/9223372036854775808", "byName"), ("/u/1F0C8E52-59E4-4E39-9C2C-7B0A5B5F1A2B", "byUUID"),
+        ("/u/9223372036854775808", "byName"), ("/u/9223372036854775807", "byInt"),
+        ("/u/-9223372036854775809", "byName"), ("/u/1F0C8E52-59E4-4E39-9C2C-7B0A5B5F1A2B", "byUUID"),
         ("/u/bob", "byName"), ("/u/bob/x/z", "rest"), ("/u/me/edit", "meEdit"), ("/u/bob/edit", "nameEdit"),
         ("/u/bob/7", "nameTab"), ("/u/me/x/y", "deep"), ("/u/me/q", "litThenAny"), ("/u/me/7", "litThenAny"),
         ("/u/me/x/q", "rest"), ("/u/%6De", "me"), ("/u/%34%32", "byInt"),
@@ -172,11 +173,31 @@ final class RouteMatcherTests: XCTestCase {
                 .name, "uni")
     }
 
+    /// A table whose only route is the root: every walk starts at the root node, which is never packed as a leaf.
+    func testATableOfTheRootAloneMatchesTheRootOnly() throws {
+        for routes in [[("root", "/")], [("root", "myapp://")]] {
+            let registry = try makeRegistry(routes)
+            XCTAssertEqual(try registry.resolve("/").route.name, "root")
+            XCTAssertEqual(try registry.resolve("/?q=1").parameters, ["q": "1"])
+            for url in ["/x", "/x/y", "/%78", "/caf%C3%A9"] {
+                assertFails(.notFound, "no route matches") { try registry.resolve(url) }
+            }
+        }
+    }
+
     func testCaseSensitiveRegistry() throws {
-        let registry = try makeRegistry([("lower", "home"), ("upper", "Home")], caseSensitive: true)
+        let registry = try makeRegistry(
+            [("lower", "home"), ("upper", "Home"), ("docs", "Docs/:id"), ("ABC", "ABC")], caseSensitive: true)
         XCTAssertEqual(try registry.resolve("/home").route.name, "lower")
         XCTAssertEqual(try registry.resolve("/Home").route.name, "upper")
         assertFails(.notFound) { try registry.resolve("/HOME") }
+        // A segment with an escape is decoded before it is looked up, and its case is kept there too.
+        XCTAssertEqual(try registry.resolve("/Hom%65").route.name, "upper")
+        XCTAssertEqual(try registry.resolve("/Doc%73/3").route.name, "docs")
+        XCTAssertEqual(try registry.resolve("/%44ocs/3").route.name, "docs")
+        XCTAssertEqual(try registry.resolve("/AB%43").route.name, "ABC")
+        assertFails(.notFound) { try registry.resolve("/doc%73/3") }
+        assertFails(.notFound) { try registry.resolve("/ab%43") }
     }
 
     func testConflictsNameBothRoutes() throws {

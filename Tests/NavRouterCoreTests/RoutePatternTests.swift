@@ -29,6 +29,14 @@ final class RoutePatternTests: XCTestCase {
         XCTAssertEqual(try RoutePattern("/").segments, [])
     }
 
+    /// "://" is found wherever it starts, the pattern's last three characters included: a scheme alone is the root.
+    func testASchemeSeparatorAtThePatternsEndIsStillOne() throws {
+        XCTAssertEqual(try RoutePattern("myapp://").segments, [])
+        XCTAssertEqual(try RoutePattern("x://").segments, [])
+        assertFails(.invalidPattern, "'1app' is not a valid scheme") { try RoutePattern("1app://") }
+        assertFails(.invalidPattern, "'' is not a valid scheme") { try RoutePattern("://") }
+    }
+
     func testInvalidPatternsSayWhatAndWhere() {
         assertFails(.invalidPattern, "empty") { try RoutePattern("") }
         assertFails(.invalidPattern, "segment 2 is empty") { try RoutePattern("a//b") }
