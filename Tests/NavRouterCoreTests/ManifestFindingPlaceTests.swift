@@ -105,6 +105,21 @@ final class ManifestFindingPlaceTests: XCTestCase {
         XCTAssertEqual(report.warnings, report.findings.map(\.message))
     }
 
+    /// The deepest fields a finding names (a query parameter's type, in a module's route) are placed exactly.
+    func testTheDeepestFieldsAreStillPlaced() throws {
+        let text = """
+            {"modules": [
+              {"module": "a", "routes": [
+                {"name": "list", "pattern": "list", "query": {"page": {"type": "float"}}}
+              ]}
+            ]}
+            """
+        let report = try RouteManifest.check(text)
+        XCTAssertEqual(
+            places(report), ["modules[0].routes[0].query.page.type @ 3:60"],
+            report.findings.map(\.message).joined(separator: "\n"))
+    }
+
     func testCyclesAndRefusedParentsPointAtTheParent() throws {
         let text = """
             {"routes": [

@@ -47,6 +47,13 @@ final class RouteMatchValuesTests: XCTestCase {
         XCTAssertNil(plain.props)
         XCTAssertNotEqual(match, plain)
         XCTAssertEqual(plain, try registry.resolve("/shop/42"))
+        // A fragment alone, and an empty query alone, are kept as they are.
+        let fragmentOnly = try registry.resolve("/shop/42#reviews")
+        XCTAssertEqual(fragmentOnly.fragment, "reviews")
+        XCTAssertEqual(fragmentOnly.queryItems, [])
+        XCTAssertNotEqual(fragmentOnly, plain)
+        XCTAssertEqual(try registry.resolve("/shop/42#").fragment, "")
+        XCTAssertNil(try registry.resolve("/shop/42?").fragment)
     }
 
     /// Values of every length (short ones kept inline in a Swift string, long ones not), of several-byte characters,
