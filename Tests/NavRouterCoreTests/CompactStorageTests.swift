@@ -50,6 +50,9 @@ final class CompactStorageTests: XCTestCase {
         let longest = String(repeating: "a", count: 4094)
         XCTAssertEqual(try RoutePattern("/" + longest).segments, [.literal(longest)])
         XCTAssertEqual(try RoutePattern("/" + longest + "b").segments, [.literal(longest + "b")])
+        // 4096 bytes of text, one literal from offset 0: its length no longer fits in 12 bits.
+        XCTAssertEqual(try RoutePattern(longest + "bc").segments, [.literal(longest + "bc")])
+        XCTAssertEqual(try RoutePattern(longest + "b").segments, [.literal(longest + "b")])
         XCTAssertEqual(
             try RoutePattern("/a/" + String(repeating: "b", count: 4000) + "/:c").segments,
             [.literal("a"), .literal(String(repeating: "b", count: 4000)), .parameter(name: "c", type: .string)])

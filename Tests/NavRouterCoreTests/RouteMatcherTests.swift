@@ -200,6 +200,19 @@ final class RouteMatcherTests: XCTestCase {
         assertFails(.notFound) { try registry.resolve("/ab%43") }
     }
 
+    /// The first route registered (index 0) is an occupant like any other: a catch-all or an end of pattern it holds
+    /// conflicts with a second route of the same shape.
+    func testTheFirstRouteConflictsLikeAnyOther() throws {
+        let files = try makeRegistry([("files", "f/*rest")])
+        assertFails(.conflict, "'files2'", "'files'") {
+            try files.register(Route(name: "files2", pattern: "f/<path:p>"))
+        }
+        XCTAssertEqual(try files.resolve("/f/a/b").route.name, "files")
+        let byId = try makeRegistry([("byId", "u/:id")])
+        assertFails(.conflict, "'byName'", "'byId'") { try byId.register(Route(name: "byName", pattern: "u/<name>")) }
+        XCTAssertEqual(try byId.resolve("/u/7").route.name, "byId")
+    }
+
     func testConflictsNameBothRoutes() throws {
         let registry = try makeRegistry([("byId", "u/:id"), ("files", "f/*rest"), ("home", "home")])
         assertFails(.conflict, "'byName'", "'byId'") {

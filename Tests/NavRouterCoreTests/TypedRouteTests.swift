@@ -41,6 +41,13 @@ final class TypedRouteTests: XCTestCase {
     func testATypedRouteRegistersNavigatesAndReadsBack() throws {
         let registry = try registry()
         XCTAssertEqual(registry.table.route(named: "product")?.parent, "home")
+        // What a declaration leaves out takes the defaults: pushed, no login, no external link, no query parameters.
+        let product = try XCTUnwrap(registry.table.route(named: "product"))
+        XCTAssertEqual(product.presentation, .push)
+        XCTAssertFalse(product.requiresAuth)
+        XCTAssertFalse(product.external)
+        XCTAssertEqual(product.queryParameters, [])
+        XCTAssertNil(registry.table.route(named: "home")?.parent)
         let router = Router(registry: registry)
         try router.start()
         try router.push(ProductRoute(id: 7, ref: "mail"))
@@ -64,6 +71,15 @@ final class TypedRouteTests: XCTestCase {
         let other = Router(registry: try makeRegistry([("home", "home"), ("product", "products/<int:id>")]))
         assertFails(.conflict, "pattern 'products/<int:id>' in this registry", "ProductRoute", "another registry") {
             try other.push(ProductRoute(id: 5))
+        }
+        // As many segments, one literal different: still another pattern, whatever the case.
+        for registry in [
+            try makeRegistry([("home", "home"), ("product", "shop/item/<int:id>")]),
+            try makeRegistry([("home", "home"), ("product", "shop/ITEM/<int:id>")], caseSensitive: true),
+        ] {
+            assertFails(.conflict, "in this registry", "another registry") {
+                try Router(registry: registry).push(ProductRoute(id: 5))
+            }
         }
         let empty = Router(registry: try makeRegistry([("home", "home")]))
         assertFails(.notFound, "route 'product' of ProductRoute is not registered") {
