@@ -2,7 +2,7 @@
 # Builds the example hosts that are not built by the demo: the Swift shop host and the main-actor shop app
 # (examples/swift), installed as build/bin/shop-host and build/bin/shop-app.
 # Usage: scripts/build-examples.sh [release|debug]   (release by default; the test command builds debug: the hosts'
-# behaviour is what it checks, and a debug build of the core takes a fifth of a release one's time on 2 cores)
+# behaviour is what it checks, and a debug build of the hosts takes a quarter of a release one's time: 17 s, not 75)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 configuration=${1:-release}

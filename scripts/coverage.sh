@@ -2,8 +2,9 @@
 # Line and region coverage of the Swift core (NavRouterCore) and the C layer (NavRouterCABI) from every suite together:
 # XCTest (its own profile, from `swift test --enable-code-coverage`, run before this) and, through the profile-
 # instrumented libnavrouter.so that same build links (.build/debug), the C test programs and the C demo, the Python
-# suite, the reference model and the stress program. Prints a table per directory and enforces the floors below; every line no
-# suite runs in a floored directory is listed in build/cov/uncovered.txt (TESTING.md says why each is left).
+# suite, the reference model and the stress program. Prints a table per directory and enforces the floors below;
+# every line no suite runs in a floored directory is listed in build/cov/uncovered.txt (TESTING.md says why each is
+# left).
 # Expects the C test programs built (Tests/c/run.sh), the stress program (scripts/stress.sh) and XCTest's profile in
 # .build/debug/codecov. Last line: "coverage: N passed, N failed" (one check per floored directory, and one per suite
 # that failed over the instrumented library). `scripts/coverage.sh report` reports again from the last run's profiles.

@@ -171,6 +171,13 @@ final class TypedParameterTests: XCTestCase {
             try RouteManifest.parse(
                 #"{"routes": [{"name": "l", "pattern": "l", "query": {"page": {"type": "int", "default": "x"}}}]}"#)
         }
+        assertFails(.invalidJSON, "routes[0].query.page.default: must be a string, number or boolean") {
+            try RouteManifest.parse(
+                #"{"routes": [{"name": "l", "pattern": "l", "query": {"page": {"type": "int", "default": [1]}}}]}"#)
+        }
+        assertFails(.invalidJSON, "routes[0].query.page: must be a type name or an object") {
+            try RouteManifest.parse(#"{"routes": [{"name": "l", "pattern": "l", "query": {"page": 3}}]}"#)
+        }
     }
 
     func testEntriesHandBackTypedValues() throws {
