@@ -583,6 +583,14 @@ final class TransactionLogReplayTests: XCTestCase {
         try router.cancelBackGesture(first)
         let (second, _) = try router.beginBackGesture()
         try router.commitBackGesture(second)
+        // Every step is in the log, the cancel too (a replay would pass without it: the next begin takes over).
+        let commands = router.transactionLog.map { $0.objectValue?["command"]?.objectValue?["command"]?.stringValue }
+        XCTAssertEqual(
+            commands,
+            [
+                "start", "navigate", "navigate", "begin_back_gesture", "cancel_back_gesture", "begin_back_gesture",
+                "commit_back_gesture",
+            ])
         let replay = try makeRouter()
         let report = try replay.replay(router.transactionLogLines)
         XCTAssertNil(report.divergence, "\(String(describing: report.divergence))")

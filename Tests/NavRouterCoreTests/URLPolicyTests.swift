@@ -96,6 +96,9 @@ final class URLPolicyTests: XCTestCase {
             ("パフィーdeルンバ", "de-jg4avhby1noc0d"), ("そのスピードで", "d9juau41awczczp"),
             // The first code point past ASCII is encoded, not copied (Python's codec: "a-ba").
             ("a\u{80}", "a-ba"),
+            // A bias adaptation that meets its loop's bound exactly (delta 455, where the loop must stop: `>`), which
+            // none of the RFC's samples does; found by searching random labels against Python's codec.
+            ("m\u{42AD}\u{54D4}\u{2390}", "m-7wo081lddq"), ("i\u{6E16}\u{23AB}pf\u{0EEB}", "ipf-6bm190q452h"),
         ] {
             XCTAssertEqual(Punycode.encode(label), encoded, label)
         }

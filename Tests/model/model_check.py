@@ -284,6 +284,7 @@ class Session:
             self.routers.append(navrouter.Router(self.registry, navigator=navigate))
         self.router_options = [dict(self.options), dict(self.options)]
         self.replayable = [True, True]  # whether each router's log began where a fresh router can replay it
+        self.log_start = [0, 0]  # each model's count of logged steps where its router's log started again
         for index in range(2):
             self.apply_options(index, self.options)
 
@@ -435,6 +436,7 @@ class Session:
         for side in range(2):
             self.routers[side].clear_transaction_log()
             model = self.models[side]
+            self.log_start[side] = model.logged
             self.replayable[side] = not model.flows and model.gesture is None and model.awaiting is None
             self.replayable[side] = self.replayable[side] and not model.queue
 
@@ -767,11 +769,14 @@ class Session:
             self.ran_command = True
             command = self.random_command()
             if command[0] == "replay":
-                if not self.replayable[index]:
-                    return
                 description = command
-                library = self.check_replay(index)
-                model = ("replayed", len(self.routers[index].transaction_log()))
+                # Every step the model ran since the log started is in the log: none left out, none added. A log
+                # that began where a fresh router cannot start (a flow held, a gesture begun) is counted, not replayed.
+                steps = self.models[index].logged - self.log_start[index]
+                if self.replayable[index]:
+                    library, model = self.check_replay(index), ("replayed", steps)
+                else:
+                    library, model = ("logged", len(self.routers[index].transaction_log())), ("logged", steps)
             else:
                 ran = self.run_command(index, command)
                 if ran is None:

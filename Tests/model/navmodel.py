@@ -915,6 +915,9 @@ class Router:
         self.from_callback = False
         self.options: dict[str, Any] = {}
         self.gestures = 0
+        # The steps a transaction log holds: every command run (queued ones when they run, a callback's too, refused
+        # ones with their error), every gesture the host begins or cancels (refused ones too), not `expire_flows`.
+        self.logged = 0
         self.gesture: tuple[int, dict[str, Any], set[int]] | None = None
         guards.routers.append(self)
 
@@ -943,6 +946,8 @@ class Router:
 
     def counted(self, command: tuple[Any, ...], ticket: int | None, urgent: bool, from_callback: bool = False) -> Any:
         self.numbers += 1
+        if command[0] != "expire_flows":
+            self.logged += 1
         number = self.current = self.numbers
         self.current_ticket, self.current_urgent, self.from_callback = ticket, urgent, from_callback
         try:
@@ -1056,6 +1061,7 @@ class Router:
     def begin_back_gesture_from_host(self) -> tuple[str, int]:
         """The host begins a gesture: urgent work of the router (it runs while a transition is awaited), so the
         flows whose deadline passed expire first."""
+        self.logged += 1
         self.expire_due()
         return self.begin_back_gesture()
 
@@ -1083,6 +1089,7 @@ class Router:
         return ("gesture", self.gestures)
 
     def cancel_back_gesture(self, gesture: int) -> None:
+        self.logged += 1
         if self.gesture is None or self.gesture[0] != gesture:
             raise Failure("EINVAL", f"gesture {gesture} is not the one in progress")
         self.gesture = None
