@@ -140,6 +140,28 @@ final class ManifestFindingPlaceTests: XCTestCase {
             ], report.findings.map(\.message).joined(separator: "\n"))
     }
 
+    /// Routes listed before their parents wait for them, a round of registration each: no finding; a cycle with
+    /// nothing else to register is found too (its first round makes no progress).
+    func testRoutesBeforeTheirParentsAreNoProblemAndABareCycleIsFound() throws {
+        let ordered = """
+            {"routes": [
+              {"name": "grandchild", "pattern": "g", "parent": "child"},
+              {"name": "child", "pattern": "c", "parent": "root"},
+              {"name": "root", "pattern": "r"}
+            ]}
+            """
+        let report = try RouteManifest.check(ordered)
+        XCTAssertEqual(report.findings.map(\.message), [])
+        XCTAssertEqual(report.routeCount, 3)
+        let cycle = """
+            {"routes": [
+              {"name": "a", "pattern": "a", "parent": "b"},
+              {"name": "b", "pattern": "b", "parent": "a"}
+            ]}
+            """
+        XCTAssertEqual(places(try RouteManifest.check(cycle)), ["routes[0].parent @ 2:33", "routes[1].parent @ 3:33"])
+    }
+
     func testColumnsCountCharactersAndEscapedKeysAreRead() throws {
         let text = "{\"routes\": [{\"name\": \"caf\u{E9}\u{1F600}\", \"pattern\": \"c\", \"\\u0070arent\": \"no\"}]}"
         let report = try RouteManifest.check(text)

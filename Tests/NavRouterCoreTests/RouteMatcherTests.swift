@@ -200,6 +200,26 @@ final class RouteMatcherTests: XCTestCase {
         assertFails(.notFound) { try registry.resolve("/ab%43") }
     }
 
+    /// A table of case-sensitive routes alone: a link in another case is no match, whichever index it goes through
+    /// (the static routes' map, the trie, the decoded look-up of an escaped segment), even with no route of that
+    /// case beside it to win instead. A literal of more than 16 bytes is compared in three parts (its first and
+    /// last 8 bytes, then the middle): a case that differs in the middle only is no match either.
+    func testACaseSensitiveTableMatchesNoOtherCase() throws {
+        let registry = try makeRegistry(
+            [("upper", "Home"), ("mixed", "Shop/Cart"), ("docs", "Docs/:id"), ("long", "abcdefghMIDijklmnop")],
+            caseSensitive: true)
+        for url in [
+            "/home", "/HOME", "/shop/cart", "/SHOP/CART", "/Shop/cart", "/docs/1", "/hom%65", "/HOM%45",
+            "/Shop/c%61rt", "/DOC%53/1", "/abcdefghmidijklmnop", "/abcdefghmidijklmno%70",
+        ] {
+            assertFails(.notFound) { try registry.resolve(url) }
+        }
+        XCTAssertEqual(try registry.resolve("/Home").route.name, "upper")
+        XCTAssertEqual(try registry.resolve("/Shop/C%61rt").route.name, "mixed")
+        XCTAssertEqual(try registry.resolve("/Doc%73/1").route.name, "docs")
+        XCTAssertEqual(try registry.resolve("/abcdefghMIDijklmno%70").route.name, "long")
+    }
+
     /// The first route registered (index 0) is an occupant like any other: a catch-all or an end of pattern it holds
     /// conflicts with a second route of the same shape.
     func testTheFirstRouteConflictsLikeAnyOther() throws {

@@ -32,14 +32,22 @@ static void *counted(void *pointer) {
     if (pointer && __atomic_load_n(&counting, __ATOMIC_RELAXED)) __atomic_fetch_add(&live, 1, __ATOMIC_RELAXED);
     return pointer;
 }
-void *malloc(size_t size) { return counted(__libc_malloc(size)); }
-void *calloc(size_t count, size_t size) { return counted(__libc_calloc(count, size)); }
+void *malloc(size_t size) {
+    return counted(__libc_malloc(size));
+}
+void *calloc(size_t count, size_t size) {
+    return counted(__libc_calloc(count, size));
+}
 void *realloc(void *pointer, size_t size) {
     void *moved = __libc_realloc(pointer, size);
     return pointer ? moved : counted(moved); /* a realloc of a live block keeps its count */
 }
-void *memalign(size_t alignment, size_t size) { return counted(__libc_memalign(alignment, size)); }
-void *aligned_alloc(size_t alignment, size_t size) { return counted(__libc_memalign(alignment, size)); }
+void *memalign(size_t alignment, size_t size) {
+    return counted(__libc_memalign(alignment, size));
+}
+void *aligned_alloc(size_t alignment, size_t size) {
+    return counted(__libc_memalign(alignment, size));
+}
 int posix_memalign(void **out, size_t alignment, size_t size) {
     *out = counted(__libc_memalign(alignment, size));
     return *out ? 0 : 12;

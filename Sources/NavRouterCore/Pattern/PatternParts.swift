@@ -16,9 +16,6 @@ struct PatternPart: Equatable, Sendable {
             case .enumeration: self = .enumParameter
             }
         }
-
-        /// Whether the segment is a parameter of one segment (of any type).
-        var isParameter: Bool { self != .literal && self != .catchAll }
     }
 
     /// Where the literal or name starts in the text's UTF-8 bytes.
