@@ -13,6 +13,9 @@ final class ExplainTests: XCTestCase {
         let byRoute = Dictionary(uniqueKeysWithValues: explanation.candidates.map { ($0.route, $0) })
         XCTAssertEqual(explanation.candidates.first?.route, "byInt")
         XCTAssertEqual(byRoute["byInt"]?.won, true)
+        XCTAssertEqual(byRoute["byInt"]?.matched, true)
+        XCTAssertEqual(byRoute["byName"]?.matched, true, "matched, and lost")
+        XCTAssertEqual(byRoute["byName"]?.won, false)
         XCTAssertNil(byRoute["me"], "a literal that differs is never considered")
         XCTAssertTrue(
             byRoute["byName"]!.reason.contains(
@@ -63,6 +66,8 @@ final class ExplainTests: XCTestCase {
         XCTAssertNil(notFound.winner)
         XCTAssertEqual(notFound.error?.code, .notFound)
         XCTAssertEqual(notFound.candidates.first?.reason, "segment 2 'abc' is not an int (parameter 'id')")
+        XCTAssertEqual(notFound.candidates.first?.matched, false)
+        XCTAssertTrue(notFound.jsonText.contains(#""matched":false"#), notFound.jsonText)
         XCTAssertEqual(
             registry.explain("/p/1").candidates.first?.reason, "the URL has 2 segment(s); the pattern needs at least 3")
         let malformed = registry.explain("/p//x")

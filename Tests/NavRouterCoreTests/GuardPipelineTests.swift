@@ -177,6 +177,11 @@ final class ParentValidationTests: XCTestCase {
         let cases: [(String, String)] = [
             (#"{"name": "a", "pattern": "a", "parent": "b"}, {"name": "b", "pattern": "b", "parent": "a"}"#, "cycle"),
             (#"{"name": "a", "pattern": "a", "parent": "a"}"#, "its own parent"),
+            // A cycle above the route, not through it: still a cycle, not a chain too deep.
+            (
+                #"{"name": "a", "pattern": "a", "parent": "b"}, {"name": "b", "pattern": "b", "parent": "c"}, "#
+                    + #"{"name": "c", "pattern": "c", "parent": "b"}"#, "cycle (a → b → c → b)"
+            ),
             (#"{"name": "a", "pattern": "a", "parent": "ghost"}"#, "'ghost' is not registered"),
         ]
         for (routes, fragment) in cases {

@@ -130,6 +130,23 @@ final class JSONValueCodableTests: XCTestCase {
         XCTAssertEqual(try JSONValueDecoder().decode([String?].self, from: ["a", nil]), ["a", nil])
     }
 
+    /// A type that reads its array by hand asks the array's container whether each element is `null`
+    /// (`decodeIfPresent`): a null is skipped as nil, a value is read as itself, and the position moves on either way.
+    func testAnArrayReadByHandSkipsItsNullsOneByOne() throws {
+        struct Readings: Decodable, Equatable {
+            var values: [Int?] = []
+            init(values: [Int?]) { self.values = values }
+            init(from decoder: any Decoder) throws {
+                var container = try decoder.unkeyedContainer()
+                for _ in 0..<(container.count ?? 0) { values.append(try container.decodeIfPresent(Int.self)) }
+                XCTAssertTrue(container.isAtEnd, "each element read once")
+                XCTAssertFalse(try container.decodeNil(), "past the end there is no null to read")
+            }
+        }
+        let decoded = try JSONValueDecoder().decode(Readings.self, from: [1, nil, 2, nil])
+        XCTAssertEqual(decoded, Readings(values: [1, nil, 2, nil]))
+    }
+
     func testAMismatchedContainerSaysWhereAndWhat() throws {
         let value: JSONValue = ["name": "square", "geometry": ["corners": "none"], "note": nil, "meta": nil]
         XCTAssertThrowsError(try JSONValueDecoder().decode(Shape.self, from: value)) { error in

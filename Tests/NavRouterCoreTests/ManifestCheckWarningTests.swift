@@ -20,6 +20,16 @@ final class ManifestCheckWarningTests: XCTestCase {
         XCTAssertTrue(shadowed.warnings[0].contains("route 'only': no link reaches it"), shadowed.warnings[0])
     }
 
+    /// A parameter with fewer sample values than another keeps its last one while the other tries the rest: here the
+    /// third string sample, with the bool's last value, is the first link that reaches the route.
+    func testAParameterOfFewerSamplesKeepsItsLastValue() throws {
+        let report = try RouteManifest.check(
+            #"{"routes": [{"name": "x", "pattern": "f/x/<bool:b>"}, "#
+                + #"{"name": "checked", "pattern": "f/navrouter-check/<bool:b>"}, "#
+                + #"{"name": "target", "pattern": "f/:s/<bool:b>"}]}"#)
+        XCTAssertEqual(report.warnings, [], "f/navrouter-check-2/false reaches 'target'")
+    }
+
     func testAWarningARouteExpectsIsSilenced() throws {
         let report = try RouteManifest.check(
             #"""
