@@ -98,6 +98,15 @@ final class ManifestTests: XCTestCase {
         assertFails(.invalidJSON, "module #1", "the module must be an object, not string") {
             try RouteManifest.parse(#"["shop"]"#)
         }
+        // An optional string field is absent or a string: null is neither (only fields that say so take null).
+        for field in ["parent", "presentation", "style"] {
+            assertFails(.invalidJSON, "routes[0].\(field): must be a string, not null") {
+                try RouteManifest.parse(#"{"routes": [{"name": "a", "pattern": "a", "\#(field)": null}]}"#)
+            }
+        }
+        assertFails(.invalidJSON, "fallback_route: must be a string, not null") {
+            try RouteManifest.parseWithSettings(#"{"fallback_route": null, "routes": []}"#)
+        }
         assertFails(.invalidJSON, "not number") { try RouteManifest.parse("3.5") }
     }
 

@@ -8,15 +8,6 @@ struct JSONObjectText {
         private var previousKey: String?
     #endif
 
-    /// Starts the next member with a key written as it is: ASCII without characters JSON escapes.
-    mutating func key(_ key: StaticString, into text: inout [UInt8]) {
-        checkOrder(key.description)
-        open(into: &text)
-        text.append(UInt8(ascii: "\""))
-        text.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        text.append(contentsOf: "\":".utf8)
-    }
-
     /// Starts the next member with any key (escaped as a JSON string).
     mutating func key(_ key: String, into text: inout [UInt8]) {
         checkOrder(key)
