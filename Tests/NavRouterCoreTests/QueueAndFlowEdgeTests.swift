@@ -22,6 +22,31 @@ final class QueueAndFlowEdgeTests: XCTestCase {
         XCTAssertEqual(router.queuedCommandCount, 0)
     }
 
+    /// Setting the transition mode from inside a callback, with a command that callback queued, runs nothing then:
+    /// the queued command runs after the running one, as it would have without the setting.
+    func testSettingTheTransitionModeInsideACallbackRunsNoQueuedCommand() throws {
+        let (router, _, _) = try shopRouter()
+        let once = Atomic<Bool>(false)
+        let queuedThen = Mutex<[Int]>([])
+        let stackThen = Mutex<[String]>([])
+        router.navigator = { event in
+            if event.kind == .push, !once.exchange(true, ordering: .relaxed) {
+                _ = try? router.push("/shop/product/2")  // queued behind the running command
+                for mode in [Router.TransitionMode.immediate, .waitForHost, .immediate] {
+                    router.transitionMode = mode
+                    queuedThen.withLock { $0.append(router.queuedCommandCount) }
+                }
+                stackThen.withLock { $0 = router.state.currentStack.compactMap { $0.parameters["id"] } }
+            }
+            return true
+        }
+        try router.push("/shop/product/1")
+        XCTAssertEqual(queuedThen.withLock { $0 }, [1, 1, 1], "still queued while the first push runs")
+        XCTAssertEqual(stackThen.withLock { $0 }, [], "the queued push has not run")
+        XCTAssertEqual(router.state.currentStack.compactMap { $0.parameters["id"] }, ["1", "2"])
+        XCTAssertEqual(router.queuedCommandCount, 0)
+    }
+
     func testALogoutPruneQueuedBehindOtherCommandsRunsFirstWhileTheHostAnimates() throws {
         let (router, _, recorder) = try shopRouter()
         try router.selectTab(3)
