@@ -416,6 +416,10 @@ static void test_resolve_packed(void) {
     CHECK(size == expected_size);
     CHECK_STATUS(NAVROUTER_ELIMIT, navrouter_registry_resolve_packed(registry, url, strlen(url), NULL, 0, &size));
     CHECK(size == expected_size);
+    /* Exactly the size asked for is enough; a byte less is not. */
+    CHECK_STATUS(NAVROUTER_OK, navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, size, &size));
+    CHECK_STATUS(NAVROUTER_ELIMIT,
+                 navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, expected_size - 1, &size));
     /* Bad arguments, bad URLs, a freed registry. */
     CHECK_STATUS(NAVROUTER_EINVAL,
                  navrouter_registry_resolve_packed(registry, url, strlen(url), buffer, sizeof buffer, NULL));

@@ -249,6 +249,30 @@ static void test_state_text(void) {
     navrouter_registry_free(registry);
 }
 
+/* The state as JSON gives each entry's view (a snapshot leaves views out); a command that succeeds clears the last
+ * error the failed one before it left. */
+static void test_state_json_views_and_a_success_clearing_the_error(void) {
+    navrouter_registry *registry = shop_registry(true);
+    struct host host;
+    char *text = NULL;
+    uint64_t id = 0;
+    host_init(&host);
+    navrouter_router *router = host_router(registry, &host);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/shop/product/7", NULL, &id));
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_state_json(router, &text));
+    CHECK_CONTAINS("\"view\":", text);
+    navrouter_string_free(text);
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_snapshot(router, &text));
+    CHECK(strstr(text, "\"view\"") == NULL);
+    navrouter_string_free(text);
+    CHECK_STATUS(NAVROUTER_ENOTFOUND, navrouter_router_navigate(router, "/nowhere", NULL, &id));
+    CHECK(navrouter_last_error()[0] != '\0');
+    CHECK_STATUS(NAVROUTER_OK, navrouter_router_navigate(router, "/shop/product/8", NULL, &id));
+    CHECK_STR("", navrouter_last_error());
+    navrouter_router_free(router);
+    navrouter_registry_free(registry);
+}
+
 static void test_navigation_commands_and_events(void) {
     navrouter_registry *registry = shop_registry(true);
     struct host host;
@@ -847,6 +871,7 @@ int main(int argc, char **argv) {
     RUN(test_router_lifecycle_and_bad_arguments);
     RUN(test_navigation_commands_and_events);
     RUN(test_state_text);
+    RUN(test_state_json_views_and_a_success_clearing_the_error);
     RUN(test_event_removed_entries);
     RUN(test_props_results_and_jansson_helpers);
     RUN(test_callbacks_can_refuse_decline_and_reenter);
