@@ -147,6 +147,24 @@ final class JSONValueCodableTests: XCTestCase {
         XCTAssertEqual(decoded, Readings(values: [1, nil, 2, nil]))
     }
 
+    /// Objects written by hand into an array (`nestedContainer(keyedBy:)` of an unkeyed container) are its elements.
+    func testObjectsNestedInAnArrayByHandAreItsElements() throws {
+        struct Points: Encodable {
+            enum Key: CodingKey { case x, y }
+            let points: [(Int, Int)]
+            func encode(to encoder: any Encoder) throws {
+                var list = encoder.unkeyedContainer()
+                for (x, y) in points {
+                    var point = list.nestedContainer(keyedBy: Key.self)
+                    try point.encode(x, forKey: .x)
+                    try point.encode(y, forKey: .y)
+                }
+            }
+        }
+        let encoded = try JSONValueEncoder().encode(Points(points: [(1, 2), (3, 4)]))
+        XCTAssertEqual(encoded, [["x": 1, "y": 2], ["x": 3, "y": 4]])
+    }
+
     func testAMismatchedContainerSaysWhereAndWhat() throws {
         let value: JSONValue = ["name": "square", "geometry": ["corners": "none"], "note": nil, "meta": nil]
         XCTAssertThrowsError(try JSONValueDecoder().decode(Shape.self, from: value)) { error in

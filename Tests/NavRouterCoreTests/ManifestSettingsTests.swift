@@ -51,6 +51,14 @@ final class ManifestSettingsTests: XCTestCase {
             (#"{"routes": \#(routes), "schemes": ["https"]}"#, .invalidArgument, "manifest: schemes[0]: 'https'"),
             (#"{"routes": \#(routes), "schemes": "myapp"}"#, .invalidJSON, "manifest: schemes: must be an array"),
             (
+                #"{"routes": \#(routes), "web_domains": [""]}"#, .invalidJSON,
+                "manifest: web_domains[0]: must be a non-empty string, not empty"
+            ),
+            (
+                #"{"routes": \#(routes), "schemes": ["myapp", ""]}"#, .invalidJSON,
+                "manifest: schemes[1]: must be a non-empty string, not empty"
+            ),
+            (
                 #"{"routes": \#(routes), "fallback_route": "mising"}"#, .notFound,
                 "fallback_route: no route is named 'mising' (did you mean 'missing'?)"
             ),
