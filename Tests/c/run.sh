@@ -132,7 +132,8 @@ check build_lookup_allocations gcc -std=gnu99 $strict Tests/c/lookup_allocations
 [ -x "$out/lookup_allocations" ] && check lookup_allocates_nothing "$out/lookup_allocations"
 # What an ended thread's calls left in its per-thread state is freed, counted by a program that defines malloc
 # (valgrind calls such blocks reachable: glibc keeps an ended thread's stack, their addresses on it).
-check build_thread_exit_frees gcc -std=gnu99 $strict Tests/c/thread_exit_frees.c $flags -lpthread -o "$out/thread_exit_frees"
+check build_thread_exit_frees gcc -std=gnu99 $strict Tests/c/thread_exit_frees.c $flags -lpthread \
+    -o "$out/thread_exit_frees"
 [ -x "$out/thread_exit_frees" ] && check thread_exit_frees_everything "$out/thread_exit_frees"
 
 # The suppressions hide the Swift runtime's caches only: a host's own leak still fails valgrind.

@@ -1,7 +1,7 @@
 /* What a thread's calls leave in its per-thread state is freed when the thread ends, and what threads racing to make
  * a match's JSON made twice is freed by the loser. valgrind cannot see these leaks: glibc keeps an ended thread's
  * stack for the next thread, and valgrind finds the lost blocks' addresses there and calls them reachable. So this
- * program defines malloc and its kin (as lookup_allocations.c does), counts the blocks live while it counts, and runs
+ * program counts the blocks live (allocation_counter.h, which defines malloc and its kin), and runs
  * each case 200 times after 20 rounds to warm up: a block lost per round shows as 200 more live blocks, where a
  * correct library's count returns to where it was, give or take the allocator's own caches (a small, fixed number).
  * Each round starts a thread that
@@ -20,43 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern void *__libc_malloc(size_t size);
-extern void *__libc_calloc(size_t count, size_t size);
-extern void *__libc_realloc(void *pointer, size_t size);
-extern void *__libc_memalign(size_t alignment, size_t size);
-extern void __libc_free(void *pointer);
-
-static long live;
-static int counting;
-
-static void *counted(void *pointer) {
-    if (pointer && __atomic_load_n(&counting, __ATOMIC_RELAXED)) __atomic_fetch_add(&live, 1, __ATOMIC_RELAXED);
-    return pointer;
-}
-void *malloc(size_t size) {
-    return counted(__libc_malloc(size));
-}
-void *calloc(size_t count, size_t size) {
-    return counted(__libc_calloc(count, size));
-}
-void *realloc(void *pointer, size_t size) {
-    void *moved = __libc_realloc(pointer, size);
-    return pointer ? moved : counted(moved); /* a realloc of a live block keeps its count */
-}
-void *memalign(size_t alignment, size_t size) {
-    return counted(__libc_memalign(alignment, size));
-}
-void *aligned_alloc(size_t alignment, size_t size) {
-    return counted(__libc_memalign(alignment, size));
-}
-int posix_memalign(void **out, size_t alignment, size_t size) {
-    *out = counted(__libc_memalign(alignment, size));
-    return *out ? 0 : 12;
-}
-void free(void *pointer) {
-    if (pointer && __atomic_load_n(&counting, __ATOMIC_RELAXED)) __atomic_fetch_sub(&live, 1, __ATOMIC_RELAXED);
-    __libc_free(pointer);
-}
+#include "allocation_counter.h"
 
 static navrouter_registry *narrow, *wide;
 
@@ -128,27 +92,26 @@ int main(void) {
             printf("FAIL a round of threads: %s\n", navrouter_last_error());
             return 1;
         }
-    __atomic_store_n(&counting, 1, __ATOMIC_RELAXED);
+    allocation_counter_start();
     for (int round = 0; round < 200; round++)
         if (!round_of_threads()) {
             printf("FAIL a round of threads: %s\n", navrouter_last_error());
             return 1;
         }
-    __atomic_store_n(&counting, 0, __ATOMIC_RELAXED);
-    long left = __atomic_load_n(&live, __ATOMIC_RELAXED);
+    allocation_counter_stop();
+    long left = __atomic_load_n(&live_blocks, __ATOMIC_RELAXED);
     /* A correct library leaves a handful (the allocator's caches for threads); a leak leaves 200 or more. */
     printf("%-4s %ld blocks more live after 200 rounds of threads\n", left > 20 || left < -20 ? "FAIL" : "ok", left);
     /* A registry this thread looked up in is freed when the host frees it, not at the thread's next look-up in
      * another registry (its table was held by the thread's cache: some thirty blocks). */
-    __atomic_store_n(&live, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&counting, 1, __ATOMIC_RELAXED);
+    allocation_counter_start();
     navrouter_registry *looked_up = shop(64);
     navrouter_match *match = NULL;
     int resolved = navrouter_registry_resolve(looked_up, "/shop/product/4", &match) == NAVROUTER_OK;
     navrouter_match_free(match);
     navrouter_registry_free(looked_up);
-    __atomic_store_n(&counting, 0, __ATOMIC_RELAXED);
-    long kept = __atomic_load_n(&live, __ATOMIC_RELAXED);
+    allocation_counter_stop();
+    long kept = __atomic_load_n(&live_blocks, __ATOMIC_RELAXED);
     printf("%-4s %ld blocks more live after a registry looked up in was freed\n", resolved && kept <= 2 ? "ok" : "FAIL",
            kept);
     navrouter_registry_free(wide);
